@@ -1,0 +1,100 @@
+//! Decides a file's language from its name, and for names that say nothing, from its shebang line.
+
+use super::{by_extension, by_filename, by_interpreter, LangId, FILENAME_PREFIXES};
+
+/// What a file name alone tells about the language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameMatch {
+    Known(LangId),
+    /// No extension and no known name: only the first line (a shebang) can tell.
+    NeedsShebang,
+    /// An extension we do not count: the file is not even opened.
+    Unknown,
+}
+
+pub fn detect_by_name(name: &[u8]) -> NameMatch {
+    if let Some(id) = by_filename(name) {
+        return NameMatch::Known(id);
+    }
+    if let Some(&(_, id)) = FILENAME_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
+        return NameMatch::Known(id);
+    }
+    // A leading dot starts a hidden name, not an extension (".bashrc" has none).
+    match name.iter().rposition(|&b| b == b'.').filter(|&dot| dot > 0) {
+        Some(dot) => extension(&name[dot + 1..]).map_or(NameMatch::Unknown, NameMatch::Known),
+        None => NameMatch::NeedsShebang,
+    }
+}
+
+fn extension(ext: &[u8]) -> Option<LangId> {
+    if ext.is_empty() || ext.len() > 32 {
+        return None;
+    }
+    by_extension(ext).or_else(|| {
+        let mut lower = [0u8; 32];
+        let lower = &mut lower[..ext.len()];
+        lower.copy_from_slice(ext);
+        lower.make_ascii_lowercase();
+        by_extension(lower)
+    })
+}
+
+/// Reads `#!/usr/bin/env -S python3 -u` or `#!/bin/sh` and maps the interpreter's base name,
+/// with trailing version digits dropped (`python3.11` -> `python`), to a language.
+pub fn detect_by_shebang(head: &[u8]) -> Option<LangId> {
+    let rest = head.strip_prefix(b"#!")?;
+    let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+    let mut words = line
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty());
+    let mut program = basename(words.next()?);
+    if program == b"env" {
+        program = basename(words.find(|w| !w.starts_with(b"-"))?);
+    }
+    by_interpreter(program).or_else(|| {
+        let trimmed = program.trim_ascii_end();
+        let end = trimmed
+            .iter()
+            .rposition(|b| !(b.is_ascii_digit() || *b == b'.'))
+            .map_or(0, |p| p + 1);
+        by_interpreter(&trimmed[..end])
+    })
+}
+
+fn basename(path: &[u8]) -> &[u8] {
+    path.rsplit(|&b| b == b'/').next().unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(name: &str) -> Option<&'static str> {
+        match detect_by_name(name.as_bytes()) {
+            NameMatch::Known(id) => Some(id.name()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn names_extensions_and_prefixes() {
+        assert_eq!(named("main.c"), Some("C"));
+        assert_eq!(named("LIB.RS"), Some("Rust"));
+        assert_eq!(named("Makefile"), Some("Makefile"));
+        assert_eq!(named("Kconfig.debug"), Some("Kconfig"));
+        assert_eq!(named("x.unknownext"), None);
+        assert_eq!(detect_by_name(b"README"), NameMatch::NeedsShebang);
+        assert_eq!(detect_by_name(b".bashrc"), NameMatch::NeedsShebang);
+    }
+
+    #[test]
+    fn shebangs() {
+        let name = |h: &[u8]| detect_by_shebang(h).map(|id| id.name());
+        assert_eq!(name(b"#!/bin/sh\necho"), Some("Shell"));
+        assert_eq!(name(b"#!/usr/bin/env python3\n"), Some("Python"));
+        assert_eq!(name(b"#!/usr/bin/env -S python3.11 -u\n"), Some("Python"));
+        assert_eq!(name(b"#!/usr/bin/python2.7"), Some("Python"));
+        assert_eq!(name(b"# not a shebang"), None);
+        assert_eq!(name(b"#!/usr/bin/unknown-thing\n"), None);
+    }
+}

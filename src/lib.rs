@@ -1,0 +1,3 @@
+//! ringloc counts lines of code, comments and blanks across very large trees.
+pub mod count;
+pub mod lang;
