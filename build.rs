@@ -72,18 +72,9 @@ fn lookup_fn(out: &mut String, name: &str, map: &BTreeMap<String, usize>) {
     writeln!(out, "        _ => return None,\n    }}))\n}}").unwrap();
 }
 
-fn insert_unique(
-    map: &mut BTreeMap<String, usize>,
-    what: &str,
-    key: &str,
-    id: usize,
-    names: &[String],
-) {
+fn insert_unique(map: &mut BTreeMap<String, usize>, what: &str, key: &str, id: usize, names: &[String]) {
     if let Some(prev) = map.insert(key.to_string(), id) {
-        panic!(
-            "languages.toml: {what} {key:?} claimed by both {} and {}",
-            names[prev], names[id]
-        );
+        panic!("languages.toml: {what} {key:?} claimed by both {} and {}", names[prev], names[id]);
     }
 }
 
@@ -141,22 +132,14 @@ fn main() {
         for i in &l.interpreters {
             insert_unique(&mut interps, "interpreter", i, id, &names);
         }
-        prefixes.extend(
-            l.filename_prefixes
-                .iter()
-                .map(|p| format!("(b{p:?}, LangId({id}))")),
-        );
+        prefixes.extend(l.filename_prefixes.iter().map(|p| format!("(b{p:?}, LangId({id}))")));
     }
     out.push_str("];\n");
     lookup_fn(&mut out, "by_extension", &exts);
     lookup_fn(&mut out, "by_filename", &files);
     lookup_fn(&mut out, "by_interpreter", &interps);
-    writeln!(
-        out,
-        "pub(crate) static FILENAME_PREFIXES: &[(&[u8], LangId)] = &[{}];",
-        prefixes.join(", ")
-    )
-    .unwrap();
+    writeln!(out, "pub(crate) static FILENAME_PREFIXES: &[(&[u8], LangId)] = &[{}];", prefixes.join(", "))
+        .unwrap();
     let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("languages.rs");
     fs::write(dest, out).expect("write languages.rs");
 }

@@ -1,3 +1,26 @@
-//! ringloc counts lines of code, comments and blanks across very large trees.
+//! ringloc counts lines of code, comments and blanks across very large trees, reading files through
+//! io_uring (or plain syscalls where the kernel refuses it) with one worker per core.
+//!
+//! ```
+//! let dir = std::env::temp_dir().join(format!("ringloc-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! std::fs::write(dir.join("main.c"), "int main(void) {\n  /* nothing */\n\n  return 0;\n}\n").unwrap();
+//! let config = ringloc::Config { paths: vec![dir.clone()], ..Default::default() };
+//! let run = ringloc::count_paths(&config).unwrap();
+//! let total = run.report.total();
+//! assert_eq!((total.files, total.counts.code, total.counts.comments, total.counts.blanks), (1, 3, 1, 1));
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+pub mod config;
 pub mod count;
+pub mod io;
 pub mod lang;
+pub mod output;
+pub mod pipeline;
+pub mod report;
+pub mod walk;
+
+pub use config::Config;
+pub use pipeline::{count_paths, BackendUsed, Error, Run};
+pub use report::Report;

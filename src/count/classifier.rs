@@ -12,10 +12,7 @@ pub(crate) const START: u8 = 4;
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum TokenKind {
     LineComment,
-    Block {
-        open: &'static [u8],
-        close: &'static [u8],
-    },
+    Block { open: &'static [u8], close: &'static [u8] },
     Quote(&'static Quote),
 }
 
@@ -45,18 +42,14 @@ impl Classifier {
         let mut tokens: Vec<Token> = syntax
             .line_comments
             .iter()
-            .map(|&bytes| Token {
-                bytes,
-                kind: TokenKind::LineComment,
-            })
-            .chain(syntax.block_comments.iter().map(|&(open, close)| Token {
-                bytes: open,
-                kind: TokenKind::Block { open, close },
-            }))
-            .chain(syntax.quotes.iter().map(|q| Token {
-                bytes: q.open,
-                kind: TokenKind::Quote(q),
-            }))
+            .map(|&bytes| Token { bytes, kind: TokenKind::LineComment })
+            .chain(
+                syntax
+                    .block_comments
+                    .iter()
+                    .map(|&(open, close)| Token { bytes: open, kind: TokenKind::Block { open, close } }),
+            )
+            .chain(syntax.quotes.iter().map(|q| Token { bytes: q.open, kind: TokenKind::Quote(q) }))
             .collect();
         tokens.sort_by_key(|t| std::cmp::Reverse(t.bytes.len()));
         let mut class = [0u8; 256];
@@ -72,27 +65,14 @@ impl Classifier {
         let longest = tokens.iter().map(|t| t.bytes.len());
         let closers = syntax.block_comments.iter().map(|(_, c)| c.len());
         let quote_closers = syntax.quotes.iter().map(|q| q.close.len());
-        let lookahead = longest
-            .chain(closers)
-            .chain(quote_closers)
-            .fold(2, usize::max);
+        let lookahead = longest.chain(closers).chain(quote_closers).fold(2, usize::max);
         debug_assert!(lookahead <= super::MAX_TOKEN);
-        Classifier {
-            class,
-            tokens,
-            nested: syntax.nested,
-            lookahead,
-        }
+        Classifier { class, tokens, nested: syntax.nested, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {
         static ALL: OnceLock<Vec<Classifier>> = OnceLock::new();
-        let all = ALL.get_or_init(|| {
-            LANGUAGES
-                .iter()
-                .map(|l| Classifier::new(&l.syntax))
-                .collect()
-        });
+        let all = ALL.get_or_init(|| LANGUAGES.iter().map(|l| Classifier::new(&l.syntax)).collect());
         &all[usize::from(id.0)]
     }
 

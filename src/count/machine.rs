@@ -13,20 +13,14 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 enum Mode {
     Code,
     LineComment,
-    Block {
-        open: &'static [u8],
-        close: &'static [u8],
-        depth: u32,
-    },
-    Str {
-        quote: &'static Quote,
-        doc: bool,
-    },
+    Block { open: &'static [u8], close: &'static [u8], depth: u32 },
+    Str { quote: &'static Quote, doc: bool },
 }
 
 /// Counts one file fed in chunks. State (mode, the current line's flags) carries across chunks.
 #[derive(Debug)]
 pub struct LineCounter {
+    lang: LangId,
     cls: &'static Classifier,
     mode: Mode,
     code: bool,
@@ -40,6 +34,7 @@ pub struct LineCounter {
 impl LineCounter {
     pub fn new(lang: LangId) -> LineCounter {
         LineCounter {
+            lang,
             cls: Classifier::for_language(lang),
             mode: Mode::Code,
             code: false,
@@ -48,6 +43,10 @@ impl LineCounter {
             started: false,
             counts: Counts::default(),
         }
+    }
+
+    pub fn language(&self) -> LangId {
+        self.lang
     }
 
     /// Counts a prefix of `buf` and returns its length. The rest (fewer than
@@ -66,13 +65,12 @@ impl LineCounter {
     }
 
     fn run(&mut self, buf: &[u8], last: bool) -> usize {
-        let limit = if last {
-            buf.len()
-        } else {
-            buf.len().saturating_sub(self.cls.lookahead - 1)
-        };
+        let limit = if last { buf.len() } else { buf.len().saturating_sub(self.cls.lookahead - 1) };
         let mut i = 0;
-        if !self.started && (last || buf.len() >= BOM.len()) {
+        if !self.started {
+            if !last && buf.len() < BOM.len() {
+                return 0;
+            }
             self.started = true;
             if buf.starts_with(BOM) {
                 i = BOM.len();
@@ -141,11 +139,7 @@ impl LineCounter {
             }
             TokenKind::Block { open, close } => {
                 self.comment = true;
-                Mode::Block {
-                    open,
-                    close,
-                    depth: 1,
-                }
+                Mode::Block { open, close, depth: 1 }
             }
             TokenKind::Quote(quote) => {
                 let doc = quote.doc && !self.code;
@@ -213,14 +207,7 @@ impl LineCounter {
         i
     }
 
-    fn string(
-        &mut self,
-        buf: &[u8],
-        mut i: usize,
-        limit: usize,
-        quote: &'static Quote,
-        doc: bool,
-    ) -> usize {
+    fn string(&mut self, buf: &[u8], mut i: usize, limit: usize, quote: &'static Quote, doc: bool) -> usize {
         while i < limit {
             let b = buf[i];
             if b == b'\n' {

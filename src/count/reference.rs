@@ -7,15 +7,8 @@ use crate::lang::{LangId, Quote};
 enum Mode {
     Code,
     LineComment,
-    Block {
-        open: &'static [u8],
-        close: &'static [u8],
-        depth: u32,
-    },
-    Str {
-        quote: &'static Quote,
-        doc: bool,
-    },
+    Block { open: &'static [u8], close: &'static [u8], depth: u32 },
+    Str { quote: &'static Quote, doc: bool },
 }
 
 enum Opener {
@@ -28,12 +21,7 @@ pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
     let syntax = &lang.language().syntax;
     let mut openers: Vec<(&[u8], Opener)> = Vec::new();
     openers.extend(syntax.line_comments.iter().map(|&m| (m, Opener::Line)));
-    openers.extend(
-        syntax
-            .block_comments
-            .iter()
-            .map(|&(o, c)| (o, Opener::Block(o, c))),
-    );
+    openers.extend(syntax.block_comments.iter().map(|&(o, c)| (o, Opener::Block(o, c))));
     openers.extend(syntax.quotes.iter().map(|q| (q.open, Opener::Quote(q))));
     openers.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
 
@@ -49,11 +37,7 @@ pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
         (*code, *comment) = (false, false);
     };
     let mut mode = Mode::Code;
-    let mut i = if bytes.starts_with(b"\xEF\xBB\xBF") {
-        3
-    } else {
-        0
-    };
+    let mut i = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
     while i < bytes.len() {
         let b = bytes[i];
         let rest = &bytes[i..];
@@ -82,11 +66,7 @@ pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
                         }
                         Opener::Block(open, close) => {
                             comment = true;
-                            Mode::Block {
-                                open,
-                                close,
-                                depth: 1,
-                            }
+                            Mode::Block { open, close, depth: 1 }
                         }
                         Opener::Quote(quote) => {
                             let doc = quote.doc && !code;
@@ -109,22 +89,11 @@ pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
                 comment = true;
                 if rest.starts_with(close) {
                     i += close.len();
-                    mode = if depth == 1 {
-                        Mode::Code
-                    } else {
-                        Mode::Block {
-                            open,
-                            close,
-                            depth: depth - 1,
-                        }
-                    };
+                    mode =
+                        if depth == 1 { Mode::Code } else { Mode::Block { open, close, depth: depth - 1 } };
                 } else if syntax.nested && rest.starts_with(open) {
                     i += open.len();
-                    mode = Mode::Block {
-                        open,
-                        close,
-                        depth: depth + 1,
-                    };
+                    mode = Mode::Block { open, close, depth: depth + 1 };
                 } else {
                     i += 1;
                 }

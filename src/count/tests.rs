@@ -5,12 +5,7 @@ fn lang(name: &str) -> LangId {
 }
 
 fn c(lines: u64, code: u64, comments: u64, blanks: u64) -> Counts {
-    Counts {
-        lines,
-        code,
-        comments,
-        blanks,
-    }
+    Counts { lines, code, comments, blanks }
 }
 
 /// Feeds `bytes` in pieces the way a reader does: the unconsumed tail starts the next chunk.
@@ -23,11 +18,7 @@ fn count_in_pieces(id: LangId, bytes: &[u8], sizes: &mut impl Iterator<Item = us
         buf.extend_from_slice(&bytes[pos..pos + take]);
         pos += take;
         let used = counter.feed(&buf);
-        assert!(
-            buf.len() - used < MAX_TOKEN,
-            "left {} bytes",
-            buf.len() - used
-        );
+        assert!(buf.len() - used < MAX_TOKEN, "left {} bytes", buf.len() - used);
         buf.drain(..used);
     }
     counter.finish(&buf)
@@ -43,23 +34,14 @@ fn c_rules() {
 fn last_line_without_newline_and_bom() {
     assert_eq!(count(lang("C"), b""), c(0, 0, 0, 0));
     assert_eq!(count(lang("C"), b"x"), c(1, 1, 0, 0));
-    assert_eq!(
-        count(lang("C"), b"\xEF\xBB\xBF// hi\r\nx;\r\n"),
-        c(2, 1, 1, 0)
-    );
+    assert_eq!(count(lang("C"), b"\xEF\xBB\xBF// hi\r\nx;\r\n"), c(2, 1, 1, 0));
     assert_eq!(count(lang("C"), b"  \n\t"), c(2, 0, 0, 2));
 }
 
 #[test]
 fn escapes_nesting_and_docstrings() {
-    assert_eq!(
-        count(lang("C"), b"s = \"\\\\\"; // c\n\"\\\" /*\"\n"),
-        c(2, 2, 0, 0)
-    );
-    assert_eq!(
-        count(lang("Rust"), b"/* a /* b */ still */\nx\n"),
-        c(2, 1, 1, 0)
-    );
+    assert_eq!(count(lang("C"), b"s = \"\\\\\"; // c\n\"\\\" /*\"\n"), c(2, 2, 0, 0));
+    assert_eq!(count(lang("Rust"), b"/* a /* b */ still */\nx\n"), c(2, 1, 1, 0));
     assert_eq!(count(lang("C"), b"/* a /* b */ x */\n"), c(1, 1, 0, 0));
     let py = b"def f():\n    \"\"\"Doc.\n\n    more\n    \"\"\"\n    x = '''not doc'''\n";
     assert_eq!(count(lang("Python"), py), c(6, 2, 3, 1));
@@ -109,9 +91,7 @@ const PIECES: &[&[u8]] = &[
 
 fn random_source(rng: &mut Rng) -> Vec<u8> {
     let len = rng.below(200);
-    (0..len)
-        .flat_map(|_| PIECES[rng.below(PIECES.len())].iter().copied())
-        .collect()
+    (0..len).flat_map(|_| PIECES[rng.below(PIECES.len())].iter().copied()).collect()
 }
 
 #[test]
@@ -121,29 +101,12 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
         for _ in 0..300 {
             let src = random_source(&mut rng);
             let expected = count_reference(id, &src);
-            assert_eq!(
-                expected.lines,
-                expected.code + expected.comments + expected.blanks
-            );
-            assert_eq!(
-                count(id, &src),
-                expected,
-                "{}: {:?}",
-                id.name(),
-                String::from_utf8_lossy(&src)
-            );
-            let mut sizes = std::iter::repeat_with(|| rng.below(40) + 1)
-                .take(1000)
-                .collect::<Vec<_>>()
-                .into_iter();
+            assert_eq!(expected.lines, expected.code + expected.comments + expected.blanks);
+            assert_eq!(count(id, &src), expected, "{}: {:?}", id.name(), String::from_utf8_lossy(&src));
+            let mut sizes =
+                std::iter::repeat_with(|| rng.below(40) + 1).take(1000).collect::<Vec<_>>().into_iter();
             let chunked = count_in_pieces(id, &src, &mut sizes);
-            assert_eq!(
-                chunked,
-                expected,
-                "{} chunked: {:?}",
-                id.name(),
-                String::from_utf8_lossy(&src)
-            );
+            assert_eq!(chunked, expected, "{} chunked: {:?}", id.name(), String::from_utf8_lossy(&src));
         }
     }
 }

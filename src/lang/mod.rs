@@ -47,10 +47,7 @@ impl LangId {
 
     /// Looks a language up by its display name, ignoring ASCII case.
     pub fn from_name(name: &str) -> Option<LangId> {
-        LANGUAGES
-            .iter()
-            .position(|l| l.name.eq_ignore_ascii_case(name))
-            .map(|i| LangId(i as u16))
+        LANGUAGES.iter().position(|l| l.name.eq_ignore_ascii_case(name)).map(|i| LangId(i as u16))
     }
 
     pub fn all() -> impl Iterator<Item = LangId> {

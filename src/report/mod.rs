@@ -1,0 +1,118 @@
+//! What a run found: per-language totals, optional per-file rows, skipped files and per-file errors.
+//! Each worker fills its own [`Report`]; they are merged once at the end.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::PathBuf;
+
+use crate::count::Counts;
+use crate::lang::LangId;
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Totals {
+    pub files: u64,
+    pub bytes: u64,
+    pub counts: Counts,
+}
+
+impl Totals {
+    fn add(&mut self, o: &Totals) {
+        self.files += o.files;
+        self.bytes += o.bytes;
+        self.counts += o.counts;
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileReport {
+    pub path: PathBuf,
+    pub language: LangId,
+    pub bytes: u64,
+    pub counts: Counts,
+}
+
+/// A file or directory that could not be counted; the rest of the tree still is.
+#[derive(Debug)]
+pub struct FileError {
+    pub path: PathBuf,
+    pub error: io::Error,
+}
+
+/// Files looked at and deliberately left out of the counts.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Skipped {
+    /// A NUL byte in the first block.
+    pub binary: u64,
+    /// No extension, no known name, and no shebang we know.
+    pub unknown: u64,
+}
+
+/// What one file turned out to be, as a reader hands it over.
+#[derive(Debug)]
+pub enum Outcome {
+    Counted { language: LangId, bytes: u64, counts: Counts },
+    Binary,
+    Unknown,
+    Failed(io::Error),
+}
+
+#[derive(Debug, Default)]
+pub struct Report {
+    pub languages: BTreeMap<LangId, Totals>,
+    /// Filled only when per-file results were asked for; sorted by path after the merge.
+    pub files: Vec<FileReport>,
+    pub errors: Vec<FileError>,
+    pub skipped: Skipped,
+    /// Things the user should know that are not about one file (a worker fell back to plain reads).
+    pub warnings: Vec<String>,
+}
+
+impl Report {
+    /// Records one file; `path` is built only when it is needed, so a counted file costs nothing
+    /// extra unless per-file output is on.
+    pub fn record(&mut self, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
+        match outcome {
+            Outcome::Counted { language, bytes, counts } => {
+                self.languages.entry(language).or_default().add(&Totals { files: 1, bytes, counts });
+                if keep_file {
+                    self.files.push(FileReport { path: path(), language, bytes, counts });
+                }
+            }
+            Outcome::Binary => self.skipped.binary += 1,
+            Outcome::Unknown => self.skipped.unknown += 1,
+            Outcome::Failed(error) => self.errors.push(FileError { path: path(), error }),
+        }
+    }
+
+    pub fn merge(&mut self, other: Report) {
+        for (lang, t) in other.languages {
+            self.languages.entry(lang).or_default().add(&t);
+        }
+        self.files.extend(other.files);
+        self.errors.extend(other.errors);
+        self.skipped.binary += other.skipped.binary;
+        self.skipped.unknown += other.skipped.unknown;
+        self.warnings.extend(other.warnings);
+    }
+
+    /// Puts merged results in an order that does not depend on thread timing.
+    pub fn sort(&mut self) {
+        self.files.sort_by(|a, b| a.path.cmp(&b.path));
+        self.errors.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+
+    pub fn total(&self) -> Totals {
+        let mut t = Totals::default();
+        for v in self.languages.values() {
+            t.add(v);
+        }
+        t
+    }
+
+    /// Languages with their totals, most code first (ties by name) as the table shows them.
+    pub fn by_code(&self) -> Vec<(LangId, Totals)> {
+        let mut rows: Vec<_> = self.languages.iter().map(|(&l, &t)| (l, t)).collect();
+        rows.sort_by(|a, b| b.1.counts.code.cmp(&a.1.counts.code).then(a.0.name().cmp(b.0.name())));
+        rows
+    }
+}

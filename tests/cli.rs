@@ -1,0 +1,110 @@
+//! The real binary on temporary trees: output shapes, skips, and exit codes.
+
+mod common;
+
+use common::{ringloc, Tree};
+use serde_json::Value;
+
+fn json(args: &[&str], tree: &Tree) -> (Value, std::process::Output) {
+    let out = ringloc(args, tree.path());
+    let value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    (value, out)
+}
+
+fn sample_tree() -> Tree {
+    let tree = Tree::new();
+    tree.write("src/main.c", "int main(void) {\n  /* hi */\n\n  return 0; // bye\n}\n");
+    tree.write("src/util.h", "// header\n#define X 1\n");
+    tree.write("scripts/run", "#!/bin/sh\n# comment\necho hi\n");
+    tree.write("scripts/notes", "no shebang here\n");
+    tree.write("data.bin.c", b"\x00\x01binary".as_slice());
+    tree.write("image.png", "not counted");
+    tree.write(".git/config.c", "int hidden_in_git;\n");
+    tree
+}
+
+#[test]
+fn table_lists_languages_and_total() {
+    let tree = sample_tree();
+    let out = ringloc(&[], tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line =
+        |name: &str| text.lines().find(|l| l.split_whitespace().next() == Some(name)).map(str::to_string);
+    let c = line("C").expect("C row");
+    assert_eq!(c.split_whitespace().skip(1).collect::<Vec<_>>(), ["1", "5", "3", "1", "1"]);
+    assert!(line("Shell").is_some() && line("Total").is_some(), "{text}");
+}
+
+#[test]
+fn json_has_totals_languages_and_files() {
+    let tree = sample_tree();
+    let (v, out) = json(&["--format", "json", "--by-file", "."], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(v["total"]["files"], 3, "{v:#}");
+    assert_eq!(v["total"]["lines"], 10);
+    assert_eq!(v["total"]["code"], 5);
+    assert_eq!(v["total"]["comments"], 4);
+    assert_eq!(v["total"]["blanks"], 1);
+    assert_eq!(v["skipped"]["binary"], 1);
+    assert_eq!(v["skipped"]["unknown"], 1);
+    let files = v["files"].as_array().unwrap();
+    let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["./scripts/run", "./src/main.c", "./src/util.h"]);
+    assert_eq!(files[0]["language"], "Shell");
+    assert_eq!(files[1]["comments"], 1);
+    let langs: Vec<&str> =
+        v["languages"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(langs, ["C", "C Header", "Shell"]);
+}
+
+#[test]
+fn backends_agree_through_the_binary() {
+    let tree = common::generated_tree(400, 9);
+    let (sync, _) = json(&["--format", "json", "--by-file", "--backend", "sync"], &tree);
+    let (auto, _) = json(&["--format", "json", "--by-file", "-j", "3"], &tree);
+    assert_eq!(sync, auto);
+}
+
+#[test]
+fn missing_path_is_reported_and_the_rest_is_counted() {
+    let tree = sample_tree();
+    let (v, out) = json(&["--format", "json", "no/such/dir", "src"], &tree);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no/such/dir"), "{stderr}");
+    assert_eq!(v["total"]["files"], 2);
+    assert_eq!(v["errors"][0]["path"], "no/such/dir");
+}
+
+#[test]
+fn a_file_argument_is_counted_alone() {
+    let tree = sample_tree();
+    let (v, out) = json(&["--format", "json", "src/main.c"], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(v["total"]["files"], 1);
+    assert_eq!(v["total"]["code"], 3);
+}
+
+#[test]
+fn fifo_and_symlinks_are_never_opened() {
+    let tree = sample_tree();
+    let fifo = tree.path().join("src/pipe.c");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    std::os::unix::fs::symlink(tree.path().join("src/main.c"), tree.path().join("src/link.c")).unwrap();
+    std::os::unix::fs::symlink(tree.path(), tree.path().join("src/loop")).unwrap();
+    let (v, out) = json(&["--format", "json", "."], &tree);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(v["total"]["files"], 3);
+}
+
+#[test]
+fn usage_errors_exit_1_and_help_exits_0() {
+    let tree = Tree::new();
+    assert_eq!(ringloc(&["--no-such-flag"], tree.path()).status.code(), Some(1));
+    assert_eq!(ringloc(&["--backend", "nope"], tree.path()).status.code(), Some(1));
+    let help = ringloc(&["--help"], tree.path());
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Exit codes"));
+}

@@ -1,0 +1,104 @@
+//! Shared helpers for the integration tests: generated trees and running the real binary.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A file tree in a temporary directory, removed when dropped.
+pub struct Tree {
+    pub dir: tempfile::TempDir,
+}
+
+impl Tree {
+    pub fn new() -> Tree {
+        Tree { dir: tempfile::tempdir().expect("temp dir") }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn write(&self, rel: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, contents).unwrap();
+        p
+    }
+}
+
+/// Deterministic pseudo-random numbers, so a failing generated tree can be rebuilt.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const SNIPPETS: &[&str] = &[
+    "int x = 1; /* trailing */\n",
+    "/* a block\n\n   spanning */ y();\n",
+    "// line comment\n",
+    "s = \"/* not a comment */\";\n",
+    "\n",
+    "   \t\n",
+    "# hash\n",
+    "\"\"\"doc\nstring\"\"\"\n",
+    "q = '\\'' # c\n",
+    "x\r\n",
+    "/* unterminated",
+];
+
+const NAMES: &[&str] = &["a.c", "b.h", "c.py", "d.sh", "e.rs", "Makefile", "Kconfig.x", "f.txtx", "noext"];
+
+/// A tree of `files` files over nested directories, a few of them larger than one read chunk.
+pub fn generated_tree(files: usize, seed: u64) -> Tree {
+    let tree = Tree::new();
+    let mut rng = Rng(seed);
+    for i in 0..files {
+        let depth = rng.below(4);
+        let dir: Vec<String> = (0..depth).map(|d| format!("d{}", rng.below(6) + d * 10)).collect();
+        let name = NAMES[rng.below(NAMES.len())];
+        let rel = format!("{}/{}{}", dir.join("/"), i, name);
+        let mut body = String::new();
+        if name == "noext" && rng.below(2) == 0 {
+            body.push_str("#!/usr/bin/env python3\n");
+        }
+        let snippets = if i % 500 == 7 { 20_000 } else { rng.below(40) };
+        for _ in 0..snippets {
+            body.push_str(SNIPPETS[rng.below(SNIPPETS.len())]);
+        }
+        tree.write(rel.trim_start_matches('/'), body);
+    }
+    tree
+}
+
+/// Runs the real binary with a deadline, so a hang fails the test instead of stalling CI.
+pub fn ringloc(args: &[&str], cwd: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ringloc"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn ringloc");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            child.kill().ok();
+            panic!("ringloc {args:?} did not finish within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().expect("output")
+}
