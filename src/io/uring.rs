@@ -68,7 +68,6 @@ struct Active {
     fd: Option<RawFd>,
     carry: usize,
     offset: u64,
-    outcome: Option<Outcome>,
 }
 
 struct Slot {
@@ -83,6 +82,8 @@ pub struct UringReader {
     busy: usize,
     /// Files open as direct descriptors (a sparse fixed-file table indexed by slot): no fd table.
     direct: bool,
+    /// Successful closes post no completion (5.17+), so a file costs two rounds, not three.
+    quiet_close: bool,
     completions: Vec<(u64, i32)>,
     /// Files the ring could not read (EAGAIN from a filesystem without NOWAIT), redone plainly.
     retry: VecDeque<FileJob>,
@@ -95,6 +96,7 @@ impl UringReader {
     pub fn new() -> io::Result<UringReader> {
         let ring = build_ring(SLOTS * 2)?;
         let direct = ring.submitter().register_files_sparse(SLOTS).is_ok();
+        let quiet_close = ring.params().is_feature_skip_cqe_on_success();
         let slots = (0..SLOTS)
             .map(|_| Slot { buf: vec![0; CHUNK + MAX_TOKEN].into_boxed_slice(), active: None })
             .collect();
@@ -104,6 +106,7 @@ impl UringReader {
             free: (0..SLOTS).rev().collect(),
             busy: 0,
             direct,
+            quiet_close,
             completions: Vec::with_capacity(SLOTS as usize * 2),
             retry: VecDeque::new(),
             fallback: SyncReader::default(),
@@ -134,8 +137,7 @@ impl UringReader {
         }
         let entry = op.flags(flags.bits() as i32).build().user_data(user_data(slot, OPEN));
         let progress = FileProgress::new(job.language);
-        self.slots[slot as usize].active =
-            Some(Active { job, progress, fd: None, carry: 0, offset: 0, outcome: None });
+        self.slots[slot as usize].active = Some(Active { job, progress, fd: None, carry: 0, offset: 0 });
         self.busy += 1;
         self.push(entry);
     }
@@ -152,14 +154,19 @@ impl UringReader {
         self.push(entry);
     }
 
-    fn start_close(&mut self, slot: u32, outcome: Outcome) {
-        let a = self.slots[slot as usize].active.as_mut().expect("active slot");
-        a.outcome = Some(outcome);
-        let entry = match a.fd {
+    /// Queues the close and frees the slot at once: a close names only a descriptor, no memory, and
+    /// SQEs issue in order, so a new open into the same fixed slot comes after it.
+    fn close_and_release(&mut self, slot: u32) -> Active {
+        let a = self.release(slot);
+        let mut entry = match a.fd {
             Some(fd) => opcode::Close::new(types::Fd(fd)).build(),
             None => opcode::Close::new(types::Fixed(slot)).build(),
         };
+        if self.quiet_close {
+            entry = entry.flags(squeue::Flags::SKIP_SUCCESS);
+        }
         self.push(entry.user_data(user_data(slot, CLOSE)));
+        a
     }
 
     fn release(&mut self, slot: u32) -> Active {
@@ -181,29 +188,21 @@ impl UringReader {
                 }
                 self.start_read(slot);
             }
-            READ => self.on_read(slot, res),
-            _ => {
-                let a = self.release(slot);
-                match a.outcome {
-                    Some(outcome) => out.record(outcome, keep, || a.job.path()),
-                    None => self.retry.push_back(a.job),
-                }
-            }
+            READ => self.on_read(slot, res, out, keep),
+            // A close that failed has nothing left to tell: the file was fully read.
+            _ => {}
         }
     }
 
-    fn on_read(&mut self, slot: u32, res: i32) {
+    fn on_read(&mut self, slot: u32, res: i32, out: &mut Report, keep: bool) {
         if res == -rustix::io::Errno::AGAIN.raw_os_error() {
-            let a = self.slots[slot as usize].active.as_mut().expect("active slot");
-            a.outcome = None;
-            let entry = match a.fd {
-                Some(fd) => opcode::Close::new(types::Fd(fd)).build(),
-                None => opcode::Close::new(types::Fixed(slot)).build(),
-            };
-            return self.push(entry.user_data(user_data(slot, CLOSE)));
+            let a = self.close_and_release(slot);
+            return self.retry.push_back(a.job);
         }
         if res < 0 {
-            return self.start_close(slot, Outcome::Failed(io::Error::from_raw_os_error(-res)));
+            let a = self.close_and_release(slot);
+            let err = io::Error::from_raw_os_error(-res);
+            return out.record(Outcome::Failed(err), keep, || a.job.path());
         }
         let s = &mut self.slots[slot as usize];
         let a = s.active.as_mut().expect("active slot");
@@ -214,7 +213,10 @@ impl UringReader {
                 a.carry = carry;
                 self.start_read(slot);
             }
-            Step::Done(outcome) => self.start_close(slot, outcome),
+            Step::Done(outcome) => {
+                let a = self.close_and_release(slot);
+                out.record(outcome, keep, || a.job.path());
+            }
         }
     }
 
@@ -284,8 +286,8 @@ impl Drop for UringReader {
                 self.slots.drain(..).for_each(|s| std::mem::forget(s.buf));
                 return;
             }
-            // Each busy slot has exactly one operation in flight; nothing new is started here.
-            self.busy -= self.ring.completion().count();
+            // Each busy slot has exactly one open or read in flight; closes name no memory.
+            self.busy -= self.ring.completion().filter(|c| c.user_data() & 3 != CLOSE).count();
         }
     }
 }
