@@ -5,6 +5,9 @@ use std::path::PathBuf;
 use clap::{Parser, ValueEnum};
 
 use ringloc::io::Backend;
+use ringloc::lang::LangId;
+use ringloc::walk::ignore::IgnorePolicy;
+use ringloc::walk::select::{exclude_globs, Selection};
 use ringloc::Config;
 
 #[derive(Debug, Parser)]
@@ -34,6 +37,42 @@ pub struct Cli {
     /// Also list every counted file
     #[arg(long)]
     pub by_file: bool,
+
+    /// Count hidden files and directories (names starting with a dot)
+    #[arg(long)]
+    pub hidden: bool,
+
+    /// Ignore no file because of .gitignore, .ignore or .ringlocignore
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Apply .gitignore files outside git work trees too
+    #[arg(long)]
+    pub no_require_git: bool,
+
+    /// Never enter directories with this name (repeatable)
+    #[arg(long, value_name = "NAME")]
+    pub exclude_dir: Vec<String>,
+
+    /// Skip files and directories whose name or path below the root matches this glob (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Count only files with these extensions (comma-separated, no dots)
+    #[arg(long, value_name = "EXTS", value_delimiter = ',')]
+    pub include_ext: Vec<String>,
+
+    /// Skip files with these extensions (comma-separated, no dots)
+    #[arg(long, value_name = "EXTS", value_delimiter = ',')]
+    pub exclude_ext: Vec<String>,
+
+    /// Count only these languages (comma-separated names, as in the table)
+    #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
+    pub types: Vec<String>,
+
+    /// Descend at most this many directory levels below each root (1: the root's own files only)
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -50,8 +89,27 @@ pub enum FormatFlag {
 }
 
 impl Cli {
-    pub fn config(&self) -> Config {
-        Config {
+    /// Validates the flags into a [`Config`]; an error here is a usage error.
+    pub fn config(&self) -> Result<Config, String> {
+        let types = self
+            .types
+            .iter()
+            .map(|name| LangId::from_name(name.trim()).ok_or_else(|| format!("unknown language '{name}'")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let exts = |list: &[String]| {
+            list.iter().map(|e| e.trim_start_matches('.').to_ascii_lowercase().into_bytes()).collect()
+        };
+        let selection = Selection {
+            hidden: self.hidden,
+            ignore: IgnorePolicy { enabled: !self.no_ignore, require_git: !self.no_require_git },
+            exclude_dirs: self.exclude_dir.iter().map(|d| d.clone().into_bytes()).collect(),
+            exclude: exclude_globs(&self.exclude).map_err(|e| format!("bad --exclude glob: {e}"))?,
+            include_ext: exts(&self.include_ext),
+            exclude_ext: exts(&self.exclude_ext),
+            types,
+            max_depth: self.max_depth,
+        };
+        Ok(Config {
             paths: self.paths.clone(),
             threads: self.threads,
             backend: match self.backend {
@@ -60,6 +118,7 @@ impl Cli {
                 BackendFlag::Sync => Backend::Sync,
             },
             by_file: self.by_file,
-        }
+            selection,
+        })
     }
 }

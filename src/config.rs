@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use crate::io::Backend;
+use crate::walk::select::Selection;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -13,11 +14,19 @@ pub struct Config {
     pub backend: Backend,
     /// Keep a row per counted file in [`crate::Report::files`].
     pub by_file: bool,
+    /// What to count: hidden files, ignore files, exclusions, language and extension filters.
+    pub selection: Selection,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { paths: vec![PathBuf::from(".")], threads: 0, backend: Backend::Auto, by_file: false }
+        Config {
+            paths: vec![PathBuf::from(".")],
+            threads: 0,
+            backend: Backend::Auto,
+            by_file: false,
+            selection: Selection::default(),
+        }
     }
 }
 

@@ -22,7 +22,14 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(EXIT_USAGE) } else { ExitCode::SUCCESS };
         }
     };
-    let run = match ringloc::count_paths(&cli.config()) {
+    let config = match cli.config() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("ringloc: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let run = match ringloc::count_paths(&config) {
         Ok(run) => run,
         Err(e) => {
             eprintln!("ringloc: {e}");

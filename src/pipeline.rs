@@ -4,15 +4,17 @@ use std::ffi::OsStr;
 use std::fmt;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use crate::config::Config;
 use crate::io::{probe_uring, Backend, FileJob, ListedDir, Reader, SyncReader, UringReader};
-use crate::lang::{detect_by_name, NameMatch};
+use crate::lang::{detect_by_name, LangId, NameMatch};
 use crate::report::{Outcome, Report};
+use crate::walk::ignore::root_level;
+use crate::walk::select::Selection;
 use crate::walk::{run_pool, DirJob, Job};
 
 /// The backend a run actually used.
@@ -60,12 +62,16 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         },
     };
     let mut report = Report::default();
-    let jobs = roots(&config.paths, &mut report, config.by_file);
+    let sel = &config.selection;
+    let jobs = roots(config, &mut report);
     let threads = config.worker_count();
+    let only: Arc<[LangId]> = sel.types.clone().into();
     let parts = match backend {
-        BackendUsed::Uring => run_pool(jobs, threads, uring_or_sync, config.by_file),
+        BackendUsed::Uring => {
+            run_pool(jobs, threads, |r: &mut Report| uring_or_sync(r, &only), sel, config.by_file)
+        }
         BackendUsed::Sync { .. } => {
-            run_pool(jobs, threads, |_: &mut Report| SyncReader::default(), config.by_file)
+            run_pool(jobs, threads, |_: &mut Report| SyncReader::new(Arc::clone(&only)), sel, config.by_file)
         }
     };
     parts.into_iter().for_each(|p| report.merge(p));
@@ -75,28 +81,36 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
 
 /// A worker's ring can still fail after the probe (locked memory runs out): that worker reads
 /// plainly and the run says so.
-fn uring_or_sync(report: &mut Report) -> Box<dyn Reader> {
-    match UringReader::new() {
+fn uring_or_sync(report: &mut Report, only: &Arc<[LangId]>) -> Box<dyn Reader> {
+    match UringReader::new(Arc::clone(only)) {
         Ok(r) => Box::new(r),
         Err(e) => {
             report.warnings.push(format!("a worker could not set up io_uring ({e}); it used plain reads"));
-            Box::new(SyncReader::default())
+            Box::new(SyncReader::new(Arc::clone(only)))
         }
     }
 }
 
-fn roots(paths: &[PathBuf], report: &mut Report, keep: bool) -> Vec<Job> {
+fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
+    let keep = config.by_file;
     let mut jobs = Vec::new();
     let mut files = Vec::new();
-    for path in paths {
+    for path in &config.paths {
         let fail =
             |report: &mut Report, e: io::Error| report.record(Outcome::Failed(e), keep, || path.clone());
         match std::fs::metadata(path) {
             Ok(m) if m.is_dir() => match cstring(path.as_os_str().as_bytes()) {
-                Ok(name) => jobs.push(Job::Dir(DirJob { parent: None, name, path: path.clone() })),
+                Ok(name) => jobs.push(Job::Dir(DirJob {
+                    parent: None,
+                    name,
+                    path: path.clone(),
+                    root: Arc::from(path.as_path()),
+                    depth: 0,
+                    ignore: root_level(config.selection.ignore, path),
+                })),
                 Err(e) => fail(report, e),
             },
-            Ok(m) if m.is_file() => match root_file(path) {
+            Ok(m) if m.is_file() => match root_file(path, &config.selection) {
                 Ok(Some(job)) => files.push(job),
                 Ok(None) => report.record(Outcome::Unknown, keep, || path.clone()),
                 Err(e) => fail(report, e),
@@ -114,12 +128,13 @@ fn roots(paths: &[PathBuf], report: &mut Report, keep: bool) -> Vec<Job> {
 }
 
 /// A file named on the command line is opened relative to its parent, like any listed file.
-fn root_file(path: &Path) -> io::Result<Option<FileJob>> {
+/// Only the name filters apply to it: the user asked for this file, hidden or ignored or not.
+fn root_file(path: &Path, sel: &Selection) -> io::Result<Option<FileJob>> {
     let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
-    let language = match detect_by_name(name) {
-        NameMatch::Unknown => return Ok(None),
-        language => language,
-    };
+    let language = detect_by_name(name);
+    if language == NameMatch::Unknown || sel.skips_file(name, language) {
+        return Ok(None);
+    }
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
     let parent_c = cstring(parent.map_or(b".".as_slice(), |p| p.as_os_str().as_bytes()))?;
     let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;

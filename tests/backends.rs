@@ -7,7 +7,13 @@ use ringloc::io::Backend;
 use ringloc::{count_paths, BackendUsed, Config, Report};
 
 fn run(tree: &common::Tree, backend: Backend, threads: usize) -> Option<Report> {
-    let config = Config { paths: vec![tree.path().to_path_buf()], threads, backend, by_file: true };
+    let config = Config {
+        paths: vec![tree.path().to_path_buf()],
+        threads,
+        backend,
+        by_file: true,
+        ..Config::default()
+    };
     match count_paths(&config) {
         Ok(run) => {
             let expected = if backend == Backend::Sync {

@@ -32,12 +32,13 @@ impl FileProgress {
 
     /// `buf[..carry]` is left over from the previous chunk and `buf[carry..carry + read]` is new.
     /// A read shorter than asked (`eof`) ends the file: regular files only come up short at the end.
-    pub fn on_read(&mut self, buf: &mut [u8], carry: usize, read: usize, eof: bool) -> Step {
+    /// `only` limits shebang-detected languages (`--type`); empty allows all.
+    pub fn on_read(&mut self, buf: &mut [u8], carry: usize, read: usize, eof: bool, only: &[LangId]) -> Step {
         self.bytes += read as u64;
         let data_len = carry + read;
         let counter = match self.counter.as_mut() {
             Some(counter) => counter,
-            None => match self.start(&buf[..data_len]) {
+            None => match self.start(&buf[..data_len], only) {
                 Ok(counter) => self.counter.insert(counter),
                 Err(outcome) => return Step::Done(outcome),
             },
@@ -53,13 +54,15 @@ impl FileProgress {
         Step::More { carry: data_len - used }
     }
 
-    fn start(&self, head: &[u8]) -> Result<LineCounter, Outcome> {
+    fn start(&self, head: &[u8], only: &[LangId]) -> Result<LineCounter, Outcome> {
         if memchr::memchr(0, &head[..head.len().min(BINARY_SNIFF)]).is_some() {
             return Err(Outcome::Binary);
         }
         let language: LangId = match self.language {
             NameMatch::Known(id) => id,
-            NameMatch::NeedsShebang => detect_by_shebang(head).ok_or(Outcome::Unknown)?,
+            NameMatch::NeedsShebang => detect_by_shebang(head)
+                .filter(|id| only.is_empty() || only.contains(id))
+                .ok_or(Outcome::Unknown)?,
             NameMatch::Unknown => return Err(Outcome::Unknown),
         };
         Ok(LineCounter::new(language))

@@ -3,11 +3,13 @@
 
 use std::collections::VecDeque;
 use std::io;
+use std::sync::Arc;
 
 use rustix::fs::{openat, Mode, OFlags};
 
 use super::{FileJob, FileProgress, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
+use crate::lang::LangId;
 use crate::report::{Outcome, Report};
 
 /// Flags for every file open: never follow a symlink swapped in after listing, never block on a
@@ -18,15 +20,15 @@ pub(crate) fn file_open_flags() -> OFlags {
 
 pub struct SyncReader {
     buf: Vec<u8>,
-}
-
-impl Default for SyncReader {
-    fn default() -> Self {
-        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN] }
-    }
+    only: Arc<[LangId]>,
 }
 
 impl SyncReader {
+    /// `only`: the languages a shebang may select (`--type`); empty allows all.
+    pub fn new(only: Arc<[LangId]>) -> SyncReader {
+        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], only }
+    }
+
     fn read_file(&mut self, job: &FileJob) -> Outcome {
         let fd = match openat(&job.dir.fd, job.name(), file_open_flags(), Mode::empty()) {
             Ok(fd) => fd,
@@ -41,7 +43,7 @@ impl SyncReader {
                 Err(rustix::io::Errno::INTR) => continue,
                 Err(e) => return Outcome::Failed(io::Error::from(e)),
             };
-            match progress.on_read(&mut self.buf, carry, read, read < want) {
+            match progress.on_read(&mut self.buf, carry, read, read < want, &self.only) {
                 Step::More { carry: c } => carry = c,
                 Step::Done(outcome) => return outcome,
             }

@@ -9,12 +9,14 @@
 use std::collections::VecDeque;
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
+use std::sync::Arc;
 
 use io_uring::{opcode, squeue, types, IoUring, Probe};
 
 use super::sync::{file_open_flags, SyncReader};
 use super::{FileJob, FileProgress, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
+use crate::lang::LangId;
 use crate::report::{Outcome, Report};
 
 /// Files in flight per worker.
@@ -88,12 +90,14 @@ pub struct UringReader {
     /// Files the ring could not read (EAGAIN from a filesystem without NOWAIT), redone plainly.
     retry: VecDeque<FileJob>,
     fallback: SyncReader,
+    only: Arc<[LangId]>,
     /// Set when `io_uring_enter` itself failed: buffers may still be in the kernel's hands.
     broken: Option<io::Error>,
 }
 
 impl UringReader {
-    pub fn new() -> io::Result<UringReader> {
+    /// `only`: the languages a shebang may select (`--type`); empty allows all.
+    pub fn new(only: Arc<[LangId]>) -> io::Result<UringReader> {
         let ring = build_ring(SLOTS * 2)?;
         let direct = ring.submitter().register_files_sparse(SLOTS).is_ok();
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
@@ -109,7 +113,8 @@ impl UringReader {
             quiet_close,
             completions: Vec::with_capacity(SLOTS as usize * 2),
             retry: VecDeque::new(),
-            fallback: SyncReader::default(),
+            fallback: SyncReader::new(Arc::clone(&only)),
+            only,
             broken: None,
         })
     }
@@ -208,7 +213,7 @@ impl UringReader {
         let a = s.active.as_mut().expect("active slot");
         let read = res as usize;
         a.offset += read as u64;
-        match a.progress.on_read(&mut s.buf, a.carry, read, read < CHUNK) {
+        match a.progress.on_read(&mut s.buf, a.carry, read, read < CHUNK, &self.only) {
             Step::More { carry } => {
                 a.carry = carry;
                 self.start_read(slot);

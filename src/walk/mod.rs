@@ -1,13 +1,15 @@
 //! Directory listing with getdents64 (rustix `RawDir`), names resolved relative to directory
-//! descriptors; `pool` spreads directories over the workers.
+//! descriptors; `select` and `ignore` decide what is kept; `pool` spreads the work over workers.
 
+pub mod ignore;
 mod pool;
+pub mod select;
 
-use std::ffi::{CString, OsStr};
+use std::ffi::{CStr, CString, OsStr};
 use std::io;
 use std::mem::MaybeUninit;
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rustix::fd::OwnedFd;
@@ -15,6 +17,8 @@ use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
 
 pub use pool::{run_pool, Job};
 
+use self::ignore::{IgnoreLevel, CUSTOM_FILES};
+use self::select::Selection;
 use crate::io::{FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report};
@@ -29,17 +33,22 @@ pub struct DirJob {
     pub parent: Option<Arc<OwnedFd>>,
     pub name: CString,
     pub path: PathBuf,
+    /// The walk root this directory is under, for globs matched below it.
+    pub root: Arc<Path>,
+    pub depth: usize,
+    pub ignore: Arc<IgnoreLevel>,
 }
 
-/// Per-worker scratch for listing: the getdents buffer and the names of one directory.
+/// Per-worker scratch for listing: the getdents buffer and one directory's entries.
 pub struct Lister {
     buf: Vec<MaybeUninit<u8>>,
-    files: Vec<(u32, u32, NameMatch)>,
+    names: Vec<u8>,
+    entries: Vec<(u32, u32, FileType)>,
 }
 
 impl Default for Lister {
     fn default() -> Self {
-        Lister { buf: vec![MaybeUninit::uninit(); 64 * 1024], files: Vec::new() }
+        Lister { buf: vec![MaybeUninit::uninit(); 64 * 1024], names: Vec::new(), entries: Vec::new() }
     }
 }
 
@@ -50,9 +59,9 @@ pub struct Listing {
 }
 
 impl Lister {
-    /// Lists `job`: subdirectories and countable files. Unknown extensions are dropped here, so
-    /// they are never opened.
-    pub fn list(&mut self, job: DirJob, out: &mut Report, keep: bool) -> Listing {
+    /// Lists `job`: the subdirectories to enter and the files to count. Files of unknown extension
+    /// and everything the selection or an ignore file excludes are dropped here, never opened.
+    pub fn list(&mut self, job: DirJob, sel: &Selection, out: &mut Report, keep: bool) -> Listing {
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let fd = match open_dir(&job) {
             Ok(fd) => Arc::new(fd),
@@ -61,24 +70,78 @@ impl Lister {
                 return listing;
             }
         };
+        if let Err(e) = self.read_entries(&fd, &job, out, keep) {
+            out.record(Outcome::Failed(e), keep, || job.path.clone());
+        }
+        let ignore = self.ignore_level(&fd, &job, sel);
         let mut names = Vec::new();
-        self.files.clear();
-        let mut entries = RawDir::new(&*fd, &mut self.buf);
-        while let Some(entry) = entries.next() {
-            let entry = match entry {
-                Ok(entry) => entry,
-                Err(e) => {
-                    out.record(Outcome::Failed(e.into()), keep, || job.path.clone());
-                    break;
-                }
+        let mut files = Vec::new();
+        for &(at, len, kind) in &self.entries {
+            let name = &self.names[at as usize..(at + len) as usize];
+            if sel.skips_name(name) {
+                continue;
+            }
+            let path = || job.path.join(OsStr::from_bytes(name));
+            let dropped = |path: &Path, is_dir| {
+                ignore.is_ignored(path, is_dir)
+                    || sel.excluded_by_glob(name, path.strip_prefix(&*job.root).unwrap_or(path))
             };
+            match kind {
+                FileType::Directory
+                    if !SKIPPED_DIRS.contains(&name) && !sel.skips_dir(name, job.depth + 1) =>
+                {
+                    let path = path();
+                    if !dropped(&path, true) {
+                        listing.dirs.push(DirJob {
+                            parent: Some(Arc::clone(&fd)),
+                            name: CString::new(name).expect("getdents names have no NUL"),
+                            path,
+                            root: Arc::clone(&job.root),
+                            depth: job.depth + 1,
+                            ignore: Arc::clone(&ignore),
+                        });
+                    }
+                }
+                FileType::RegularFile => {
+                    let language = detect_by_name(name);
+                    if language == NameMatch::Unknown
+                        || sel.skips_file(name, language)
+                        || dropped(&path(), false)
+                    {
+                        continue;
+                    }
+                    files.push((names.len() as u32, len, language));
+                    names.extend_from_slice(name);
+                    names.push(0);
+                }
+                // Symlinks are not followed; FIFOs, sockets and devices are never opened.
+                _ => {}
+            }
+        }
+        let dir = Arc::new(ListedDir { fd, path: job.path, names });
+        listing.files.extend(files.into_iter().map(|(name_at, name_len, language)| FileJob {
+            dir: Arc::clone(&dir),
+            name_at,
+            name_len,
+            language,
+        }));
+        listing
+    }
+
+    /// Reads every entry (name and type) before any is judged: an ignore file may come last.
+    fn read_entries(&mut self, fd: &OwnedFd, job: &DirJob, out: &mut Report, keep: bool) -> io::Result<()> {
+        self.names.clear();
+        self.entries.clear();
+        let mut entries = RawDir::new(fd, &mut self.buf);
+        while let Some(entry) = entries.next() {
+            let entry = entry?;
             let name = entry.file_name();
             let bytes = name.to_bytes();
             if bytes == b"." || bytes == b".." {
                 continue;
             }
             let kind = match entry.file_type() {
-                FileType::Unknown => match statat(&*fd, name, AtFlags::SYMLINK_NOFOLLOW) {
+                FileType::Unknown => match statat(fd, name, AtFlags::SYMLINK_NOFOLLOW) {
                     Ok(st) => FileType::from_raw_mode(st.st_mode),
                     Err(e) => {
                         out.record(Outcome::Failed(e.into()), keep, || {
@@ -89,31 +152,28 @@ impl Lister {
                 },
                 kind => kind,
             };
-            match kind {
-                FileType::Directory if !SKIPPED_DIRS.contains(&bytes) => listing.dirs.push(DirJob {
-                    parent: Some(Arc::clone(&fd)),
-                    name: name.to_owned(),
-                    path: job.path.join(OsStr::from_bytes(bytes)),
-                }),
-                FileType::RegularFile => match detect_by_name(bytes) {
-                    NameMatch::Unknown => {}
-                    language => {
-                        self.files.push((names.len() as u32, bytes.len() as u32, language));
-                        names.extend_from_slice(name.to_bytes_with_nul());
-                    }
-                },
-                // Symlinks are not followed; FIFOs, sockets and devices are never opened.
-                _ => {}
-            }
+            self.entries.push((self.names.len() as u32, bytes.len() as u32, kind));
+            self.names.extend_from_slice(bytes);
         }
-        let dir = Arc::new(ListedDir { fd, path: job.path, names });
-        listing.files.extend(self.files.iter().map(|&(name_at, name_len, language)| FileJob {
-            dir: Arc::clone(&dir),
-            name_at,
-            name_len,
-            language,
-        }));
-        listing
+        Ok(())
+    }
+
+    fn ignore_level(&self, fd: &OwnedFd, job: &DirJob, sel: &Selection) -> Arc<IgnoreLevel> {
+        if !sel.ignore.enabled {
+            return Arc::clone(&job.ignore);
+        }
+        let has = |wanted: &CStr| {
+            self.entries
+                .iter()
+                .any(|&(at, len, _)| &self.names[at as usize..(at + len) as usize] == wanted.to_bytes())
+        };
+        let has_git = has(c".git");
+        let present: Vec<&CStr> = CUSTOM_FILES.into_iter().filter(|n| has(n)).collect();
+        let wants_git_files = (job.ignore.in_git || has_git || !sel.ignore.require_git) && has(c".gitignore");
+        if present.is_empty() && !wants_git_files && !has_git {
+            return Arc::clone(&job.ignore);
+        }
+        IgnoreLevel::child(&job.ignore, sel.ignore, fd, &job.path, has_git, &present)
     }
 }
 

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crossbeam_deque::{Injector, Stealer, Worker};
 
+use super::select::Selection;
 use super::{DirJob, Lister};
 use crate::io::{FileJob, Reader};
 use crate::report::Report;
@@ -28,6 +29,7 @@ struct Shared<'a> {
     /// Jobs pushed and not yet taken apart. Zero means no job exists and none can appear.
     pending: &'a AtomicUsize,
     keep_files: bool,
+    selection: &'a Selection,
 }
 
 impl Shared<'_> {
@@ -51,7 +53,13 @@ impl Shared<'_> {
 
 /// Runs `threads` workers over `jobs` and returns their reports, not yet merged. Each worker makes
 /// its reader on its own thread: a SINGLE_ISSUER ring belongs to the thread that created it.
-pub fn run_pool<R, F>(jobs: Vec<Job>, threads: usize, make_reader: F, keep_files: bool) -> Vec<Report>
+pub fn run_pool<R, F>(
+    jobs: Vec<Job>,
+    threads: usize,
+    make_reader: F,
+    selection: &Selection,
+    keep_files: bool,
+) -> Vec<Report>
 where
     R: Reader,
     F: Fn(&mut Report) -> R + Sync,
@@ -61,7 +69,8 @@ where
     jobs.into_iter().for_each(|j| injector.push(j));
     let locals: Vec<Worker<Job>> = (0..threads.max(1)).map(|_| Worker::new_lifo()).collect();
     let stealers: Vec<Stealer<Job>> = locals.iter().map(Worker::stealer).collect();
-    let shared = Shared { injector: &injector, stealers: &stealers, pending: &pending, keep_files };
+    let shared =
+        Shared { injector: &injector, stealers: &stealers, pending: &pending, keep_files, selection };
     std::thread::scope(|scope| {
         let handles: Vec<_> = locals
             .into_iter()
@@ -108,7 +117,7 @@ fn take_apart(
 ) {
     let mut found = match job {
         Job::Files(batch) => return files.extend(batch),
-        Job::Dir(dir) => lister.list(dir, report, shared.keep_files),
+        Job::Dir(dir) => lister.list(dir, shared.selection, report, shared.keep_files),
     };
     for dir in found.dirs.drain(..).rev() {
         shared.push(local, Job::Dir(dir));

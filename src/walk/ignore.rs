@@ -1,0 +1,180 @@
+//! Ignore files, as ripgrep and tokei honour them: `.gitignore` (inside a git work tree only, unless
+//! told otherwise), `.git/info/exclude`, git's global `core.excludesFile`, `.ignore` and
+//! `.ringlocignore`. Matching uses the `ignore` crate's gitignore matcher; listing stays ours.
+
+use std::ffi::CStr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::Match;
+use rustix::fd::AsFd;
+use rustix::fs::{openat, Mode, OFlags};
+
+/// Which ignore files a run honours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IgnorePolicy {
+    /// `--no-ignore` turns every ignore file off.
+    pub enabled: bool,
+    /// Git's files apply only inside a git work tree (the Debian kernel tarball has a `.gitignore`
+    /// saying `/*` and no `.git`: it must still be counted whole).
+    pub require_git: bool,
+}
+
+impl Default for IgnorePolicy {
+    fn default() -> Self {
+        IgnorePolicy { enabled: true, require_git: true }
+    }
+}
+
+/// Ignore files of one directory, linked to its parent's, so a subtree shares its ancestors' rules.
+#[derive(Debug, Default)]
+pub struct IgnoreLevel {
+    parent: Option<Arc<IgnoreLevel>>,
+    /// Highest precedence first: `.ringlocignore`, `.ignore`, `.gitignore`, `info/exclude`.
+    matchers: Vec<Gitignore>,
+    /// Levels above a walk root see paths relative to their own directory: `(root, root as named
+    /// from this directory)`.
+    rebase: Option<(PathBuf, PathBuf)>,
+    /// Inside a git work tree: git's own ignore files apply.
+    pub in_git: bool,
+    /// Global excludes, honoured at the lowest precedence inside git work trees.
+    global: Option<Arc<Gitignore>>,
+}
+
+pub(crate) const CUSTOM_FILES: [&CStr; 2] = [c".ringlocignore", c".ignore"];
+
+impl IgnoreLevel {
+    /// True when some ignore file here or above says `path` is ignored (and no later `!` re-includes it).
+    pub fn is_ignored(&self, path: &Path, is_dir: bool) -> bool {
+        let mut level = Some(self);
+        while let Some(l) = level {
+            let rebased;
+            let candidate = match &l.rebase {
+                Some((root, prefix)) => {
+                    rebased = prefix.join(path.strip_prefix(root).unwrap_or(path));
+                    rebased.as_path()
+                }
+                None => path,
+            };
+            for m in &l.matchers {
+                match m.matched(candidate, is_dir) {
+                    Match::Ignore(_) => return true,
+                    Match::Whitelist(_) => return false,
+                    Match::None => {}
+                }
+            }
+            if l.parent.is_none() {
+                if let Some(global) = l.global.as_ref().filter(|_| l.in_git) {
+                    return global.matched(path, is_dir).is_ignore();
+                }
+            }
+            level = l.parent.as_deref();
+        }
+        false
+    }
+
+    /// The level for a listed directory: the parent's if the directory has no ignore files.
+    pub fn child(
+        parent: &Arc<IgnoreLevel>,
+        policy: IgnorePolicy,
+        dir: impl AsFd,
+        path: &Path,
+        has_git: bool,
+        present: &[&CStr],
+    ) -> Arc<IgnoreLevel> {
+        let in_git = parent.in_git || has_git;
+        let mut names: Vec<&CStr> = present.to_vec();
+        if in_git || !policy.require_git {
+            names.push(c".gitignore");
+            if has_git {
+                names.push(c".git/info/exclude");
+            }
+        }
+        let matchers = matchers_in(&dir, path, &names);
+        if matchers.is_empty() && in_git == parent.in_git {
+            return Arc::clone(parent);
+        }
+        Arc::new(IgnoreLevel {
+            parent: Some(Arc::clone(parent)),
+            matchers,
+            rebase: None,
+            in_git,
+            global: None,
+        })
+    }
+}
+
+/// Builds the matchers of the ignore files among `names` in `dir`, keeping their order.
+fn matchers_in(dir: &impl AsFd, path: &Path, names: &[&CStr]) -> Vec<Gitignore> {
+    names
+        .iter()
+        .filter_map(|name| {
+            let text = read_small(dir, name)?;
+            let mut builder = GitignoreBuilder::new(path);
+            let from = path.join(name.to_str().unwrap_or_default());
+            for line in String::from_utf8_lossy(&text).lines() {
+                // A malformed pattern is skipped, as git does.
+                let _ = builder.add_line(Some(from.clone()), line);
+            }
+            builder.build().ok().filter(|g| !g.is_empty())
+        })
+        .collect()
+}
+
+/// Reads an ignore file relative to its directory; missing or unreadable means no rules.
+fn read_small(dir: &impl AsFd, name: &CStr) -> Option<Vec<u8>> {
+    let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOCTTY;
+    let fd = openat(dir, name, flags, Mode::empty()).ok()?;
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        match rustix::io::read(&fd, &mut buf) {
+            Ok(0) => return Some(out),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(_) => return None,
+        }
+        if out.len() > 16 << 20 {
+            return None;
+        }
+    }
+}
+
+/// The level a walk root starts from: ignore files of its ancestors up to the enclosing git work
+/// tree's top (none outside a work tree), and git's global excludes.
+pub fn root_level(policy: IgnorePolicy, root: &Path) -> Arc<IgnoreLevel> {
+    if !policy.enabled {
+        return Arc::new(IgnoreLevel::default());
+    }
+    let abs = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let top = abs.ancestors().skip(1).find(|a| a.join(".git").exists()).map(Path::to_path_buf);
+    let global = (top.is_some() || !policy.require_git).then(|| Arc::new(Gitignore::global().0));
+    let mut level = Arc::new(IgnoreLevel { in_git: top.is_some(), global, ..IgnoreLevel::default() });
+    let Some(top) = top else { return level };
+    let ancestors: Vec<&Path> = abs.ancestors().skip(1).take_while(|a| a.starts_with(&top)).collect();
+    for dir in ancestors.into_iter().rev() {
+        let Ok(fd) =
+            openat(rustix::fs::CWD, dir, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())
+        else {
+            continue;
+        };
+        let mut names: Vec<&CStr> = CUSTOM_FILES.to_vec();
+        names.push(c".gitignore");
+        if dir == top {
+            names.push(c".git/info/exclude");
+        }
+        let matchers = matchers_in(&fd, dir, &names);
+        if !matchers.is_empty() {
+            let prefix = abs.strip_prefix(dir).unwrap_or(&abs).to_path_buf();
+            level = Arc::new(IgnoreLevel {
+                parent: Some(level),
+                matchers,
+                rebase: Some((root.to_path_buf(), prefix)),
+                in_git: true,
+                global: None,
+            });
+        }
+    }
+    level
+}

@@ -1,0 +1,83 @@
+//! Which entries a walk keeps: hidden names, excluded directories and globs, extension and
+//! language filters, depth. Built once from the [`crate::Config`], shared by every worker.
+
+use std::collections::HashSet;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+use super::ignore::IgnorePolicy;
+use crate::lang::{LangId, NameMatch};
+
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// Count names starting with a dot (skipped by default, as ripgrep, fd and tokei do).
+    pub hidden: bool,
+    pub ignore: IgnorePolicy,
+    /// Directory names never entered.
+    pub exclude_dirs: HashSet<Vec<u8>>,
+    /// Gitignore-style globs matched against a name and against the path below its root.
+    pub exclude: Option<GlobSet>,
+    /// Lower-case extensions; when not empty, only files with one of them are counted.
+    pub include_ext: HashSet<Vec<u8>>,
+    pub exclude_ext: HashSet<Vec<u8>>,
+    /// When not empty, only these languages are counted.
+    pub types: Vec<LangId>,
+    /// Entries deeper than this below a root are not counted (a root's own entries are depth 1).
+    pub max_depth: Option<usize>,
+}
+
+/// Compiles `--exclude` globs; a bad glob is a usage error, reported before any work starts.
+pub fn exclude_globs(patterns: &[String]) -> Result<Option<GlobSet>, globset::Error> {
+    if patterns.is_empty() {
+        return Ok(None);
+    }
+    let mut builder = GlobSetBuilder::new();
+    for p in patterns {
+        builder.add(Glob::new(p.trim_end_matches('/'))?);
+    }
+    builder.build().map(Some)
+}
+
+fn extension(name: &[u8]) -> Option<Vec<u8>> {
+    let dot = name.iter().rposition(|&b| b == b'.').filter(|&d| d > 0)?;
+    Some(name[dot + 1..].to_ascii_lowercase())
+}
+
+impl Selection {
+    pub fn skips_name(&self, name: &[u8]) -> bool {
+        !self.hidden && name.first() == Some(&b'.')
+    }
+
+    pub fn skips_dir(&self, name: &[u8], depth: usize) -> bool {
+        self.exclude_dirs.contains(name) || self.max_depth.is_some_and(|max| depth >= max)
+    }
+
+    /// Filters that need only the name (and its language guess), checked before any path is built.
+    pub fn skips_file(&self, name: &[u8], language: NameMatch) -> bool {
+        let ext = || extension(name).unwrap_or_default();
+        if !self.include_ext.is_empty() && !self.include_ext.contains(&ext()) {
+            return true;
+        }
+        if !self.exclude_ext.is_empty() && self.exclude_ext.contains(&ext()) {
+            return true;
+        }
+        match language {
+            NameMatch::Known(id) => !self.types.is_empty() && !self.types.contains(&id),
+            _ => false,
+        }
+    }
+
+    /// Whether a shebang-detected language passes `--type`.
+    pub fn keeps_language(&self, id: LangId) -> bool {
+        self.types.is_empty() || self.types.contains(&id)
+    }
+
+    pub fn excluded_by_glob(&self, name: &[u8], below_root: &Path) -> bool {
+        self.exclude
+            .as_ref()
+            .is_some_and(|set| set.is_match(Path::new(OsStr::from_bytes(name))) || set.is_match(below_root))
+    }
+}

@@ -1,0 +1,121 @@
+//! What gets counted: hidden names, ignore files (git's only inside a work tree), and the filters.
+
+mod common;
+
+use common::{ringloc, Tree};
+use serde_json::Value;
+
+/// Paths of the counted files, relative to the tree, as the binary reports them.
+fn counted(tree: &Tree, args: &[&str]) -> Vec<String> {
+    let mut full = vec!["--format", "json", "--by-file"];
+    full.extend_from_slice(args);
+    let out = ringloc(&full, tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files = v["files"].as_array().cloned().unwrap_or_default();
+    files.iter().map(|f| f["path"].as_str().unwrap().trim_start_matches("./").to_string()).collect()
+}
+
+fn repo() -> Tree {
+    let tree = Tree::new();
+    std::fs::create_dir(tree.path().join(".git")).unwrap();
+    tree.write(".gitignore", "*.gen.c\n!keep.gen.c\nbuild/\n/top.c\n");
+    tree.write("a.c", "x;\n");
+    tree.write("b.gen.c", "x;\n");
+    tree.write("keep.gen.c", "x;\n");
+    tree.write("top.c", "x;\n");
+    tree.write("sub/top.c", "x;\n");
+    tree.write("build/out.c", "x;\n");
+    tree.write("sub/build", "not a dir: kept? no, unknown extension\n");
+    tree.write("sub/.hidden.c", "x;\n");
+    tree.write(".config/x.c", "x;\n");
+    tree
+}
+
+#[test]
+fn gitignore_rules_apply_inside_a_work_tree() {
+    let tree = repo();
+    assert_eq!(counted(&tree, &[]), ["a.c", "keep.gen.c", "sub/top.c"]);
+}
+
+#[test]
+fn hidden_and_no_ignore_flags() {
+    let tree = repo();
+    assert_eq!(
+        counted(&tree, &["--hidden"]),
+        [".config/x.c", "a.c", "keep.gen.c", "sub/.hidden.c", "sub/top.c"]
+    );
+    assert_eq!(
+        counted(&tree, &["--no-ignore"]),
+        ["a.c", "b.gen.c", "build/out.c", "keep.gen.c", "sub/top.c", "top.c"]
+    );
+}
+
+#[test]
+fn gitignore_outside_a_work_tree_is_ignored_unless_asked() {
+    let tree = Tree::new();
+    tree.write(".gitignore", "/*\n");
+    tree.write("a.c", "x;\n");
+    tree.write("d/b.c", "x;\n");
+    assert_eq!(counted(&tree, &[]), ["a.c", "d/b.c"]);
+    assert!(counted(&tree, &["--no-require-git"]).is_empty());
+}
+
+#[test]
+fn dot_ignore_and_ringlocignore_apply_everywhere() {
+    let tree = Tree::new();
+    tree.write(".ignore", "vendor/\n");
+    tree.write("src/.ringlocignore", "*.h\n");
+    tree.write("vendor/v.c", "x;\n");
+    tree.write("src/a.c", "x;\n");
+    tree.write("src/a.h", "x;\n");
+    tree.write("b.h", "x;\n");
+    assert_eq!(counted(&tree, &[]), ["b.h", "src/a.c"]);
+}
+
+#[test]
+fn a_subtree_root_inherits_its_parents_ignore_files() {
+    let tree = repo();
+    tree.write("sub/gen/x.gen.c", "x;\n");
+    tree.write("sub/gen/y.c", "x;\n");
+    let out = ringloc(&["--format", "json", "--by-file", "sub/gen"], tree.path());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: Vec<&str> =
+        v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["sub/gen/y.c"]);
+}
+
+#[test]
+fn name_extension_language_and_depth_filters() {
+    let tree = Tree::new();
+    tree.write("a.c", "x;\n");
+    tree.write("b.py", "x\n");
+    tree.write("run", "#!/usr/bin/env python3\nx\n");
+    tree.write("tests/t.c", "x;\n");
+    tree.write("deep/er/d.c", "x;\n");
+    tree.write("third_party/v.c", "x;\n");
+    assert_eq!(
+        counted(&tree, &["--exclude-dir", "third_party", "--exclude-dir", "deep"]),
+        ["a.c", "b.py", "run", "tests/t.c"]
+    );
+    assert_eq!(
+        counted(&tree, &["--exclude", "tests", "--exclude", "*.py"]),
+        ["a.c", "deep/er/d.c", "run", "third_party/v.c"]
+    );
+    assert_eq!(
+        counted(&tree, &["--exclude", "deep/er/*.c"]),
+        ["a.c", "b.py", "run", "tests/t.c", "third_party/v.c"]
+    );
+    assert_eq!(counted(&tree, &["--include-ext", "py"]), ["b.py"]);
+    assert_eq!(counted(&tree, &["--exclude-ext", "c"]), ["b.py", "run"]);
+    assert_eq!(counted(&tree, &["-t", "python"]), ["b.py", "run"]);
+    assert_eq!(counted(&tree, &["--max-depth", "1"]), ["a.c", "b.py", "run"]);
+    assert_eq!(counted(&tree, &["--max-depth", "2"]), ["a.c", "b.py", "run", "tests/t.c", "third_party/v.c"]);
+}
+
+#[test]
+fn bad_filters_are_usage_errors() {
+    let tree = Tree::new();
+    assert_eq!(ringloc(&["-t", "NoSuchLanguage"], tree.path()).status.code(), Some(1));
+    assert_eq!(ringloc(&["--exclude", "a[b"], tree.path()).status.code(), Some(1));
+}
