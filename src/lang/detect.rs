@@ -44,19 +44,14 @@ fn extension(ext: &[u8]) -> Option<LangId> {
 pub fn detect_by_shebang(head: &[u8]) -> Option<LangId> {
     let rest = head.strip_prefix(b"#!")?;
     let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
-    let mut words = line
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|w| !w.is_empty());
+    let mut words = line.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty());
     let mut program = basename(words.next()?);
     if program == b"env" {
         program = basename(words.find(|w| !w.starts_with(b"-"))?);
     }
     by_interpreter(program).or_else(|| {
         let trimmed = program.trim_ascii_end();
-        let end = trimmed
-            .iter()
-            .rposition(|b| !(b.is_ascii_digit() || *b == b'.'))
-            .map_or(0, |p| p + 1);
+        let end = trimmed.iter().rposition(|b| !(b.is_ascii_digit() || *b == b'.')).map_or(0, |p| p + 1);
         by_interpreter(&trimmed[..end])
     })
 }
@@ -96,5 +91,70 @@ mod tests {
         assert_eq!(name(b"#!/usr/bin/python2.7"), Some("Python"));
         assert_eq!(name(b"# not a shebang"), None);
         assert_eq!(name(b"#!/usr/bin/unknown-thing\n"), None);
+    }
+
+    #[test]
+    fn names_of_the_wider_table() {
+        // Exact names win over extensions and prefixes.
+        assert_eq!(named("Dockerfile"), Some("Dockerfile"));
+        assert_eq!(named("Dockerfile.dev"), Some("Dockerfile"));
+        assert_eq!(named("CMakeLists.txt"), Some("CMake"));
+        assert_eq!(named("notes.txt"), Some("Plain Text"));
+        assert_eq!(named("Kbuild"), Some("Makefile"));
+        assert_eq!(named("Makefile.build"), Some("Makefile"));
+        assert_eq!(named("GNUmakefile"), Some("Makefile"));
+        assert_eq!(named("Gemfile"), Some("Ruby"));
+        assert_eq!(named("meson.build"), Some("Meson"));
+        // Extensions, including the kernel's.
+        assert_eq!(named("app.tsx"), Some("TypeScript"));
+        assert_eq!(named("app.jsx"), Some("JavaScript"));
+        assert_eq!(named("entry.S"), Some("Assembly"));
+        assert_eq!(named("boot.asm"), Some("NASM Assembly"));
+        assert_eq!(named("list.h"), Some("C Header"));
+        assert_eq!(named("vec.hpp"), Some("C++"));
+        assert_eq!(named("board.dtsi"), Some("Device Tree"));
+        assert_eq!(named("api.cocci"), Some("Coccinelle"));
+        assert_eq!(named("parse.y"), Some("Yacc"));
+        assert_eq!(named("lex.l"), Some("Lex"));
+        assert_eq!(named("vmlinux.lds"), Some("Linker Script"));
+        assert_eq!(named("index.rst"), Some("reStructuredText"));
+        assert_eq!(named("View.m"), Some("Objective-C"));
+        assert_eq!(named("Main.PL"), Some("Perl"));
+        assert_eq!(named("main.tf"), Some("HCL"));
+        assert_eq!(named("x.fs"), Some("F#"));
+        assert_eq!(named("x.hs"), Some("Haskell"));
+        assert_eq!(named("x.f"), None, "fixed-form Fortran is left out on purpose");
+    }
+
+    #[test]
+    fn shebangs_of_the_wider_table() {
+        let name = |h: &[u8]| detect_by_shebang(h).map(|id| id.name());
+        assert_eq!(name(b"#!/usr/bin/env node\n"), Some("JavaScript"));
+        assert_eq!(name(b"#!/usr/bin/ruby -w\n"), Some("Ruby"));
+        assert_eq!(name(b"#!/usr/bin/env perl\n"), Some("Perl"));
+        assert_eq!(name(b"#!/usr/bin/awk -f\n"), Some("AWK"));
+        assert_eq!(name(b"#!/usr/bin/env Rscript\n"), Some("R"));
+        assert_eq!(name(b"#!/usr/bin/lua5.4\n"), Some("Lua"));
+        assert_eq!(name(b"#!/usr/bin/tclsh8.6\n"), Some("Tcl"));
+        assert_eq!(name(b"#!/bin/zsh\n"), Some("Shell"));
+        assert_eq!(name(b"#!/usr/bin/env php\n"), Some("PHP"));
+        assert_eq!(name(b"#!/usr/bin/make -f\n"), Some("Makefile"));
+    }
+
+    #[test]
+    fn table_names_are_unique_ignoring_case_and_sorted() {
+        let names: Vec<&str> = LangId::all().map(LangId::name).collect();
+        assert!(names.len() >= 70, "only {} languages", names.len());
+        for id in LangId::all() {
+            assert_eq!(LangId::from_name(id.name()), Some(id), "{} is shadowed", id.name());
+        }
+        for pair in names.windows(2) {
+            assert!(
+                pair[0].to_ascii_lowercase() < pair[1].to_ascii_lowercase(),
+                "languages.toml is ordered by name: {:?} before {:?}",
+                pair[0],
+                pair[1]
+            );
+        }
     }
 }
