@@ -10,6 +10,10 @@ use serde::Deserialize;
 
 /// Longest marker the counter can see across a chunk boundary (see `count::MAX_TOKEN`).
 const MAX_MARKER: usize = 15;
+/// Longest opener whose length is chosen in the source: a tagged delimiter, a heredoc (see
+/// `count::WINDOW`). Its fixed parts must leave room for a tag.
+const WINDOW: usize = 24;
+const TAG: &str = "{tag}";
 
 #[derive(Deserialize)]
 struct Table {
@@ -31,11 +35,48 @@ struct Lang {
     #[serde(default)]
     line_comments: Vec<String>,
     #[serde(default)]
-    block_comments: Vec<(String, String)>,
+    block_comments: Vec<BlockSpec>,
     #[serde(default)]
     nested: bool,
     #[serde(default)]
     strings: Vec<Quote>,
+    #[serde(default)]
+    splice: bool,
+    #[serde(default)]
+    code_escape: Option<String>,
+    #[serde(default)]
+    code_tokens: Vec<String>,
+    #[serde(default)]
+    tag_chars: String,
+    #[serde(default)]
+    heredoc: Option<Heredoc>,
+    #[serde(default)]
+    regex: bool,
+}
+
+/// `["/*", "*/"]`, or a table when the pair needs more than its two markers.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum BlockSpec {
+    Pair(String, String),
+    Table(BlockTable),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BlockTable {
+    open: String,
+    close: String,
+    #[serde(default)]
+    line_start: bool,
+}
+
+/// `escape = true` is a backslash, `false` is none, a one-byte string names the byte.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Escape {
+    Flag(bool),
+    Byte(String),
 }
 
 #[derive(Deserialize)]
@@ -43,16 +84,45 @@ struct Lang {
 struct Quote {
     open: String,
     close: String,
-    #[serde(default = "yes")]
-    escape: bool,
+    #[serde(default = "backslash")]
+    escape: Escape,
     #[serde(default)]
     multiline: bool,
     #[serde(default)]
     doc: bool,
+    #[serde(default)]
+    doubled: bool,
+    #[serde(default)]
+    close_last_of_run: bool,
+    #[serde(default)]
+    char_literal: bool,
 }
 
-fn yes() -> bool {
-    true
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Heredoc {
+    open: String,
+    #[serde(default)]
+    indent: String,
+    #[serde(default)]
+    space: bool,
+}
+
+fn backslash() -> Escape {
+    Escape::Flag(true)
+}
+
+fn one_byte(lang: &str, what: &str, s: &str) -> u8 {
+    assert!(s.len() == 1, "languages.toml: {lang}: {what} {s:?} must be one byte");
+    s.as_bytes()[0]
+}
+
+fn escape_byte(lang: &str, e: &Escape) -> Option<u8> {
+    match e {
+        Escape::Flag(true) => Some(b'\\'),
+        Escape::Flag(false) => None,
+        Escape::Byte(s) => Some(one_byte(lang, "escape", s)),
+    }
 }
 
 fn marker(lang: &str, m: &str) -> String {
@@ -61,6 +131,62 @@ fn marker(lang: &str, m: &str) -> String {
         "languages.toml: {lang}: marker {m:?} must be 1..={MAX_MARKER} bytes"
     );
     format!("b{m:?}")
+}
+
+/// Splits `{tag}` out of a pair of delimiters: the markers without it, and where it sat.
+fn tagged(lang: &str, open: &str, close: &str, tag_chars: &[u8]) -> (String, String, String) {
+    let (o, c) = (open.find(TAG), close.find(TAG));
+    let strip = |s: &str| s.replacen(TAG, "", 1);
+    let (so, sc) = (strip(open), strip(close));
+    let tag = match (o, c) {
+        (None, None) => "None".to_string(),
+        (Some(o), Some(c)) => {
+            assert!(o > 0 && c > 0, "languages.toml: {lang}: {open:?}/{close:?}: a tag cannot lead");
+            assert!(!tag_chars.is_empty(), "languages.toml: {lang}: a tagged delimiter needs tag_chars");
+            assert!(
+                so.len() < WINDOW && sc.len() <= so.len(),
+                "languages.toml: {lang}: {open:?}/{close:?}: the closer may not be longer than the opener"
+            );
+            for (m, at) in [(&so, o), (&sc, c)] {
+                if let Some(b) = m.as_bytes().get(at) {
+                    assert!(
+                        !tag_chars.contains(b),
+                        "languages.toml: {lang}: {m:?}: the byte after the tag is a tag byte"
+                    );
+                }
+            }
+            format!("Some(TagAt {{ open: {o}, close: {c} }})")
+        }
+        _ => panic!("languages.toml: {lang}: {open:?}/{close:?}: the tag must be in both or neither"),
+    };
+    (marker(lang, &so), marker(lang, &sc), tag)
+}
+
+/// `A-Za-z0-9_` style sets: ranges between two alphanumerics are expanded, anything else is literal.
+fn byte_set(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if i + 2 < b.len()
+            && b[i + 1] == b'-'
+            && b[i].is_ascii_alphanumeric()
+            && b[i + 2].is_ascii_alphanumeric()
+        {
+            out.extend(b[i]..=b[i + 2]);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn bytes_lit(b: &[u8]) -> String {
+    format!("b{:?}", String::from_utf8(b.to_vec()).expect("ASCII"))
 }
 
 fn lookup_fn(out: &mut String, name: &str, map: &BTreeMap<String, usize>) {
@@ -79,33 +205,66 @@ fn insert_unique(map: &mut BTreeMap<String, usize>, what: &str, key: &str, id: u
 }
 
 fn language_entry(l: &Lang) -> String {
-    let lines: Vec<_> = l.line_comments.iter().map(|m| marker(&l.name, m)).collect();
+    let n = &l.name;
+    let tag_chars = byte_set(&l.tag_chars);
+    let lines: Vec<_> = l.line_comments.iter().map(|m| marker(n, m)).collect();
     let blocks: Vec<_> = l
         .block_comments
         .iter()
-        .map(|(o, c)| format!("({}, {})", marker(&l.name, o), marker(&l.name, c)))
+        .map(|b| {
+            let (open, close, line_start) = match b {
+                BlockSpec::Pair(o, c) => (o, c, false),
+                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start),
+            };
+            let (o, c, tag) = tagged(n, open, close, &tag_chars);
+            format!("Block {{ open: {o}, close: {c}, line_start: {line_start}, tag: {tag} }}")
+        })
         .collect();
     let quotes: Vec<_> = l
         .strings
         .iter()
         .map(|q| {
+            let (o, c, tag) = tagged(n, &q.open, &q.close, &tag_chars);
+            assert!(
+                !(q.doubled && q.close_last_of_run),
+                "languages.toml: {n}: {:?}: doubled and close_last_of_run exclude each other",
+                q.open
+            );
             format!(
-                "Quote {{ open: {}, close: {}, escape: {}, multiline: {}, doc: {} }}",
-                marker(&l.name, &q.open),
-                marker(&l.name, &q.close),
-                q.escape,
+                "Quote {{ open: {o}, close: {c}, escape: {:?}, multiline: {}, doc: {}, doubled: {}, \
+                 close_last_of_run: {}, char_literal: {}, tag: {tag} }}",
+                escape_byte(n, &q.escape),
                 q.multiline,
-                q.doc
+                q.doc,
+                q.doubled,
+                q.close_last_of_run,
+                q.char_literal,
             )
         })
         .collect();
+    let code_tokens: Vec<_> = l.code_tokens.iter().map(|m| marker(n, m)).collect();
+    let heredoc = match &l.heredoc {
+        None => "None".to_string(),
+        Some(h) => format!(
+            "Some(Heredoc {{ open: {}, indent_flags: {}, space: {} }})",
+            marker(n, &h.open),
+            bytes_lit(h.indent.as_bytes()),
+            h.space
+        ),
+    };
+    let code_escape = l.code_escape.as_deref().map(|e| one_byte(n, "code_escape", e));
     format!(
-        "    Language {{ name: {:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, quotes: &[{}] }} }},\n",
-        l.name,
+        "    Language {{ name: {n:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
+         quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
+         heredoc: {heredoc}, regex: {} }} }},\n",
         lines.join(", "),
         blocks.join(", "),
         l.nested,
-        quotes.join(", ")
+        quotes.join(", "),
+        l.splice,
+        code_tokens.join(", "),
+        bytes_lit(&tag_chars),
+        l.regex,
     )
 }
 

@@ -2,56 +2,32 @@
 
 use std::sync::OnceLock;
 
-use crate::lang::{LangId, Quote, Syntax, LANGUAGES};
+use super::markers::{is_ws, openers, Kind, Opened, Opener};
+use super::{MAX_TOKEN, WINDOW};
+use crate::lang::{LangId, Syntax, LANGUAGES};
 
 pub(crate) const WS: u8 = 1;
 pub(crate) const NL: u8 = 2;
-/// First byte of some token that can start in code (comment opener, quote).
+/// First byte of something that can start in code: a comment opener, a quote, a heredoc opener,
+/// the code escape, a regex slash. Every other byte of a code line is skipped without a look.
 pub(crate) const START: u8 = 4;
 
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum TokenKind {
-    LineComment,
-    Block { open: &'static [u8], close: &'static [u8] },
-    Quote(&'static Quote),
-}
-
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Token {
-    pub bytes: &'static [u8],
-    pub kind: TokenKind,
-}
-
-/// A language's syntax turned into a byte-class table and a longest-first token list, so the hot
-/// loop asks one table lookup per byte and only tries tokens at bytes that could start one.
+/// A language's syntax turned into a byte-class table and a longest-first opener list, so the hot
+/// loop asks one table lookup per byte and only tries openers at bytes that could start one.
 #[derive(Debug)]
 pub struct Classifier {
     pub(crate) class: [u8; 256],
-    pub(crate) tokens: Vec<Token>,
-    pub(crate) nested: bool,
-    /// Longest token or escape pair: how far the machine must see ahead before matching.
+    pub(crate) openers: Vec<Opener>,
+    pub(crate) syntax: &'static Syntax,
+    /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
+    /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
+    /// a marker's length.
     pub(crate) lookahead: usize,
 }
 
-pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
-}
-
 impl Classifier {
-    fn new(syntax: &'static Syntax) -> Classifier {
-        let mut tokens: Vec<Token> = syntax
-            .line_comments
-            .iter()
-            .map(|&bytes| Token { bytes, kind: TokenKind::LineComment })
-            .chain(
-                syntax
-                    .block_comments
-                    .iter()
-                    .map(|&(open, close)| Token { bytes: open, kind: TokenKind::Block { open, close } }),
-            )
-            .chain(syntax.quotes.iter().map(|q| Token { bytes: q.open, kind: TokenKind::Quote(q) }))
-            .collect();
-        tokens.sort_by_key(|t| std::cmp::Reverse(t.bytes.len()));
+    pub(crate) fn new(syntax: &'static Syntax) -> Classifier {
+        let openers = openers(syntax);
         let mut class = [0u8; 256];
         for b in 0..=255u8 {
             if is_ws(b) {
@@ -59,15 +35,29 @@ impl Classifier {
             }
         }
         class[usize::from(b'\n')] = NL;
-        for t in &tokens {
-            class[usize::from(t.bytes[0])] |= START;
+        let starts = openers
+            .iter()
+            .map(|o| o.bytes[0])
+            .chain(syntax.code_escape)
+            .chain(syntax.heredoc.map(|h| h.open[0]))
+            .chain(syntax.regex.then_some(b'/'));
+        for b in starts {
+            class[usize::from(b)] |= START;
         }
-        let longest = tokens.iter().map(|t| t.bytes.len());
-        let closers = syntax.block_comments.iter().map(|(_, c)| c.len());
-        let quote_closers = syntax.quotes.iter().map(|q| q.close.len());
-        let lookahead = longest.chain(closers).chain(quote_closers).fold(2, usize::max);
-        debug_assert!(lookahead <= super::MAX_TOKEN);
-        Classifier { class, tokens, nested: syntax.nested, lookahead }
+        let markers = openers.iter().map(|o| o.bytes.len() + 1);
+        let closers = syntax.block_comments.iter().map(|b| b.close.len() + 1);
+        let quote_closers = syntax.quotes.iter().map(|q| match (q.doubled, q.close_last_of_run) {
+            (true, _) => 2 * q.close.len(),
+            (_, true) => q.close.len() + 1,
+            _ => q.close.len(),
+        });
+        let dynamic = syntax.heredoc.is_some()
+            || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
+            || syntax.block_comments.iter().any(|b| b.tag.is_some());
+        let lookahead =
+            markers.chain(closers).chain(quote_closers).chain(dynamic.then_some(WINDOW)).fold(2, usize::max);
+        assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
+        Classifier { class, openers, syntax, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {
@@ -76,9 +66,13 @@ impl Classifier {
         &all[usize::from(id.0)]
     }
 
-    /// The code-mode token starting at `at`, longest first.
-    pub(crate) fn token_at(&self, buf: &[u8], at: usize) -> Option<&Token> {
-        let rest = &buf[at..];
-        self.tokens.iter().find(|t| rest.starts_with(t.bytes))
+    /// The code-mode opener matching at the start of `rest` (a [`super::markers::window`]),
+    /// longest first.
+    pub(crate) fn opener_at(&self, rest: &[u8], line_start: bool) -> Option<(Kind, Opened)> {
+        let first = rest[0];
+        self.openers
+            .iter()
+            .filter(|o| o.bytes[0] == first)
+            .find_map(|o| o.matches(rest, self.syntax, line_start).map(|m| (o.kind, m)))
     }
 }

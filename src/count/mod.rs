@@ -1,11 +1,15 @@
 //! The classifier: bytes in, line counts out. Pure: no I/O, no allocation per file.
 //!
-//! Rules (also in README.md): a line holding only whitespace is blank, wherever it is; a line with any
-//! non-whitespace byte outside every comment is code (string contents are code, doc strings aside);
-//! any other line is a comment line. Lines are the number of `\n` plus one if the last byte is not `\n`.
+//! Rules (also in README.md, and written for linejudge in `.linejudge/dialects/ringloc/`): a line
+//! holding only whitespace is blank, wherever it is; a line with any non-whitespace byte outside
+//! every comment is code (string contents are code, doc strings aside); any other line is a comment
+//! line. Lines are the number of `\n` plus one if the last byte is not `\n`.
 
 mod classifier;
+#[cfg(test)]
+mod feature_tests;
 mod machine;
+mod markers;
 mod reference;
 #[cfg(test)]
 mod tests;
@@ -16,12 +20,25 @@ use serde::Serialize;
 
 pub use classifier::Classifier;
 pub use machine::LineCounter;
-pub use reference::count_reference;
+pub use reference::{count_reference, count_reference_with};
 
 use crate::lang::LangId;
 
 /// Upper bound on the bytes a caller must carry from one chunk to the next (see [`LineCounter::feed`]).
-pub const MAX_TOKEN: usize = 16;
+pub const MAX_TOKEN: usize = 32;
+
+/// How many bytes from a position any decision there may look at: the longest opener whose length
+/// the source decides (a tagged delimiter such as `R"delim(` or `[==[`, a heredoc's `<<~'WORD'`, a
+/// character literal such as `'\u{1F600}'`). One longer than this is not recognized. Fixed, and the
+/// same for both engines, so a count never depends on where a chunk ends.
+pub(crate) const WINDOW: usize = 24;
+
+/// How to count, beyond the language's syntax.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Doc strings count as the code they are instead of as comments (`--docstrings-as-code`).
+    pub docstrings_as_code: bool,
+}
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Counts {
@@ -43,4 +60,9 @@ impl AddAssign for Counts {
 /// Counts a whole in-memory file through the fast path.
 pub fn count(lang: LangId, bytes: &[u8]) -> Counts {
     LineCounter::new(lang).finish(bytes)
+}
+
+/// [`count`] with options.
+pub fn count_with(lang: LangId, options: Options, bytes: &[u8]) -> Counts {
+    LineCounter::with_options(lang, options).finish(bytes)
 }

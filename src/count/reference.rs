@@ -1,29 +1,30 @@
-//! The byte-by-byte twin of [`super::LineCounter`]: no tables, no skipping, no chunks. It exists
-//! to be obviously right, and the fast path is tested against it.
+//! The byte-by-byte twin of [`super::LineCounter`]: no class tables, no skipping, no chunks. It
+//! exists to be obviously right, and the fast path is tested against it. It shares with the fast
+//! path only `markers.rs`, the recognizers that say what a marker at one position is.
 
-use super::Counts;
-use crate::lang::{LangId, Quote};
+use super::markers::{
+    block_closes, block_opens, heredoc_closes, heredoc_opens, is_ws, openers, quote_closes, regex_may_follow,
+    window, Close, HeredocAt, Kind, Tag,
+};
+use super::{Counts, Options};
+use crate::lang::{Block, LangId, Quote};
 
 enum Mode {
     Code,
     LineComment,
-    Block { open: &'static [u8], close: &'static [u8], depth: u32 },
-    Str { quote: &'static Quote, doc: bool },
-}
-
-enum Opener {
-    Line,
-    Block(&'static [u8], &'static [u8]),
-    Quote(&'static Quote),
+    Block { block: &'static Block, tag: Tag, depth: u32 },
+    Str { quote: &'static Quote, tag: Tag, doc: bool },
+    Regex { class: bool },
+    Heredoc { word: Tag, indent: bool, fresh: bool },
 }
 
 pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
+    count_reference_with(lang, Options::default(), bytes)
+}
+
+pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Counts {
     let syntax = &lang.language().syntax;
-    let mut openers: Vec<(&[u8], Opener)> = Vec::new();
-    openers.extend(syntax.line_comments.iter().map(|&m| (m, Opener::Line)));
-    openers.extend(syntax.block_comments.iter().map(|&(o, c)| (o, Opener::Block(o, c))));
-    openers.extend(syntax.quotes.iter().map(|q| (q.open, Opener::Quote(q))));
-    openers.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
+    let openers = openers(syntax);
 
     let mut counts = Counts::default();
     let (mut code, mut comment) = (false, false);
@@ -36,84 +37,167 @@ pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
         }
         (*code, *comment) = (false, false);
     };
+    let start = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+    // The byte `k` places before `i`; before the file starts there are only newlines.
+    let before = |i: usize, k: usize| if i >= start + k { bytes[i - k] } else { b'\n' };
+    let solid_before = |i: usize| bytes[start..i].iter().rev().find(|&&b| !is_ws(b) && b != b'\n').copied();
     let mut mode = Mode::Code;
-    let mut i = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+    let mut pending: Option<(Tag, bool)> = None;
+    let mut i = start;
     while i < bytes.len() {
         let b = bytes[i];
-        let rest = &bytes[i..];
+        let rest = window(bytes, i);
+        let line_start = before(i, 1) == b'\n';
         if b == b'\n' {
+            let spliced =
+                syntax.splice && (before(i, 1) == b'\\' || before(i, 1) == b'\r' && before(i, 2) == b'\\');
             end_line(&mut code, &mut comment);
             match mode {
-                Mode::LineComment => mode = Mode::Code,
+                Mode::LineComment if !spliced => mode = Mode::Code,
                 Mode::Str { quote, .. } if !quote.multiline => mode = Mode::Code,
+                Mode::Regex { .. } => mode = Mode::Code,
+                Mode::Heredoc { word, indent, .. } => mode = Mode::Heredoc { word, indent, fresh: true },
                 _ => {}
+            }
+            if let (Mode::Code, Some((word, indent))) = (&mode, pending) {
+                mode = Mode::Heredoc { word, indent, fresh: true };
+                pending = None;
             }
             i += 1;
             continue;
         }
-        if matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c) {
+        if is_ws(b) {
             i += 1;
             continue;
         }
         match mode {
-            Mode::Code => match openers.iter().find(|(m, _)| rest.starts_with(m)) {
-                Some((m, opener)) => {
-                    i += m.len();
-                    mode = match *opener {
-                        Opener::Line => {
+            Mode::Code => {
+                if Some(b) == syntax.code_escape {
+                    code = true;
+                    i += if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
+                    continue;
+                }
+                let found =
+                    openers.iter().find_map(|o| o.matches(rest, syntax, line_start).map(|m| (o.kind, m)));
+                if let Some((kind, m)) = found {
+                    i += m.len;
+                    mode = match kind {
+                        _ if m.whole => {
+                            code = true;
+                            Mode::Code
+                        }
+                        Kind::LineComment => {
                             comment = true;
                             Mode::LineComment
                         }
-                        Opener::Block(open, close) => {
+                        Kind::Block(block) => {
                             comment = true;
-                            Mode::Block { open, close, depth: 1 }
+                            Mode::Block { block, tag: m.tag_in(rest).unwrap_or(Tag::EMPTY), depth: 1 }
                         }
-                        Opener::Quote(quote) => {
-                            let doc = quote.doc && !code;
+                        Kind::Quote(quote) => {
+                            let doc = quote.doc && !code && !comment && !options.docstrings_as_code;
                             if doc {
                                 comment = true;
                             } else {
                                 code = true;
                             }
-                            Mode::Str { quote, doc }
+                            Mode::Str { quote, tag: m.tag_in(rest).unwrap_or(Tag::EMPTY), doc }
                         }
+                        Kind::Code => Mode::Code,
                     };
+                    continue;
                 }
-                None => {
-                    code = true;
-                    i += 1;
+                code = true;
+                let heredoc =
+                    syntax.heredoc.filter(|_| pending.is_none()).and_then(|h| heredoc_opens(rest, &h));
+                match heredoc {
+                    Some(HeredocAt::Opens(len, word, indent)) => {
+                        pending = Some((word, indent));
+                        i += len;
+                        continue;
+                    }
+                    Some(HeredocAt::Longer(len)) => {
+                        i += len;
+                        continue;
+                    }
+                    None => {}
                 }
-            },
-            Mode::LineComment => i += 1,
-            Mode::Block { open, close, depth } => {
+                if b == b'/' && syntax.regex && regex_may_follow(solid_before(i)) {
+                    mode = Mode::Regex { class: false };
+                }
+                i += 1;
+            }
+            Mode::LineComment => {
                 comment = true;
-                if rest.starts_with(close) {
-                    i += close.len();
-                    mode =
-                        if depth == 1 { Mode::Code } else { Mode::Block { open, close, depth: depth - 1 } };
-                } else if syntax.nested && rest.starts_with(open) {
-                    i += open.len();
-                    mode = Mode::Block { open, close, depth: depth + 1 };
+                i += 1;
+            }
+            Mode::Block { block, tag, depth } => {
+                comment = true;
+                if let Some(len) = block_closes(rest, block, &tag, line_start) {
+                    i += len;
+                    mode = if depth == 1 { Mode::Code } else { Mode::Block { block, tag, depth: depth - 1 } };
+                } else if let Some((len, _)) =
+                    block_opens(rest, block, syntax.tag_chars, line_start).filter(|_| syntax.nested)
+                {
+                    i += len;
+                    mode = Mode::Block { block, tag, depth: depth + 1 };
                 } else {
                     i += 1;
                 }
             }
-            Mode::Str { quote, doc } => {
+            Mode::Str { quote, tag, doc } => {
                 if doc {
                     comment = true;
                 } else {
                     code = true;
                 }
-                if quote.escape && b == b'\\' {
+                if Some(b) == quote.escape {
                     if bytes.get(i + 1) == Some(&b'\n') {
                         end_line(&mut code, &mut comment);
                     }
                     i += 2;
-                } else if rest.starts_with(quote.close) {
-                    i += quote.close.len();
-                    mode = Mode::Code;
                 } else {
-                    i += 1;
+                    match quote_closes(rest, quote, &tag) {
+                        Some(Close::Ends(len)) => {
+                            i += len;
+                            mode = Mode::Code;
+                        }
+                        Some(Close::Text(len)) => i += len,
+                        None => i += 1,
+                    }
+                }
+            }
+            Mode::Regex { class } => {
+                code = true;
+                match b {
+                    b'\\' if bytes.get(i + 1) != Some(&b'\n') => i += 2,
+                    b'[' => {
+                        mode = Mode::Regex { class: true };
+                        i += 1;
+                    }
+                    b']' => {
+                        mode = Mode::Regex { class: false };
+                        i += 1;
+                    }
+                    b'/' if !class => {
+                        mode = Mode::Code;
+                        i += 1;
+                    }
+                    _ => i += 1,
+                }
+            }
+            Mode::Heredoc { word, indent, fresh } => {
+                code = true;
+                let closes = fresh && (indent || line_start);
+                match heredoc_closes(rest, &word).filter(|_| closes) {
+                    Some(len) => {
+                        i += len;
+                        mode = Mode::Code;
+                    }
+                    None => {
+                        i += 1;
+                        mode = Mode::Heredoc { word, indent, fresh: false };
+                    }
                 }
             }
         }

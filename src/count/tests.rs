@@ -66,6 +66,8 @@ impl Rng {
     }
 }
 
+/// Every marker family the table uses, and the bytes around them that change what they mean: tags
+/// (`=`, `#`, delimiter words), heredoc words and flags, word ends, line starts, escapes, splices.
 const PIECES: &[&[u8]] = &[
     b"/*",
     b"*/",
@@ -87,26 +89,119 @@ const PIECES: &[&[u8]] = &[
     b"\xEF\xBB\xBF",
     b"\x00",
     b"\xC3\xA9",
+    b"[",
+    b"]",
+    b"=",
+    b"--",
+    b"(",
+    b")",
+    b"R\"",
+    b"r",
+    b"@",
+    b"$",
+    b"`",
+    b"<<",
+    b"-",
+    b"~",
+    b"EOF",
+    b"\nEOF\n",
+    b"=pod",
+    b"=cut",
+    b"=begin",
+    b"=end",
+    b"REM",
+    b"<*",
+    b"*>",
+    b"[<",
+    b"<#",
+    b"#>",
+    b"{",
+    b";",
+    b"'\\u{1F600}'",
+    b"abcdefghijklmnopqrstu",
 ];
 
-fn random_source(rng: &mut Rng) -> Vec<u8> {
+/// A delimiter with its `{tag}` filled in with `n` of the first tag byte.
+fn with_tag(m: &[u8], at: Option<u8>, chars: &[u8], n: usize) -> Vec<u8> {
+    let mut v = m.to_vec();
+    if let (Some(at), Some(&c)) = (at, chars.first()) {
+        v.splice(usize::from(at)..usize::from(at), std::iter::repeat(c).take(n));
+    }
+    v
+}
+
+/// The language's own markers, so every language meets its tags, heredocs and escapes often.
+fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
+    let s = &id.language().syntax;
+    let mut out: Vec<Vec<u8>> = s.line_comments.iter().map(|m| m.to_vec()).collect();
+    // Long tags and words reach the end of the window, where a chunk boundary would show.
+    for n in [0, 1, 2, 9, 17, 21] {
+        for b in s.block_comments {
+            out.push(with_tag(b.open, b.tag.map(|t| t.open), s.tag_chars, n));
+            out.push(with_tag(b.close, b.tag.map(|t| t.close), s.tag_chars, n));
+        }
+        for q in s.quotes {
+            out.push(with_tag(q.open, q.tag.map(|t| t.open), s.tag_chars, n));
+            out.push(with_tag(q.close, q.tag.map(|t| t.close), s.tag_chars, n));
+        }
+    }
+    out.extend(s.code_tokens.iter().map(|m| m.to_vec()));
+    out.extend(s.code_escape.map(|b| vec![b]));
+    out.extend(s.tag_chars.iter().take(2).map(|&b| vec![b]));
+    if let Some(h) = s.heredoc {
+        out.push(h.open.to_vec());
+        out.extend(h.indent_flags.iter().map(|&f| [h.open, &[f][..]].concat()));
+        for word in [&b"EOF"[..], b"A_RATHER_LONG_WORD_9"] {
+            out.extend([word.to_vec(), [b"\"", word, b"\""].concat(), [b"\n", word, b"\n"].concat()]);
+            out.push([b"\n  ", word, b"\r\n"].concat());
+        }
+    }
+    out
+}
+
+fn random_source(rng: &mut Rng, own: &[Vec<u8>]) -> Vec<u8> {
     let len = rng.below(200);
-    (0..len).flat_map(|_| PIECES[rng.below(PIECES.len())].iter().copied()).collect()
+    let mut src = Vec::new();
+    for _ in 0..len {
+        match rng.below(3) {
+            0 if !own.is_empty() => src.extend_from_slice(&own[rng.below(own.len())]),
+            _ => src.extend_from_slice(PIECES[rng.below(PIECES.len())]),
+        }
+    }
+    src
+}
+
+/// `RINGLOC_FUZZ_ROUNDS=100000 cargo test --release fast_path` searches much harder.
+fn rounds() -> usize {
+    std::env::var("RINGLOC_FUZZ_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(400)
 }
 
 #[test]
 fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let doc_as_code = Options { docstrings_as_code: true };
     for id in LangId::all() {
-        for _ in 0..300 {
-            let src = random_source(&mut rng);
+        let own = language_pieces(id);
+        let has_doc = id.language().syntax.quotes.iter().any(|q| q.doc);
+        for _ in 0..rounds() {
+            let src = random_source(&mut rng, &own);
+            let shown = String::from_utf8_lossy(&src);
             let expected = count_reference(id, &src);
             assert_eq!(expected.lines, expected.code + expected.comments + expected.blanks);
-            assert_eq!(count(id, &src), expected, "{}: {:?}", id.name(), String::from_utf8_lossy(&src));
+            assert_eq!(count(id, &src), expected, "{}: {shown:?}", id.name());
             let mut sizes =
                 std::iter::repeat_with(|| rng.below(40) + 1).take(1000).collect::<Vec<_>>().into_iter();
             let chunked = count_in_pieces(id, &src, &mut sizes);
-            assert_eq!(chunked, expected, "{} chunked: {:?}", id.name(), String::from_utf8_lossy(&src));
+            assert_eq!(chunked, expected, "{} chunked: {shown:?}", id.name());
+            if has_doc {
+                let expected = count_reference_with(id, doc_as_code, &src);
+                assert_eq!(
+                    count_with(id, doc_as_code, &src),
+                    expected,
+                    "{} doc as code: {shown:?}",
+                    id.name()
+                );
+            }
         }
     }
 }
@@ -115,7 +210,7 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
 fn lines_match_newlines() {
     let mut rng = Rng(7);
     for _ in 0..200 {
-        let src = random_source(&mut rng);
+        let src = random_source(&mut rng, &[]);
         let nl = src.iter().filter(|&&b| b == b'\n').count() as u64;
         let extra = u64::from(src.last().is_some_and(|&b| b != b'\n'));
         assert_eq!(count(lang("C"), &src).lines, nl + extra);

@@ -4,26 +4,81 @@ mod detect;
 
 pub use detect::{detect_by_name, detect_by_shebang, NameMatch};
 
+/// Where a delimiter's variable part sits: Lua's `[==[`, Rust's `r##"`, C++'s `R"xy(`. The tag is
+/// chosen where the opener is written (any run of the language's `tag_chars`, possibly empty) and
+/// the closer must repeat it exactly, so no fixed list of markers can say what ends the span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TagAt {
+    /// Byte offset in `open` where the tag is spliced in (`[{tag}[` is 1).
+    pub open: u8,
+    /// Byte offset in `close` where the same tag is spliced in (`]{tag}]` is 1, `"{tag}` is 1).
+    pub close: u8,
+}
+
 /// One way a language writes a string literal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Quote {
     pub open: &'static [u8],
     pub close: &'static [u8],
-    /// A backslash escapes the byte after it, so `"\""` stays one string.
-    pub escape: bool,
+    /// The byte that escapes the one after it (a backslash, PowerShell's backtick), so `"\""` stays one
+    /// string; `None` where nothing escapes (raw, verbatim and SQL strings).
+    pub escape: Option<u8>,
     /// Without it a newline ends the string: an unterminated literal cannot swallow the file.
     pub multiline: bool,
-    /// Opening a line that holds no code yet makes it documentation, counted as comments.
+    /// Opening a line that holds nothing but whitespace before it makes it documentation, counted
+    /// as comments (Python docstrings).
     pub doc: bool,
+    /// The closer written twice is one quote of the text (C# verbatim `""`), not an end and a start.
+    pub doubled: bool,
+    /// In a run of the closer's last byte, the string ends at the last `close` of the run (Kotlin:
+    /// `"""a""""` is the text `a"`).
+    pub close_last_of_run: bool,
+    /// A character literal (Rust's `'"'`): the quote opens only when one character or one escape
+    /// and the closing quote follow; otherwise it is code (a lifetime, a label, a prime).
+    pub char_literal: bool,
+    pub tag: Option<TagAt>,
+}
+
+/// One pair of block-comment markers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block {
+    pub open: &'static [u8],
+    pub close: &'static [u8],
+    /// Both markers count only at the very start of a line (Perl's POD, Ruby's `=begin`/`=end`).
+    pub line_start: bool,
+    pub tag: Option<TagAt>,
+}
+
+/// A heredoc opener: `open`, an optional flag byte, then a word; the body starts on the next line
+/// and ends at a line holding only that word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Heredoc {
+    pub open: &'static [u8],
+    /// Bytes that may follow `open` and let the closing word be indented (`-`, Ruby's `~`).
+    pub indent_flags: &'static [u8],
+    /// Blanks may separate the opener from its word (`cat << EOF` in the shell).
+    pub space: bool,
 }
 
 /// The comment and string syntax the counter's state machine runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Syntax {
     pub line_comments: &'static [&'static [u8]],
-    pub block_comments: &'static [(&'static [u8], &'static [u8])],
+    pub block_comments: &'static [Block],
     pub nested: bool,
     pub quotes: &'static [Quote],
+    /// A backslash ending a line comment continues it on the next line (C's line splice).
+    pub splice: bool,
+    /// The byte that, outside strings and comments, makes the next byte plain code: the shell's
+    /// `\'`, Clojure's character `\"`, PowerShell's backtick.
+    pub code_escape: Option<u8>,
+    /// Markers that are code and hide what they spell: C3's vector bracket `[<` before `*>]`.
+    pub code_tokens: &'static [&'static [u8]],
+    /// Bytes a delimiter tag may be made of (see [`TagAt`]).
+    pub tag_chars: &'static [u8],
+    pub heredoc: Option<Heredoc>,
+    /// A `/` where an operand is expected opens a regular expression literal (JavaScript).
+    pub regex: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,134 @@
+//! One test per syntax feature of the table, each on the smallest file that shows it, through both
+//! engines (the twin equality of the randomized test does not check the shared recognizers).
+
+use super::*;
+
+fn lang(name: &str) -> LangId {
+    LangId::from_name(name).unwrap_or_else(|| panic!("no language {name}"))
+}
+
+/// (lines, code, comments, blanks), checked against both engines.
+fn counts(name: &str, src: &str) -> (u64, u64, u64, u64) {
+    let id = lang(name);
+    let fast = count(id, src.as_bytes());
+    assert_eq!(fast, count_reference(id, src.as_bytes()), "{name}: {src:?}");
+    (fast.lines, fast.code, fast.comments, fast.blanks)
+}
+
+#[test]
+fn a_backslash_ending_a_line_comment_continues_it() {
+    assert_eq!(counts("C", "// a \\\n  b\nx;\n"), (3, 1, 2, 0));
+    assert_eq!(counts("C", "x; // a \\\r\n b \\\n c\nd;\n"), (4, 2, 2, 0));
+    assert_eq!(counts("C", "// a \\\n\nx;\n"), (3, 1, 1, 1), "a blank continuation stays blank");
+    assert_eq!(counts("C", "/* b */ // c \\\nint x;\nint y;\n"), (3, 1, 2, 0));
+    assert_eq!(counts("Python", "# a \\\nx = 1\n"), (2, 1, 1, 0), "only where the table says so");
+}
+
+#[test]
+fn an_escape_outside_strings_makes_the_next_byte_code() {
+    assert_eq!(counts("Shell", "echo I\\'m here\n# c\n# d\n"), (3, 1, 2, 0));
+    assert_eq!(
+        counts("Shell", "echo \\\n  # c\n"),
+        (2, 1, 1, 0),
+        "a backslash before a newline escapes nothing"
+    );
+    assert_eq!(counts("Clojure", "(def q \\\")\n; c\n"), (2, 1, 1, 0));
+    assert_eq!(counts("PowerShell", "Write-Host `'x <# c\nd #>\n"), (2, 1, 1, 0));
+}
+
+#[test]
+fn a_string_may_name_its_own_escape_byte() {
+    assert_eq!(counts("PowerShell", "Write-Host \"a `\" b\" <# c\nd #>\n"), (2, 1, 1, 0));
+    assert_eq!(
+        counts("SQL", "SELECT 'C:\\'; /* c\nd */\n"),
+        (2, 1, 1, 0),
+        "standard SQL has no backslash escape"
+    );
+}
+
+#[test]
+fn a_doubled_closer_is_text() {
+    assert_eq!(counts("C#", "var s = @\"a \"\"b\\\"\"\n// in\n\";\n// c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("SQL", "SELECT 'it''s'; -- c\n-- d\n"), (2, 1, 1, 0));
+}
+
+#[test]
+fn a_run_of_quotes_closes_at_its_last_three() {
+    assert_eq!(counts("Kotlin", "val s = \"\"\"a 12\" of \"b\"\"\"\" /* c\nd */\nval x = 1\n"), (3, 2, 1, 0));
+}
+
+#[test]
+fn a_char_literal_opens_only_when_it_closes() {
+    assert_eq!(counts("Rust", "let q = '\"'; /* c\nd */\n// e\n"), (3, 1, 2, 0));
+    assert_eq!(counts("Rust", "let q = '\\''; /* c\nd */\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Rust", "let q = '\\u{1F600}'; // c\n/* d */\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Rust", "let e = 'é'; /* c\nd */\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Rust", "fn f<'a>(x: &'a str) {}\n// don't\n'outer: loop {}\n"), (3, 2, 1, 0));
+}
+
+#[test]
+fn a_tag_chosen_by_the_opener_must_close_it() {
+    assert_eq!(counts("Lua", "--[==[ c\n]] text\n]==]\nx = 1\n"), (4, 1, 3, 0));
+    assert_eq!(counts("Lua", "s = [=[\n]] -- not\n]=]\n-- c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("CMake", "#[==[ c\n]]\n]==]\nset(X 1)\n"), (4, 1, 3, 0));
+    assert_eq!(counts("Rust", "let s = r##\"a \"# b\n// in\n\"##; // c\n// d\n"), (4, 3, 1, 0));
+    assert_eq!(counts("Rust", "let r#type = 1; // c\n"), (1, 1, 0, 0), "a raw identifier opens nothing");
+    assert_eq!(counts("C++", "auto s = R\"xy(a )\" b\n/* in\n)xy\";\n/* c */\n"), (4, 3, 1, 0));
+}
+
+#[test]
+fn a_marker_ending_in_a_letter_is_a_whole_word() {
+    assert_eq!(counts("Batch", "REM c\nREMOVE x\nrem\n"), (3, 1, 2, 0));
+    assert_eq!(counts("Ruby", "=begin\nc\n=ending\nd\n=end\nx\n"), (6, 1, 5, 0));
+}
+
+#[test]
+fn a_line_start_marker_counts_only_at_the_start_of_a_line() {
+    let pod = "x;\n=pod\n\n    =cut\ndoc\n=cut\ny;\n";
+    assert_eq!(counts("Perl", pod), (7, 2, 4, 1));
+    assert_eq!(counts("Ruby", "x = 1 =begin\n# c\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Ruby", "\u{feff}=begin\nc\n=end\n"), (3, 0, 3, 0), "after a byte-order mark too");
+}
+
+#[test]
+fn a_code_token_hides_the_markers_it_spells() {
+    assert_eq!(counts("C3", "macro f(int[<*>] x)\n{\n}\n<* doc *>\n"), (4, 3, 1, 0));
+}
+
+#[test]
+fn a_heredoc_body_is_string_up_to_its_word() {
+    assert_eq!(counts("Shell", "cat <<TEXT\nit's\n\n# not\nTEXT\n# c\n"), (6, 4, 1, 1));
+    assert_eq!(counts("Shell", "cat <<-'END' # note\n\tx\n\tEND\n# c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("Shell", "cat << \"EOF\"\n# in\nEOF\n"), (3, 3, 0, 0));
+    assert_eq!(counts("Shell", "cat <<<EOF\n# c\n"), (2, 1, 1, 0), "a here-string is not a heredoc");
+    assert_eq!(counts("Shell", "echo $((1<<x))\n# c\n"), (2, 1, 1, 0), "a lower-case word is no heredoc");
+    assert_eq!(counts("Ruby", "class <<self\n  # c\nend\n"), (3, 2, 1, 0));
+    let ruby = "a = <<~TEXT\n  it's\n  # in\n  TEXT\n# c\nb = <<RUBY\n  RUBY\n# in\nRUBY\n";
+    assert_eq!(counts("Ruby", ruby), (9, 8, 1, 0));
+}
+
+#[test]
+fn a_regex_literal_hides_quotes_and_comment_openers() {
+    assert_eq!(counts("JavaScript", "let re = /\"/; /* c\nd */\n"), (2, 1, 1, 0));
+    assert_eq!(counts("JavaScript", "let re = /a[/*]b/;\nlet x = 1;\n/* c */\n"), (3, 2, 1, 0));
+    assert_eq!(counts("JavaScript", "a = b / 2; /* c\nd */\n"), (2, 1, 1, 0), "after an operand it divides");
+    assert_eq!(counts("TypeScript", "f(/\\/*/);\n// c\n"), (2, 1, 1, 0));
+}
+
+#[test]
+fn attribute_values_are_the_only_strings_of_markup() {
+    assert_eq!(counts("HTML", "<p title=\"<!-- x\">a</p>\n<p>b</p>\n<!-- c -->\n"), (3, 2, 1, 0));
+    assert_eq!(counts("HTML", "<p>it's</p>\n<!-- c -->\n"), (2, 1, 1, 0));
+}
+
+#[test]
+fn docstrings_count_as_comments_unless_asked_otherwise() {
+    let id = lang("Python");
+    let src = b"def f():\n    \"\"\"Doc.\n\n    more\n    \"\"\"\n    x = 1  # c\n";
+    let as_code = Options { docstrings_as_code: true };
+    assert_eq!(count(id, src), Counts { lines: 6, code: 2, comments: 3, blanks: 1 });
+    assert_eq!(count_with(id, as_code, src), Counts { lines: 6, code: 5, comments: 0, blanks: 1 });
+    assert_eq!(count_reference_with(id, as_code, src), count_with(id, as_code, src));
+    assert_eq!(counts("Python", "# c\n\"\"\"d\"\"\"\n"), (2, 0, 2, 0));
+    assert_eq!(counts("Python", "x = 1 # \"\"\"\ny = \"\"\"not doc\"\"\"\n"), (2, 2, 0, 0));
+}

@@ -1,0 +1,287 @@
+//! The fast, resumable state machine. Whole lines without a marker cost one table lookup per byte
+//! until the line is known to be code, then a skip to the next marker or newline. Each mode other
+//! than code lives in `spans.rs`.
+
+mod spans;
+
+use super::classifier::{Classifier, NL, START};
+use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Tag};
+use super::{Counts, Options};
+use crate::lang::{Block, LangId, Quote};
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Small and `Copy`, so the dispatch in `scan` costs nothing; the tag or heredoc word of the open
+/// span lives beside it in `LineCounter::tag`.
+#[derive(Debug, Clone, Copy)]
+enum Mode {
+    Code,
+    LineComment,
+    Block {
+        block: &'static Block,
+        depth: u32,
+    },
+    Str {
+        quote: &'static Quote,
+        doc: bool,
+    },
+    Regex {
+        class: bool,
+    },
+    /// A heredoc body. `fresh`: nothing but blanks yet on this line, so it may be the closer.
+    Heredoc {
+        indent: bool,
+        fresh: bool,
+    },
+}
+
+/// Counts one file fed in chunks. State (mode, the current line's flags, the bytes just before the
+/// chunk) carries across chunks, so where a chunk ends never changes a count.
+#[derive(Debug)]
+pub struct LineCounter {
+    lang: LangId,
+    cls: &'static Classifier,
+    docstrings_as_code: bool,
+    mode: Mode,
+    /// The open span's tag (`==` of `[==[`) or heredoc word; empty for most spans.
+    tag: Tag,
+    code: bool,
+    comment: bool,
+    /// Bytes seen since the last newline: the last line counts even without a final `\n`.
+    partial: bool,
+    started: bool,
+    /// The last two bytes consumed (`\n` before the file starts): a line start, a line splice.
+    tail: [u8; 2],
+    /// The last non-blank byte consumed, for languages with regex literals.
+    last_solid: Option<u8>,
+    /// A heredoc opened on this line: its body starts at the next newline met in code.
+    pending: Option<(Tag, bool)>,
+    counts: Counts,
+}
+
+impl LineCounter {
+    pub fn new(lang: LangId) -> LineCounter {
+        LineCounter::with_options(lang, Options::default())
+    }
+
+    pub fn with_options(lang: LangId, options: Options) -> LineCounter {
+        LineCounter {
+            lang,
+            cls: Classifier::for_language(lang),
+            docstrings_as_code: options.docstrings_as_code,
+            mode: Mode::Code,
+            tag: Tag::EMPTY,
+            code: false,
+            comment: false,
+            partial: false,
+            started: false,
+            tail: [b'\n'; 2],
+            last_solid: None,
+            pending: None,
+            counts: Counts::default(),
+        }
+    }
+
+    pub fn language(&self) -> LangId {
+        self.lang
+    }
+
+    /// Counts a prefix of `buf` and returns its length. The rest (fewer than
+    /// [`super::MAX_TOKEN`] bytes: a marker may straddle the chunk end) must start the next chunk.
+    pub fn feed(&mut self, buf: &[u8]) -> usize {
+        self.run(buf, false)
+    }
+
+    /// Counts the final bytes of the file and returns the totals.
+    pub fn finish(mut self, rest: &[u8]) -> Counts {
+        self.run(rest, true);
+        if self.partial {
+            self.end_line();
+        }
+        self.counts
+    }
+
+    fn run(&mut self, buf: &[u8], last: bool) -> usize {
+        let mut skip = 0;
+        if !self.started {
+            if !last && buf.len() < BOM.len() {
+                return 0;
+            }
+            self.started = true;
+            if buf.starts_with(BOM) {
+                skip = BOM.len();
+            }
+        }
+        let used = skip + self.scan(&buf[skip..], last);
+        if used > 0 {
+            self.partial = buf[used - 1] != b'\n';
+        }
+        used
+    }
+
+    /// Counts `buf` (BOM already stripped) up to where a marker could straddle its end.
+    fn scan(&mut self, buf: &[u8], last: bool) -> usize {
+        let limit = if last { buf.len() } else { buf.len().saturating_sub(self.cls.lookahead - 1) };
+        let mut i = 0;
+        while i < limit {
+            i = match self.mode {
+                Mode::Code => self.code(buf, i, limit),
+                Mode::LineComment => self.line_comment(buf, i, limit),
+                Mode::Block { block, depth } => self.block(buf, i, limit, block, depth),
+                Mode::Str { quote, doc } => self.string(buf, i, limit, quote, doc),
+                Mode::Regex { class } => self.regex(buf, i, limit, class),
+                Mode::Heredoc { indent, fresh } => self.heredoc(buf, i, limit, indent, fresh),
+            };
+        }
+        let i = i.min(buf.len());
+        self.remember(&buf[..i]);
+        i
+    }
+
+    /// Keeps what the next chunk may need to know about the bytes before it.
+    fn remember(&mut self, used: &[u8]) {
+        match used {
+            [] => {}
+            [b] => self.tail = [self.tail[1], *b],
+            [.., a, b] => self.tail = [*a, *b],
+        }
+        if self.cls.syntax.regex {
+            if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
+                self.last_solid = Some(b);
+            }
+        }
+    }
+
+    /// The byte `k` (1 or 2) places before `at`, reaching into the previous chunk.
+    fn before(&self, buf: &[u8], at: usize, k: usize) -> u8 {
+        if at >= k {
+            buf[at - k]
+        } else {
+            self.tail[2 - (k - at)]
+        }
+    }
+
+    fn line_start(&self, buf: &[u8], at: usize) -> bool {
+        self.before(buf, at, 1) == b'\n'
+    }
+
+    #[inline]
+    fn end_line(&mut self) {
+        self.counts.lines += 1;
+        if self.code {
+            self.counts.code += 1;
+        } else if self.comment {
+            self.counts.comments += 1;
+        } else {
+            self.counts.blanks += 1;
+        }
+        self.code = false;
+        self.comment = false;
+    }
+
+    /// A newline has been read and the mode set for the next line: in code, a pending heredoc's
+    /// body begins there.
+    #[inline]
+    fn newline(&mut self) {
+        self.end_line();
+        if matches!(self.mode, Mode::Code) {
+            if let Some((word, indent)) = self.pending.take() {
+                self.tag = word;
+                self.mode = Mode::Heredoc { indent, fresh: true };
+            }
+        }
+    }
+
+    fn code(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
+        let class = &self.cls.class;
+        while i < limit {
+            let c = class[usize::from(buf[i])];
+            if c == 0 {
+                self.code = true;
+                i += 1;
+                // The hot loop: the rest of a code line up to a newline or a possible marker.
+                let stop = buf[i..limit].iter().position(|&b| class[usize::from(b)] & (NL | START) != 0);
+                i += stop.unwrap_or(limit - i);
+            } else if c & NL != 0 {
+                self.newline();
+                i += 1;
+                if !matches!(self.mode, Mode::Code) {
+                    return i;
+                }
+            } else if c & START != 0 {
+                i = self.open_token(buf, i);
+                if !matches!(self.mode, Mode::Code) {
+                    return i;
+                }
+            } else {
+                i += 1;
+            }
+        }
+        i
+    }
+
+    /// Decides what a start byte begins, in the order the twin tries: the code escape, the
+    /// language's openers (longest first), a heredoc, a regex; else it is one byte of code.
+    fn open_token(&mut self, buf: &[u8], at: usize) -> usize {
+        let syntax = self.cls.syntax;
+        let b = buf[at];
+        if Some(b) == syntax.code_escape {
+            self.code = true;
+            return at + if buf.get(at + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
+        }
+        let rest = window(buf, at);
+        if let Some((kind, m)) = self.cls.opener_at(rest, self.line_start(buf, at)) {
+            if let Some(tag) = m.tag_in(rest) {
+                self.tag = tag;
+            }
+            self.mode = match kind {
+                _ if m.whole => {
+                    self.code = true;
+                    Mode::Code
+                }
+                Kind::LineComment => {
+                    self.comment = true;
+                    Mode::LineComment
+                }
+                Kind::Block(block) => {
+                    self.comment = true;
+                    Mode::Block { block, depth: 1 }
+                }
+                Kind::Quote(quote) => {
+                    let doc = quote.doc && !self.code && !self.comment && !self.docstrings_as_code;
+                    if doc {
+                        self.comment = true;
+                    } else {
+                        self.code = true;
+                    }
+                    Mode::Str { quote, doc }
+                }
+                Kind::Code => Mode::Code,
+            };
+            return at + m.len;
+        }
+        self.code = true;
+        if let Some(h) = syntax.heredoc.filter(|_| self.pending.is_none()) {
+            match heredoc_opens(rest, &h) {
+                Some(HeredocAt::Opens(len, word, indent)) => {
+                    self.pending = Some((word, indent));
+                    return at + len;
+                }
+                Some(HeredocAt::Longer(len)) => return at + len,
+                None => {}
+            }
+        }
+        if b == b'/' && syntax.regex && regex_may_follow(self.solid_before(buf, at)) {
+            self.mode = Mode::Regex { class: false };
+        }
+        at + 1
+    }
+
+    /// The last non-blank byte before `at`, reaching into earlier chunks.
+    fn solid_before(&self, buf: &[u8], at: usize) -> Option<u8> {
+        match buf[..at].iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
+            Some(&b) => Some(b),
+            None => self.last_solid,
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The modes inside a span: comments, strings, regex literals and heredoc bodies. Each returns
+//! where it stopped; it leaves the mode set for whatever comes next.
+
+use memchr::{memchr, memchr3};
+
+use super::{LineCounter, Mode};
+use crate::count::markers::{block_closes, block_opens, heredoc_closes, is_ws, quote_closes, window, Close};
+use crate::lang::{Block, Quote};
+
+impl LineCounter {
+    pub(super) fn line_comment(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
+        if !self.comment {
+            // A line continued by a splice: comment if anything but blanks is on it.
+            while i < limit && is_ws(buf[i]) {
+                i += 1;
+            }
+            if i == limit {
+                return i;
+            }
+            self.comment = buf[i] != b'\n';
+        }
+        match memchr(b'\n', &buf[i..limit]) {
+            Some(off) => {
+                let nl = i + off;
+                if !(self.cls.syntax.splice && self.spliced(buf, nl)) {
+                    self.mode = Mode::Code;
+                }
+                self.newline();
+                nl + 1
+            }
+            None => limit,
+        }
+    }
+
+    /// A backslash right before the newline at `nl` (a `\r` between them allowed).
+    fn spliced(&self, buf: &[u8], nl: usize) -> bool {
+        match self.before(buf, nl, 1) {
+            b'\\' => true,
+            b'\r' => self.before(buf, nl, 2) == b'\\',
+            _ => false,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn block(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+        block: &'static Block,
+        mut depth: u32,
+    ) -> usize {
+        let syntax = self.cls.syntax;
+        let nested = syntax.nested;
+        let opener = if nested { block.open[0] } else { b'\n' };
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' {
+                self.newline();
+                i += 1;
+                continue;
+            }
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            self.comment = true;
+            // Only a closer's or an opener's first byte can change anything; the line is marked.
+            if b == block.close[0] || b == opener {
+                let rest = window(buf, i);
+                let line_start = block.line_start && self.line_start(buf, i);
+                if let Some(len) = block_closes(rest, block, &self.tag, line_start) {
+                    i += len;
+                    depth -= 1;
+                    if depth == 0 {
+                        self.mode = Mode::Code;
+                        return i;
+                    }
+                    continue;
+                }
+                if nested {
+                    if let Some((len, _)) = block_opens(rest, block, syntax.tag_chars, line_start) {
+                        i += len;
+                        depth += 1;
+                        continue;
+                    }
+                }
+            }
+            i += 1;
+            i += memchr3(b'\n', block.close[0], opener, &buf[i..limit]).unwrap_or(limit - i);
+        }
+        self.mode = Mode::Block { block, depth };
+        i
+    }
+
+    pub(super) fn string(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+        quote: &'static Quote,
+        doc: bool,
+    ) -> usize {
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' {
+                if !quote.multiline {
+                    self.mode = Mode::Code;
+                }
+                self.newline();
+                i += 1;
+                if !quote.multiline {
+                    return i;
+                }
+                continue;
+            }
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            if doc {
+                self.comment = true;
+            } else {
+                self.code = true;
+            }
+            if Some(b) == quote.escape {
+                // An escaped newline continues the string on the next line, even a one-line string.
+                if buf.get(i + 1) == Some(&b'\n') {
+                    self.end_line();
+                }
+                i += 2;
+                continue;
+            }
+            if b == quote.close[0] {
+                match quote_closes(window(buf, i), quote, &self.tag) {
+                    Some(Close::Ends(len)) => {
+                        self.mode = Mode::Code;
+                        return i + len;
+                    }
+                    Some(Close::Text(len)) => {
+                        i += len;
+                        continue;
+                    }
+                    None => {}
+                }
+            }
+            // The line is marked; only a newline, an escape or a closer can change anything now.
+            i += 1;
+            let escape = quote.escape.unwrap_or(b'\n');
+            i += memchr3(b'\n', quote.close[0], escape, &buf[i..limit]).unwrap_or(limit - i);
+        }
+        self.mode = Mode::Str { quote, doc };
+        i
+    }
+
+    /// A regex literal: its line is code already; only where it ends matters. A `/` inside a
+    /// character class or after a backslash does not end it, and neither does anything but the
+    /// newline when it is unterminated.
+    pub(super) fn regex(&mut self, buf: &[u8], mut i: usize, limit: usize, mut class: bool) -> usize {
+        while i < limit {
+            match buf[i] {
+                b'\n' => {
+                    self.mode = Mode::Code;
+                    self.newline();
+                    return i + 1;
+                }
+                b'\\' if buf.get(i + 1) != Some(&b'\n') => i += 2,
+                b'[' => {
+                    class = true;
+                    i += 1;
+                }
+                b']' => {
+                    class = false;
+                    i += 1;
+                }
+                b'/' if !class => {
+                    self.mode = Mode::Code;
+                    return i + 1;
+                }
+                _ => i += 1,
+            }
+        }
+        self.mode = Mode::Regex { class };
+        i
+    }
+
+    /// A heredoc body: every line is string (code) or blank, until a line holding only the word.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn heredoc(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+        indent: bool,
+        mut fresh: bool,
+    ) -> usize {
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' {
+                self.newline();
+                fresh = true;
+                i += 1;
+                continue;
+            }
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            self.code = true;
+            if fresh && (indent || self.line_start(buf, i)) {
+                if let Some(len) = heredoc_closes(window(buf, i), &self.tag) {
+                    self.mode = Mode::Code;
+                    return i + len;
+                }
+            }
+            fresh = false;
+            i += 1;
+            i += memchr(b'\n', &buf[i..limit]).unwrap_or(limit - i);
+        }
+        self.mode = Mode::Heredoc { indent, fresh };
+        i
+    }
+}

@@ -1,0 +1,285 @@
+//! What a marker is, shared by the fast machine and its byte-by-byte twin: which openers a language
+//! has and in what order they are tried, and the recognizers for markers whose length the source
+//! decides (a delimiter tag, a heredoc word, a character literal).
+//!
+//! Both engines call these on the same [`window`] of bytes, so a decision never depends on where a
+//! chunk happens to end. The twin checks the fast path's skipping, chunking and mode changes, not
+//! these functions; `feature_tests.rs` checks them, one syntax feature per test.
+
+use super::WINDOW;
+use crate::lang::{Block, Heredoc, Quote, Syntax, TagAt};
+
+/// The bytes from `at` on, at most [`WINDOW`] of them: all any recognizer may look at.
+pub(crate) fn window(buf: &[u8], at: usize) -> &[u8] {
+    &buf[at..buf.len().min(at + WINDOW)]
+}
+
+pub(crate) fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
+}
+
+pub(crate) fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The variable part of a delimiter (Lua's `==`, Rust's `##`), or a heredoc's word. Fixed size and
+/// `Copy`: the counter keeps the open span's tag without allocating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Tag {
+    len: u8,
+    bytes: [u8; WINDOW],
+}
+
+impl Tag {
+    pub(crate) const EMPTY: Tag = Tag { len: 0, bytes: [0; WINDOW] };
+
+    pub(crate) fn new(b: &[u8]) -> Tag {
+        let mut t = Tag::EMPTY;
+        t.bytes[..b.len()].copy_from_slice(b);
+        t.len = b.len() as u8;
+        t
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+/// Where a tag sits in the bytes an opener matched: `(start, len)`. Kept as a position rather than
+/// a [`Tag`] so the common untagged opener copies nothing.
+pub(crate) type TagSpan = Option<(usize, usize)>;
+
+/// A marker spelled `m` with a tag spliced in at `at` (when tagged) made of `chars`. Returns the
+/// length matched and where the tag is.
+fn open_tagged(rest: &[u8], m: &[u8], at: Option<TagAt>, chars: &[u8]) -> Option<(usize, TagSpan)> {
+    let Some(at) = at else {
+        return rest.starts_with(m).then_some((m.len(), None));
+    };
+    let start = usize::from(at.open);
+    let (head, tail) = m.split_at(start);
+    let after = rest.strip_prefix(head)?;
+    let n = after.iter().take_while(|b| chars.contains(b)).count();
+    after[n..].starts_with(tail).then_some((m.len() + n, Some((start, n))))
+}
+
+fn close_tagged(rest: &[u8], m: &[u8], at: Option<TagAt>, tag: &Tag) -> Option<usize> {
+    let Some(at) = at else {
+        return rest.starts_with(m).then_some(m.len());
+    };
+    let (head, tail) = m.split_at(usize::from(at.close));
+    let rest = rest.strip_prefix(head)?.strip_prefix(tag.as_bytes())?;
+    rest.starts_with(tail).then_some(m.len() + tag.as_bytes().len())
+}
+
+/// A marker that ends in a word byte must not run into another one: `REM` is a comment, `REMOVE`
+/// is a command, `=end` closes and `=ending` does not.
+fn ends_a_word(rest: &[u8], len: usize) -> bool {
+    !(is_word(rest[len - 1]) && rest.get(len).is_some_and(|&b| is_word(b)))
+}
+
+/// A block opener at the start of `rest`, honouring `line_start`, tags and word ends.
+pub(crate) fn block_opens(
+    rest: &[u8],
+    b: &Block,
+    chars: &[u8],
+    line_start: bool,
+) -> Option<(usize, TagSpan)> {
+    if b.line_start && !line_start {
+        return None;
+    }
+    let (len, tag) = open_tagged(rest, b.open, b.tag, chars)?;
+    ends_a_word(rest, len).then_some((len, tag))
+}
+
+/// The closer of the block opened with `tag`, at the start of `rest`.
+pub(crate) fn block_closes(rest: &[u8], b: &Block, tag: &Tag, line_start: bool) -> Option<usize> {
+    if b.line_start && !line_start {
+        return None;
+    }
+    let len = close_tagged(rest, b.close, b.tag, tag)?;
+    ends_a_word(rest, len).then_some(len)
+}
+
+/// What a string's closer does at the start of `rest`.
+pub(crate) enum Close {
+    /// The string ends after this many bytes.
+    Ends(usize),
+    /// These bytes are text of the string: a doubled closer, or a quote before the last of a run.
+    Text(usize),
+}
+
+pub(crate) fn quote_closes(rest: &[u8], q: &Quote, tag: &Tag) -> Option<Close> {
+    let len = close_tagged(rest, q.close, q.tag, tag)?;
+    if q.doubled && rest[len..].starts_with(q.close) {
+        return Some(Close::Text(2 * len));
+    }
+    if q.close_last_of_run && rest.get(len) == q.close.last() {
+        return Some(Close::Text(1));
+    }
+    Some(Close::Ends(len))
+}
+
+/// The length of a whole character literal opened by `q` at the start of `rest`: one character or
+/// one escape, then the closer. `None` leaves the quote to be code (a lifetime, a label, a prime).
+fn char_literal(rest: &[u8], q: &Quote) -> Option<usize> {
+    let body = rest.strip_prefix(q.open)?;
+    let &first = body.first()?;
+    let len = if Some(first) == q.escape {
+        // The escaped byte, then anything up to the closer on this line: `'\''`, `'\u{1F600}'`.
+        if body.get(1).map_or(true, |&b| b == b'\n') {
+            return None;
+        }
+        let after = &body[2..];
+        let end = after.iter().position(|&b| b == b'\n' || b == q.close[0])?;
+        if !after[end..].starts_with(q.close) {
+            return None;
+        }
+        2 + end
+    } else {
+        if first == b'\n' || first == b'\r' || body.starts_with(q.close) {
+            return None;
+        }
+        let width = match first {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => 1,
+        };
+        if !body.get(width..)?.starts_with(q.close) {
+            return None;
+        }
+        width
+    };
+    Some(q.open.len() + len + q.close.len())
+}
+
+/// What a code-mode opener is.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Kind {
+    LineComment,
+    Block(&'static Block),
+    Quote(&'static Quote),
+    /// A marker that is code and hides what it spells (C3's `[<`).
+    Code,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Opener {
+    /// The marker without its tag: what decides the start class and the order.
+    pub bytes: &'static [u8],
+    pub kind: Kind,
+}
+
+/// What an opener matched: its length, its tag, and whether it already ended (a character
+/// literal, a code token) so the machine stays in code.
+pub(crate) struct Opened {
+    pub len: usize,
+    /// Where the tag is, for a tagged opener; `None` leaves the span's closer untagged.
+    pub tag: TagSpan,
+    pub whole: bool,
+}
+
+impl Opened {
+    /// The tag of a tagged opener, read out of the bytes it matched.
+    pub(crate) fn tag_in(&self, rest: &[u8]) -> Option<Tag> {
+        self.tag.map(|(start, len)| Tag::new(&rest[start..start + len]))
+    }
+}
+
+impl Opener {
+    pub(crate) fn matches(&self, rest: &[u8], syntax: &Syntax, line_start: bool) -> Option<Opened> {
+        let plain = || {
+            let len = self.bytes.len();
+            (rest.starts_with(self.bytes) && ends_a_word(rest, len)).then_some(len)
+        };
+        match self.kind {
+            Kind::LineComment => plain().map(|len| Opened { len, tag: None, whole: false }),
+            Kind::Code => plain().map(|len| Opened { len, tag: None, whole: true }),
+            Kind::Block(b) => block_opens(rest, b, syntax.tag_chars, line_start).map(|(len, tag)| Opened {
+                len,
+                tag,
+                whole: false,
+            }),
+            Kind::Quote(q) if q.char_literal => {
+                char_literal(rest, q).map(|len| Opened { len, tag: None, whole: true })
+            }
+            Kind::Quote(q) => {
+                let (len, tag) = open_tagged(rest, q.open, q.tag, syntax.tag_chars)?;
+                ends_a_word(rest, len).then_some(Opened { len, tag, whole: false })
+            }
+        }
+    }
+}
+
+/// Every opener of a language, longest fixed part first (stable, so the table's order breaks ties).
+pub(crate) fn openers(syntax: &'static Syntax) -> Vec<Opener> {
+    let mut all: Vec<Opener> = syntax
+        .line_comments
+        .iter()
+        .map(|&bytes| Opener { bytes, kind: Kind::LineComment })
+        .chain(syntax.block_comments.iter().map(|b| Opener { bytes: b.open, kind: Kind::Block(b) }))
+        .chain(syntax.quotes.iter().map(|q| Opener { bytes: q.open, kind: Kind::Quote(q) }))
+        .chain(syntax.code_tokens.iter().map(|&bytes| Opener { bytes, kind: Kind::Code }))
+        .collect();
+    all.sort_by_key(|o| std::cmp::Reverse(o.bytes.len()));
+    all
+}
+
+/// What a heredoc opener's bytes at the start of `rest` turn out to be.
+pub(crate) enum HeredocAt {
+    /// A heredoc: the opener's length, its word, and whether the closing word may be indented.
+    Opens(usize, Tag, bool),
+    /// An operator spelled with one more byte of the opener (the shell's here-string `<<<`): code,
+    /// all of it, so its tail is not read as an opener in turn.
+    Longer(usize),
+}
+
+/// A heredoc opener at the start of `rest`. The word must end inside the window; unquoted it must
+/// start with a capital or `_`, which keeps `class <<self` and `1<<x` from swallowing the rest of
+/// the file (RuboCop and shell style both write heredoc words in capitals).
+pub(crate) fn heredoc_opens(rest: &[u8], h: &Heredoc) -> Option<HeredocAt> {
+    let mut p = h.open.len();
+    if !rest.starts_with(h.open) {
+        return None;
+    }
+    if rest.get(p) == h.open.last() {
+        return Some(HeredocAt::Longer(p + 1));
+    }
+    let indent = rest.get(p).is_some_and(|b| h.indent_flags.contains(b));
+    p += usize::from(indent);
+    if h.space {
+        p += rest[p..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    }
+    let quote = rest.get(p).copied().filter(|b| matches!(b, b'\'' | b'"' | b'\\'));
+    p += usize::from(quote.is_some());
+    let word_len = rest[p.min(rest.len())..].iter().take_while(|&&b| is_word(b)).count();
+    let word = &rest[p.min(rest.len())..][..word_len];
+    let first = *word.first()?;
+    if first.is_ascii_digit() || (quote.is_none() && !(first.is_ascii_uppercase() || first == b'_')) {
+        return None;
+    }
+    p += word_len;
+    if p >= rest.len() {
+        return None;
+    }
+    match quote {
+        Some(q @ (b'\'' | b'"')) if rest[p] == q => p += 1,
+        Some(b'\'' | b'"') => return None,
+        _ => {}
+    }
+    Some(HeredocAt::Opens(p, Tag::new(word), indent))
+}
+
+/// The heredoc's word ending its line at the start of `rest`.
+pub(crate) fn heredoc_closes(rest: &[u8], word: &Tag) -> Option<usize> {
+    let after = rest.strip_prefix(word.as_bytes())?;
+    let after = after.strip_prefix(b"\r").unwrap_or(after);
+    (after.is_empty() || after[0] == b'\n').then_some(word.as_bytes().len())
+}
+
+/// Whether a `/` after this byte (the last non-blank one before it, `None` at the start of the
+/// file) begins a regular expression rather than a division: only where an operand is expected.
+/// Keywords (`return /x/`) and `)`, `]`, `}` are read as ending an operand.
+pub(crate) fn regex_may_follow(prev: Option<u8>) -> bool {
+    prev.map_or(true, |b| b"(,=:[!&|?{;".contains(&b))
+}
