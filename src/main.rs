@@ -8,11 +8,23 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{Cli, FormatFlag};
+use ringloc::output::paths::escaped;
 use ringloc::output::{Json, Output, Table};
 use ringloc::BackendUsed;
 
 const EXIT_USAGE: u8 = 1;
 const EXIT_FILE_ERRORS: u8 = 2;
+
+/// Directory descriptors are held while their files are read: raise the soft limit to the hard
+/// one, as Go's runtime and many file walkers do. Failing to is harmless (the walk waits for
+/// descriptors instead).
+fn raise_fd_limit() {
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let limit = getrlimit(Resource::Nofile);
+    if limit.current < limit.maximum {
+        let _ = setrlimit(Resource::Nofile, Rlimit { current: limit.maximum, maximum: limit.maximum });
+    }
+}
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -29,6 +41,7 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    raise_fd_limit();
     let run = match ringloc::count_paths(&config) {
         Ok(run) => run,
         Err(e) => {
@@ -43,7 +56,7 @@ fn main() -> ExitCode {
         eprintln!("ringloc: {warning}");
     }
     for err in &run.report.errors {
-        eprintln!("ringloc: {}: {}", err.path.display(), err.error);
+        eprintln!("ringloc: {}: {}", escaped(&err.path), err.error);
     }
     let output: &dyn Output = match cli.format {
         FormatFlag::Table => &Table,

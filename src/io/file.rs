@@ -1,5 +1,8 @@
 //! The per-file steps both readers share: a buffer comes back filled, this decides what it was.
 
+use std::ops::ControlFlow;
+
+use super::utf16::Utf16Decoder;
 use crate::count::LineCounter;
 use crate::lang::{detect_by_shebang, LangId, NameMatch};
 use crate::report::Outcome;
@@ -22,12 +25,13 @@ pub enum Step {
 pub struct FileProgress {
     language: NameMatch,
     counter: Option<LineCounter>,
+    utf16: Option<Utf16Decoder>,
     bytes: u64,
 }
 
 impl FileProgress {
     pub fn new(language: NameMatch) -> FileProgress {
-        FileProgress { language, counter: None, bytes: 0 }
+        FileProgress { language, counter: None, utf16: None, bytes: 0 }
     }
 
     /// `buf[..carry]` is left over from the previous chunk and `buf[carry..carry + read]` is new.
@@ -36,26 +40,46 @@ impl FileProgress {
     pub fn on_read(&mut self, buf: &mut [u8], carry: usize, read: usize, eof: bool, only: &[LangId]) -> Step {
         self.bytes += read as u64;
         let data_len = carry + read;
-        let counter = match self.counter.as_mut() {
-            Some(counter) => counter,
-            None => match self.start(&buf[..data_len], only) {
-                Ok(counter) => self.counter.insert(counter),
-                Err(outcome) => return Step::Done(outcome),
-            },
-        };
-        if eof {
-            let counter = self.counter.take().expect("counter started");
-            let language = counter.language();
-            let counts = counter.finish(&buf[..data_len]);
-            return Step::Done(Outcome::Counted { language, bytes: self.bytes, counts });
+        if self.counter.is_none() {
+            if let Err(outcome) = self.start(&buf[..data_len], only) {
+                return Step::Done(outcome);
+            }
         }
-        let used = counter.feed(&buf[..data_len]);
-        buf.copy_within(used..data_len, 0);
-        Step::More { carry: data_len - used }
+        let Some(mut decoder) = self.utf16.take() else {
+            return match self.count(&buf[..data_len], eof) {
+                ControlFlow::Continue(fed) => {
+                    buf.copy_within(fed..data_len, 0);
+                    Step::More { carry: data_len - fed }
+                }
+                ControlFlow::Break(outcome) => Step::Done(outcome),
+            };
+        };
+        let used = decoder.decode(&buf[..data_len], eof);
+        match self.count(&decoder.text, eof) {
+            ControlFlow::Continue(fed) => {
+                decoder.text.drain(..fed);
+                self.utf16 = Some(decoder);
+                buf.copy_within(used..data_len, 0);
+                Step::More { carry: data_len - used }
+            }
+            ControlFlow::Break(outcome) => Step::Done(outcome),
+        }
     }
 
-    fn start(&self, head: &[u8], only: &[LangId]) -> Result<LineCounter, Outcome> {
-        if memchr::memchr(0, &head[..head.len().min(BINARY_SNIFF)]).is_some() {
+    /// Feeds `text` to the counter and says how much it took, or, at the end, the file's outcome.
+    fn count(&mut self, text: &[u8], eof: bool) -> ControlFlow<Outcome, usize> {
+        if !eof {
+            return ControlFlow::Continue(self.counter.as_mut().expect("counter started").feed(text));
+        }
+        let counter = self.counter.take().expect("counter started");
+        let language = counter.language();
+        let counts = counter.finish(text);
+        ControlFlow::Break(Outcome::Counted { language, bytes: self.bytes, counts })
+    }
+
+    fn start(&mut self, head: &[u8], only: &[LangId]) -> Result<(), Outcome> {
+        self.utf16 = Utf16Decoder::for_head(head);
+        if self.utf16.is_none() && memchr::memchr(0, &head[..head.len().min(BINARY_SNIFF)]).is_some() {
             return Err(Outcome::Binary);
         }
         let language: LangId = match self.language {
@@ -65,6 +89,7 @@ impl FileProgress {
                 .ok_or(Outcome::Unknown)?,
             NameMatch::Unknown => return Err(Outcome::Unknown),
         };
-        Ok(LineCounter::new(language))
+        self.counter = Some(LineCounter::new(language));
+        Ok(())
     }
 }

@@ -4,6 +4,7 @@
 mod file;
 mod sync;
 mod uring;
+mod utf16;
 
 use std::collections::VecDeque;
 use std::ffi::{CStr, OsStr};
@@ -19,6 +20,16 @@ pub use uring::{probe_uring, UringReader};
 
 use crate::lang::NameMatch;
 use crate::report::Report;
+
+/// How many times (1 ms apart) a file or directory waits for a free descriptor before EMFILE
+/// becomes its error: other workers may be about to close theirs.
+pub const FD_WAITS: u32 = 200;
+
+pub fn is_out_of_fds(e: &std::io::Error) -> bool {
+    let errno = e.raw_os_error();
+    errno == Some(rustix::io::Errno::MFILE.raw_os_error())
+        || errno == Some(rustix::io::Errno::NFILE.raw_os_error())
+}
 
 /// Bytes read per request. Small buffers stay in cache: 8 x 64 KiB per thread measured best warm.
 pub const CHUNK: usize = 64 * 1024;

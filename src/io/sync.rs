@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use rustix::fs::{openat, Mode, OFlags};
 
-use super::{FileJob, FileProgress, Reader, Step, CHUNK};
+use super::{is_out_of_fds, FileJob, FileProgress, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
 use crate::lang::LangId;
 use crate::report::{Outcome, Report};
@@ -21,12 +21,13 @@ pub(crate) fn file_open_flags() -> OFlags {
 pub struct SyncReader {
     buf: Vec<u8>,
     only: Arc<[LangId]>,
+    fd_waits: u32,
 }
 
 impl SyncReader {
     /// `only`: the languages a shebang may select (`--type`); empty allows all.
     pub fn new(only: Arc<[LangId]>) -> SyncReader {
-        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], only }
+        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], only, fd_waits: 0 }
     }
 
     fn read_file(&mut self, job: &FileJob) -> Outcome {
@@ -52,11 +53,19 @@ impl SyncReader {
 }
 
 impl Reader for SyncReader {
+    /// Out of descriptors, the file waits (other workers are closing theirs) before it is an error;
+    /// waits count over the whole run, so a limit too low to work under cannot make it crawl.
     fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep_files: bool) {
-        if let Some(job) = queue.pop_front() {
-            let outcome = self.read_file(&job);
-            out.record(outcome, keep_files, || job.path());
+        let Some(job) = queue.pop_front() else { return };
+        let outcome = self.read_file(&job);
+        if let Outcome::Failed(e) = &outcome {
+            if is_out_of_fds(e) && self.fd_waits < FD_WAITS {
+                self.fd_waits += 1;
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                return queue.push_front(job);
+            }
         }
+        out.record(outcome, keep_files, || job.path());
     }
 
     fn is_idle(&self) -> bool {

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use io_uring::{opcode, squeue, types, IoUring, Probe};
 
 use super::sync::{file_open_flags, SyncReader};
-use super::{FileJob, FileProgress, Reader, Step, CHUNK};
+use super::{is_out_of_fds, FileJob, FileProgress, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
 use crate::lang::LangId;
 use crate::report::{Outcome, Report};
@@ -82,6 +82,8 @@ pub struct UringReader {
     slots: Vec<Slot>,
     free: Vec<u32>,
     busy: usize,
+    /// Files open at once; lowered when opens hit the descriptor limit (plain descriptors only).
+    max_busy: usize,
     /// Files open as direct descriptors (a sparse fixed-file table indexed by slot): no fd table.
     direct: bool,
     /// Successful closes post no completion (5.17+), so a file costs two rounds, not three.
@@ -99,16 +101,23 @@ impl UringReader {
     /// `only`: the languages a shebang may select (`--type`); empty allows all.
     pub fn new(only: Arc<[LangId]>) -> io::Result<UringReader> {
         let ring = build_ring(SLOTS * 2)?;
-        let direct = ring.submitter().register_files_sparse(SLOTS).is_ok();
+        // The kernel refuses a fixed-file table larger than RLIMIT_NOFILE, though it uses none of the
+        // process's descriptors: under a very low limit, fewer slots keep the files direct.
+        let nofile =
+            rustix::process::getrlimit(rustix::process::Resource::Nofile).current.unwrap_or(u64::MAX);
+        let table = SLOTS.min(u32::try_from(nofile).unwrap_or(u32::MAX)).max(1);
+        let direct = ring.submitter().register_files_sparse(table).is_ok();
+        let count = if direct { table } else { SLOTS };
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
-        let slots = (0..SLOTS)
+        let slots = (0..count)
             .map(|_| Slot { buf: vec![0; CHUNK + MAX_TOKEN].into_boxed_slice(), active: None })
             .collect();
         Ok(UringReader {
             ring,
             slots,
-            free: (0..SLOTS).rev().collect(),
+            free: (0..count).rev().collect(),
             busy: 0,
+            max_busy: SLOTS as usize,
             direct,
             quiet_close,
             completions: Vec::with_capacity(SLOTS as usize * 2),
@@ -185,7 +194,13 @@ impl UringReader {
         match ud & 3 {
             OPEN if res < 0 => {
                 let a = self.release(slot);
-                out.record(Outcome::Failed(io::Error::from_raw_os_error(-res)), keep, || a.job.path());
+                let err = io::Error::from_raw_os_error(-res);
+                if is_out_of_fds(&err) {
+                    // Keep no more files open than fitted; the plain reader waits for a descriptor.
+                    self.max_busy = self.busy.max(1);
+                    return self.retry.push_back(a.job);
+                }
+                out.record(Outcome::Failed(err), keep, || a.job.path());
             }
             OPEN => {
                 if !self.direct {
@@ -254,10 +269,11 @@ impl Reader for UringReader {
         if self.broken.is_some() {
             return self.fallback.pump(queue, out, keep);
         }
-        if !self.retry.is_empty() {
-            self.fallback.pump(&mut self.retry, out, keep);
+        // Retried files wait for descriptors: let the ring's own files finish and close first.
+        if self.busy == 0 && !self.retry.is_empty() {
+            return self.fallback.pump(&mut self.retry, out, keep);
         }
-        while !queue.is_empty() {
+        while !queue.is_empty() && self.busy < self.max_busy {
             let Some(slot) = self.free.pop() else { break };
             let job = queue.pop_front().expect("queue not empty");
             self.start_open(slot, job);

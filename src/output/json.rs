@@ -2,11 +2,14 @@
 //! `{ "total": {files, lines, code, comments, blanks, bytes}, "languages": [{name, ...same}],
 //!    "files": [{path, language, lines, code, comments, blanks, bytes}] (with --by-file),
 //!    "errors": [{path, error}], "skipped": {binary, unknown} }`
+//! A path that is not UTF-8 is written with `\xNN` escapes in `path` and exactly, in base64, in
+//! `path_bytes`.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::paths::{escaped, raw_base64};
 use super::Output;
 use crate::report::{Report, Totals};
 
@@ -46,6 +49,9 @@ struct LanguageJson {
 #[derive(Serialize)]
 struct FileJson {
     path: String,
+    /// Present only when the path is not UTF-8: its exact bytes, base64.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<String>,
     language: &'static str,
     lines: u64,
     code: u64,
@@ -57,6 +63,8 @@ struct FileJson {
 #[derive(Serialize)]
 struct ErrorJson {
     path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<String>,
     error: String,
 }
 
@@ -89,7 +97,8 @@ impl Output for Json {
                 .files
                 .iter()
                 .map(|f| FileJson {
-                    path: f.path.to_string_lossy().into_owned(),
+                    path: escaped(&f.path).into_owned(),
+                    path_bytes: raw_base64(&f.path),
                     language: f.language.name(),
                     lines: f.counts.lines,
                     code: f.counts.code,
@@ -102,7 +111,8 @@ impl Output for Json {
                 .errors
                 .iter()
                 .map(|e| ErrorJson {
-                    path: e.path.to_string_lossy().into_owned(),
+                    path: escaped(&e.path).into_owned(),
+                    path_bytes: raw_base64(&e.path),
                     error: e.error.to_string(),
                 })
                 .collect(),

@@ -1,6 +1,7 @@
 //! Output formats: one trait, one file per format.
 
 mod json;
+pub mod paths;
 mod table;
 
 use std::io::{self, Write};

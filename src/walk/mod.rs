@@ -19,7 +19,7 @@ pub use pool::{run_pool, Job};
 
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
-use crate::io::{FileJob, ListedDir};
+use crate::io::{is_out_of_fds, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report};
 
@@ -61,13 +61,24 @@ pub struct Listing {
 impl Lister {
     /// Lists `job`: the subdirectories to enter and the files to count. Files of unknown extension
     /// and everything the selection or an ignore file excludes are dropped here, never opened.
-    pub fn list(&mut self, job: DirJob, sel: &Selection, out: &mut Report, keep: bool) -> Listing {
+    /// Out of descriptors (EMFILE, ENFILE) with `defer`, the job comes back to be tried later.
+    pub fn list(
+        &mut self,
+        job: DirJob,
+        sel: &Selection,
+        out: &mut Report,
+        keep: bool,
+        defer: bool,
+    ) -> Result<Listing, DirJob> {
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let fd = match open_dir(&job) {
             Ok(fd) => Arc::new(fd),
+            Err(e) if defer && is_out_of_fds(&e) => {
+                return Err(job);
+            }
             Err(e) => {
                 out.record(Outcome::Failed(e), keep, || job.path.clone());
-                return listing;
+                return Ok(listing);
             }
         };
         if let Err(e) = self.read_entries(&fd, &job, out, keep) {
@@ -125,7 +136,7 @@ impl Lister {
             name_len,
             language,
         }));
-        listing
+        Ok(listing)
     }
 
     /// Reads every entry (name and type) before any is judged: an ignore file may come last.

@@ -8,11 +8,22 @@ use crossbeam_deque::{Injector, Stealer, Worker};
 
 use super::select::Selection;
 use super::{DirJob, Lister};
-use crate::io::{FileJob, Reader};
+use crate::io::{FileJob, Reader, FD_WAITS};
 use crate::report::Report;
 
 /// Files a worker keeps queued for its reader; beyond this, a directory's files are shared out.
 const FILE_QUEUE: usize = 64;
+/// Most directories whose files a worker keeps queued: each holds a descriptor open until its files
+/// are read, so this bounds descriptors per worker where directories hold one file each.
+const DIR_QUEUE: usize = 8;
+
+/// Directories a worker may keep queued under the process's descriptor limit: a quarter of the
+/// limit is shared out, the rest is left for listings, reads, rings and the caller.
+fn dir_queue(workers: usize) -> usize {
+    let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current.unwrap_or(u64::MAX);
+    let share = usize::try_from(limit / 4).unwrap_or(usize::MAX) / workers.max(1);
+    share.clamp(1, DIR_QUEUE)
+}
 /// Files per shareable batch from a large directory.
 const FILE_BATCH: usize = 32;
 
@@ -30,6 +41,7 @@ struct Shared<'a> {
     pending: &'a AtomicUsize,
     keep_files: bool,
     selection: &'a Selection,
+    dir_queue: usize,
 }
 
 impl Shared<'_> {
@@ -69,8 +81,15 @@ where
     jobs.into_iter().for_each(|j| injector.push(j));
     let locals: Vec<Worker<Job>> = (0..threads.max(1)).map(|_| Worker::new_lifo()).collect();
     let stealers: Vec<Stealer<Job>> = locals.iter().map(Worker::stealer).collect();
-    let shared =
-        Shared { injector: &injector, stealers: &stealers, pending: &pending, keep_files, selection };
+    let dir_queue = dir_queue(locals.len());
+    let shared = Shared {
+        injector: &injector,
+        stealers: &stealers,
+        pending: &pending,
+        keep_files,
+        selection,
+        dir_queue,
+    };
     std::thread::scope(|scope| {
         let handles: Vec<_> = locals
             .into_iter()
@@ -90,10 +109,26 @@ where
 fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut report: Report) -> Report {
     let mut lister = Lister::default();
     let mut files: VecDeque<FileJob> = VecDeque::new();
+    // Out of descriptors, a directory goes back on the deque until this worker's queued files (each
+    // holding its directory open) are read; waits are counted over the whole run so that a limit
+    // too low to work under ends in reported errors, not in a crawl.
+    let mut deferred = false;
+    let mut fd_waits = 0;
     loop {
-        while files.len() < FILE_QUEUE {
+        let holding = !(files.is_empty() && reader.is_idle());
+        deferred &= holding;
+        while files.len() < FILE_QUEUE && !deferred && dirs_queued(&files) < shared.dir_queue {
             let Some(job) = shared.find(&local) else { break };
-            take_apart(shared, &local, &mut lister, job, &mut files, &mut report);
+            let holding = !(files.is_empty() && reader.is_idle());
+            let defer = holding || fd_waits < FD_WAITS;
+            if let Err(job) = take_apart(shared, &local, &mut lister, job, &mut files, &mut report, defer) {
+                deferred = true;
+                shared.push(&local, job);
+                if !holding {
+                    fd_waits += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            }
             shared.pending.fetch_sub(1, Ordering::SeqCst);
         }
         if files.is_empty() && reader.is_idle() {
@@ -107,6 +142,20 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut r
     }
 }
 
+/// Distinct directories in the queue; their files sit together, so this counts runs.
+fn dirs_queued(files: &VecDeque<FileJob>) -> usize {
+    let mut last = None;
+    files
+        .iter()
+        .filter(|f| {
+            let dir = std::sync::Arc::as_ptr(&f.dir);
+            last.replace(dir) != Some(dir)
+        })
+        .count()
+}
+
+/// Lists a directory job or unpacks a file batch. `Err` gives a directory back when the process is
+/// out of descriptors and `defer` allows trying again later.
 fn take_apart(
     shared: &Shared<'_>,
     local: &Worker<Job>,
@@ -114,10 +163,16 @@ fn take_apart(
     job: Job,
     files: &mut VecDeque<FileJob>,
     report: &mut Report,
-) {
+    defer: bool,
+) -> Result<(), Job> {
     let mut found = match job {
-        Job::Files(batch) => return files.extend(batch),
-        Job::Dir(dir) => lister.list(dir, shared.selection, report, shared.keep_files),
+        Job::Files(batch) => {
+            files.extend(batch);
+            return Ok(());
+        }
+        Job::Dir(dir) => {
+            lister.list(dir, shared.selection, report, shared.keep_files, defer).map_err(Job::Dir)?
+        }
     };
     for dir in found.dirs.drain(..).rev() {
         shared.push(local, Job::Dir(dir));
@@ -128,4 +183,5 @@ fn take_apart(
         shared.push(local, Job::Files(batch));
     }
     files.extend(found.files);
+    Ok(())
 }

@@ -1,0 +1,64 @@
+//! Paths that are not UTF-8: escaped for people (`\xFF`), kept byte-exact for machines (base64).
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+/// The path as text, with every byte that is not part of valid UTF-8 written as `\xNN`.
+pub fn escaped(path: &Path) -> Cow<'_, str> {
+    let bytes = path.as_os_str().as_bytes();
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02X}");
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The exact bytes of a path that is not UTF-8, in standard base64; `None` for UTF-8 paths.
+pub fn raw_base64(path: &Path) -> Option<String> {
+    let bytes = path.as_os_str().as_bytes();
+    if std::str::from_utf8(bytes).is_ok() {
+        return None;
+    }
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let n = group.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= group.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn utf8_paths_pass_through() {
+        assert_eq!(escaped(Path::new("a/é.c")), "a/é.c");
+        assert_eq!(raw_base64(Path::new("a/é.c")), None);
+    }
+
+    #[test]
+    fn invalid_bytes_are_escaped_and_encoded() {
+        let p = Path::new(OsStr::from_bytes(b"d/\xFFx\xC3.c"));
+        assert_eq!(escaped(p), "d/\\xFFx\\xC3.c");
+        assert_eq!(raw_base64(p).as_deref(), Some("ZC//eMMuYw=="));
+        assert_eq!(raw_base64(Path::new(OsStr::from_bytes(b"\xFF"))).as_deref(), Some("/w=="));
+        assert_eq!(raw_base64(Path::new(OsStr::from_bytes(b"\xFF\xFE"))).as_deref(), Some("//4="));
+    }
+}

@@ -1,0 +1,199 @@
+//! Hostile trees: every bad file is reported once, the rest is counted, the exit code says so, and
+//! nothing hangs (the helper kills a run after 60 s). Both backends must behave the same.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Output;
+
+use common::{ringloc, Tree};
+use serde_json::Value;
+
+const BACKENDS: [&str; 2] = ["uring", "sync"];
+
+fn run_json(args: &[&str], cwd: &Path) -> (Value, Output) {
+    let mut full = vec!["--format", "json", "--by-file"];
+    full.extend_from_slice(args);
+    let out = ringloc(&full, cwd);
+    let v = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (v, out)
+}
+
+fn set_mode(p: &Path, mode: u32) {
+    std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Runs the binary as an unprivileged user when we are root (root reads anything).
+fn as_nobody(args: &[&str], cwd: &Path) -> Output {
+    if !rustix::process::geteuid().is_root() {
+        return ringloc(args, cwd);
+    }
+    let mut full = vec!["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_ringloc")];
+    full.extend_from_slice(args);
+    let out = std::process::Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv");
+    assert!(out.status.code().is_some(), "killed: {out:?}");
+    out
+}
+
+#[test]
+fn unreadable_files_and_directories_are_reported_and_the_rest_counted() {
+    let tree = Tree::new();
+    tree.write("ok.c", "int ok;\n");
+    let secret = tree.write("secret.c", "int secret;\n");
+    tree.write("locked/inner.c", "int inner;\n");
+    set_mode(tree.path(), 0o755);
+    set_mode(&secret, 0o000);
+    set_mode(&tree.path().join("locked"), 0o000);
+    for backend in BACKENDS {
+        let out = as_nobody(&["--format", "json", "--backend", backend, "."], tree.path());
+        assert_eq!(out.status.code(), Some(2), "{backend}: {}", String::from_utf8_lossy(&out.stderr));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["total"]["files"], 1, "{backend}");
+        let errors: Vec<&str> =
+            v["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap()).collect();
+        assert_eq!(errors, ["./locked", "./secret.c"], "{backend}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.matches("Permission denied").count(), 2, "{backend}: {stderr}");
+    }
+    set_mode(&tree.path().join("locked"), 0o755);
+}
+
+#[test]
+fn special_files_are_never_opened() {
+    let tree = Tree::new();
+    tree.write("a.c", "x;\n");
+    assert!(std::process::Command::new("mkfifo").arg(tree.path().join("fifo.c")).status().unwrap().success());
+    let _socket = std::os::unix::net::UnixListener::bind(tree.path().join("sock.c")).unwrap();
+    for backend in BACKENDS {
+        let (v, out) = run_json(&["--backend", backend, "."], tree.path());
+        assert_eq!(out.status.code(), Some(0), "{backend}");
+        assert_eq!(v["total"]["files"], 1);
+    }
+    let (v, out) = run_json(&["/dev/null", "fifo.c", "a.c"], tree.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(v["total"]["files"], 1);
+    assert_eq!(v["errors"].as_array().unwrap().len(), 2, "{v}");
+}
+
+#[test]
+fn awkward_contents_are_counted_exactly() {
+    let tree = Tree::new();
+    tree.write("empty.c", "");
+    tree.write("no_newline.c", "int a;\n// end");
+    tree.write("crlf.c", "int a;\r\n\r\n/* c */\r\n");
+    tree.write("invalid_utf8.c", b"int \xFF\xFE = 1; /* \xC3 */\n".as_slice());
+    tree.write("long_line.c", format!("int x = {};\n// tail\n", "1 + ".repeat(2_000_000) + "1"));
+    tree.write("binary.c", b"int a;\0\x01\x02".as_slice());
+    let utf16 = |le: bool| -> Vec<u8> {
+        let text = "int a; // é\n\n/* 😀 */\n";
+        let units = std::iter::once(0xFEFF).chain(text.encode_utf16());
+        units.flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() }).collect()
+    };
+    tree.write("utf16le.c", utf16(true));
+    tree.write("utf16be.c", utf16(false));
+    for backend in BACKENDS {
+        let (v, out) = run_json(&["--backend", backend, "."], tree.path());
+        assert_eq!(out.status.code(), Some(0), "{backend}");
+        let get = |name: &str| -> Vec<u64> {
+            let files = v["files"].as_array().unwrap();
+            let f =
+                files.iter().find(|f| f["path"] == format!("./{name}")).unwrap_or_else(|| panic!("{name}"));
+            ["lines", "code", "comments", "blanks"].iter().map(|k| f[k].as_u64().unwrap()).collect()
+        };
+        assert_eq!(get("empty.c"), [0, 0, 0, 0]);
+        assert_eq!(get("no_newline.c"), [2, 1, 1, 0]);
+        assert_eq!(get("crlf.c"), [3, 1, 1, 1]);
+        assert_eq!(get("invalid_utf8.c"), [1, 1, 0, 0]);
+        assert_eq!(get("long_line.c"), [2, 1, 1, 0]);
+        assert_eq!(get("utf16le.c"), [3, 1, 1, 1], "{backend}");
+        assert_eq!(get("utf16be.c"), [3, 1, 1, 1], "{backend}");
+        assert_eq!(v["skipped"]["binary"], 1);
+    }
+}
+
+#[test]
+fn a_sparse_4_gib_file_is_streamed_in_bounded_memory() {
+    let tree = Tree::new();
+    let sparse = std::fs::File::create(tree.path().join("huge.c")).unwrap();
+    sparse.set_len(4 << 30).unwrap();
+    let text: String = (0..200_000).map(|i| format!("int v{i}; /* c */\n")).collect();
+    tree.write("big.c", &text);
+    for backend in BACKENDS {
+        let (v, out) = run_json(&["--backend", backend, "."], tree.path());
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(v["skipped"]["binary"], 1, "the NUL-filled file is binary after one chunk");
+        assert_eq!(v["total"]["lines"], 200_000);
+        assert_eq!(v["total"]["bytes"], text.len() as u64, "{backend}");
+    }
+}
+
+#[test]
+fn names_that_are_not_utf8_stay_exact_in_json_and_escaped_on_stderr() {
+    let tree = Tree::new();
+    let name = OsStr::from_bytes(b"caf\xE9.c");
+    std::fs::write(tree.path().join(name), "int x;\n").unwrap();
+    let (v, out) = run_json(&["."], tree.path());
+    assert_eq!(out.status.code(), Some(0));
+    let f = &v["files"][0];
+    assert_eq!(f["path"], "./caf\\xE9.c");
+    assert_eq!(f["path_bytes"], "Li9jYWbpLmM=");
+    let (_, out) = run_json(&["missing\u{e9}"], tree.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing\u{e9}"));
+    let bad = std::ffi::OsString::from_vec(b"gone\xFF".to_vec());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ringloc"))
+        .arg(&bad)
+        .current_dir(tree.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("gone\\xFF"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+use std::os::unix::ffi::OsStringExt;
+
+#[test]
+fn directories_nested_deeper_than_path_max_are_walked() {
+    use rustix::fs::{mkdirat, openat, Mode, OFlags};
+    let tree = Tree::new();
+    let mut dir =
+        openat(rustix::fs::CWD, tree.path(), OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
+    for _ in 0..10_000 {
+        mkdirat(&dir, "nested_dir", Mode::from_raw_mode(0o755)).unwrap();
+        dir = openat(&dir, "nested_dir", OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
+    }
+    let file = openat(&dir, "deep.c", OFlags::CREATE | OFlags::WRONLY, Mode::from_raw_mode(0o644)).unwrap();
+    rustix::io::write(&file, b"int deep;\n").unwrap();
+    for backend in BACKENDS {
+        let out = ringloc(&["--format", "json", "--backend", backend, "."], tree.path());
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["total"]["files"], 1, "{backend}");
+    }
+}
+
+#[test]
+fn a_low_descriptor_limit_slows_the_walk_but_loses_nothing() {
+    let tree = Tree::new();
+    for d in 0..600 {
+        tree.write(&format!("a{}/b{d}/x.c", d % 7), "int x;\n");
+    }
+    for backend in BACKENDS {
+        let script = format!(
+            "ulimit -n 24 && exec {} --format json --backend {backend} .",
+            env!("CARGO_BIN_EXE_ringloc")
+        );
+        let out =
+            std::process::Command::new("sh").args(["-c", &script]).current_dir(tree.path()).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{backend}: {}", String::from_utf8_lossy(&out.stderr));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["total"]["files"], 600, "{backend}");
+    }
+}
