@@ -1,7 +1,8 @@
 //! JSON for scripts. Shape (documented in README.md):
 //! `{ "total": {files, lines, code, comments, blanks, bytes}, "languages": [{name, ...same}],
 //!    "files": [{path, language, lines, code, comments, blanks, bytes}] (with --by-file),
-//!    "errors": [{path, error}], "skipped": {binary, unknown} }`
+//!    "errors": [{path, error}], "skipped": {binary, unknown, too_large, generated, minified},
+//!    "flagged": {generated, minified} }`
 //! A path that is not UTF-8 is written with `\xNN` escapes in `path` and exactly, in base64, in
 //! `path_bytes`.
 
@@ -11,7 +12,7 @@ use serde::Serialize;
 
 use super::paths::{escaped, raw_base64};
 use super::Output;
-use crate::report::{Report, Totals};
+use crate::report::{Flagged, Report, Skipped, Totals};
 
 pub struct Json;
 
@@ -69,19 +70,15 @@ struct ErrorJson {
 }
 
 #[derive(Serialize)]
-struct SkippedJson {
-    binary: u64,
-    unknown: u64,
-}
-
-#[derive(Serialize)]
 struct ReportJson {
     total: TotalsJson,
     languages: Vec<LanguageJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     files: Vec<FileJson>,
     errors: Vec<ErrorJson>,
-    skipped: SkippedJson,
+    skipped: Skipped,
+    /// Counted files that look generated or minified.
+    flagged: Flagged,
 }
 
 impl Output for Json {
@@ -116,7 +113,8 @@ impl Output for Json {
                     error: e.error.to_string(),
                 })
                 .collect(),
-            skipped: SkippedJson { binary: report.skipped.binary, unknown: report.skipped.unknown },
+            skipped: report.skipped,
+            flagged: report.flagged,
         };
         serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::from)?;
         writeln!(out)
