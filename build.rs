@@ -69,6 +69,8 @@ struct BlockTable {
     close: String,
     #[serde(default)]
     line_start: bool,
+    #[serde(default)]
+    alone: bool,
 }
 
 /// `escape = true` is a backslash, `false` is none, a one-byte string names the byte.
@@ -226,12 +228,12 @@ fn language_entry(l: &Lang) -> String {
         .block_comments
         .iter()
         .map(|b| {
-            let (open, close, line_start) = match b {
-                BlockSpec::Pair(o, c) => (o, c, false),
-                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start),
+            let (open, close, line_start, alone) = match b {
+                BlockSpec::Pair(o, c) => (o, c, false, false),
+                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start, t.alone),
             };
             let (o, c, tag) = tagged(n, open, close, &tag_chars);
-            format!("Block {{ open: {o}, close: {c}, line_start: {line_start}, tag: {tag} }}")
+            format!("Block {{ open: {o}, close: {c}, line_start: {line_start}, alone: {alone}, tag: {tag} }}")
         })
         .collect();
     let quotes: Vec<_> = l

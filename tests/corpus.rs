@@ -11,7 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use ringloc::count::{count, count_reference, Counts};
-use ringloc::lang::{detect_by_name, detect_by_shebang, LangId, NameMatch};
+use ringloc::lang::{detect, LangId};
 
 const MIN_SAMPLES: usize = 24;
 const HEADER_LINES: usize = 5;
@@ -110,13 +110,7 @@ fn expectation(path: &Path, text: &str) -> Result<Counts, String> {
 
 fn language(path: &Path, bytes: &[u8]) -> Result<LangId, String> {
     let name = path.file_name().and_then(|n| n.to_str()).ok_or("file name is not UTF-8")?;
-    match detect_by_name(name.as_bytes()) {
-        NameMatch::Known(id) => Ok(id),
-        NameMatch::NeedsShebang => {
-            detect_by_shebang(bytes).ok_or_else(|| "no language by name or shebang".into())
-        }
-        NameMatch::Unknown => Err("unknown extension".into()),
-    }
+    detect(name.as_bytes(), bytes).ok_or_else(|| "no language by name, shebang or heuristic".into())
 }
 
 fn known_bug(text: &str) -> Option<&str> {

@@ -15,13 +15,11 @@ use linejudge::dialects::{Dialect, Dialects};
 use linejudge::shipped::create_the_shipped_dir;
 use linejudge::verdict::{judge_conformance, Conformance};
 use ringloc::count::{count_with, Options};
-use ringloc::lang::{detect_by_name, detect_by_shebang, LangId, NameMatch};
+use ringloc::lang::{detect, LangId};
 
 /// Cases ringloc gets wrong today, by dialect, each with what it would take. Everything not listed
 /// must agree.
 const KNOWN_FAILURES: &[(&str, &str)] = &[
-    // MATLAB is not in the table (`.m` is Objective-C's), and its %{ %} count only alone on a line.
-    ("1280-matlab_block_markers_sharing_their_line", "MATLAB, told apart from Objective-C"),
     // The rest are pages holding other languages: ringloc counts a file as one language and
     // reports no regions, so these fail on the regions even where the counts agree.
     ("6030-opening_tag_split_over_two_lines", "embedded-language regions"),
@@ -52,12 +50,7 @@ fn claim(path: &Path, bytes: &[u8]) -> Option<LangId> {
     if bytes[..bytes.len().min(8000)].contains(&0) {
         return None;
     }
-    let name = path.file_name().expect("a file name").as_encoded_bytes();
-    match detect_by_name(name) {
-        NameMatch::Known(id) => Some(id),
-        NameMatch::NeedsShebang => detect_by_shebang(bytes),
-        NameMatch::Unknown => None,
-    }
+    detect(path.file_name().expect("a file name").as_encoded_bytes(), bytes)
 }
 
 fn counted(case: &Case, options: Options) -> Option<Answer> {

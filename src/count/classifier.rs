@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use super::markers::{is_ws, openers, Kind, Opened, Opener};
+use super::markers::{is_ws, openers, Kind, Opened, Opener, Place};
 use super::{MAX_TOKEN, WINDOW};
 use crate::lang::{LangId, Syntax, LANGUAGES};
 
@@ -53,7 +53,7 @@ impl Classifier {
         });
         let dynamic = syntax.heredoc.is_some()
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
-            || syntax.block_comments.iter().any(|b| b.tag.is_some());
+            || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
         // A hole's opener, and the byte after a one-byte opener (`{{` is text).
         let holes = syntax.quotes.iter().filter_map(|q| q.hole).map(|h| h.open.len() + 1);
         let lookahead = markers
@@ -74,11 +74,11 @@ impl Classifier {
 
     /// The code-mode opener matching at the start of `rest` (a [`super::markers::window`]),
     /// longest first.
-    pub(crate) fn opener_at(&self, rest: &[u8], line_start: bool) -> Option<(Kind, Opened)> {
+    pub(crate) fn opener_at(&self, rest: &[u8], place: Place) -> Option<(Kind, Opened)> {
         let first = rest[0];
         self.openers
             .iter()
             .filter(|o| o.bytes[0] == first)
-            .find_map(|o| o.matches(rest, self.syntax, line_start).map(|m| (o.kind, m)))
+            .find_map(|o| o.matches(rest, self.syntax, place).map(|m| (o.kind, m)))
     }
 }

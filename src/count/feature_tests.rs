@@ -148,3 +148,13 @@ fn a_quote_inside_an_interpolation_hole_opens_a_string_of_its_own() {
     assert_eq!(counts("Swift", "let s = \"\\(d[\"k\"]!) /* in\"\n// c\n"), (2, 1, 1, 0));
     assert_eq!(counts("Ruby", "s = \"#{h[\"k\"]} # in\"\n# c\n"), (2, 1, 1, 0));
 }
+
+#[test]
+fn a_marker_that_must_stand_alone_counts_only_alone_on_its_line() {
+    let case_1280 = "function z = f(x)\n%{\n%} not the end\nz = x;\n%}\n%{ note\nz = x + 1;\n";
+    assert_eq!(counts("MATLAB", case_1280), (7, 2, 5, 0));
+    assert_eq!(counts("MATLAB", "%{\n  %{\n  x\n  %}\n y\n%}\nz\n"), (7, 1, 6, 0), "blocks nest");
+    assert_eq!(counts("MATLAB", "%{  \r\n x\n\t%}\t\n"), (3, 0, 3, 0), "blanks around the marker");
+    assert_eq!(counts("MATLAB", "x = 1; %{\ny = 2;\n"), (2, 2, 0, 0), "after code it is a % comment");
+    assert_eq!(counts("MATLAB", "%{\nx\n%}"), (3, 0, 3, 0), "the end of the file ends the line");
+}

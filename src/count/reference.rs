@@ -4,7 +4,7 @@
 
 use super::markers::{
     block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, openers, quote_closes,
-    regex_may_follow, window, Close, HeredocAt, Hole, Kind, Tag,
+    regex_may_follow, window, Close, HeredocAt, Hole, Kind, Place, Tag,
 };
 use super::{Counts, Options};
 use crate::lang::{Block, LangId, Quote};
@@ -60,6 +60,8 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
         let b = bytes[i];
         let rest = window(bytes, i);
         let line_start = before(i, 1) == b'\n';
+        // Nothing but blanks before this byte on its line (the flags are set by what came before).
+        let place = Place { start: line_start, head: !code && !comment };
         if b == b'\n' {
             let spliced =
                 syntax.splice && (before(i, 1) == b'\\' || before(i, 1) == b'\r' && before(i, 2) == b'\\');
@@ -109,8 +111,7 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                     i += if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
                     continue;
                 }
-                let found =
-                    openers.iter().find_map(|o| o.matches(rest, syntax, line_start).map(|m| (o.kind, m)));
+                let found = openers.iter().find_map(|o| o.matches(rest, syntax, place).map(|m| (o.kind, m)));
                 if let Some((kind, m)) = found {
                     i += m.len;
                     mode = match kind {
@@ -165,12 +166,12 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
             }
             Mode::Block { block, tag, depth } => {
                 comment = true;
-                if let Some(len) = block_closes(rest, block, &tag, line_start) {
+                if let Some(len) = block_closes(rest, block, &tag, place) {
                     i += len;
                     mode =
                         if depth == 1 { back(&hole) } else { Mode::Block { block, tag, depth: depth - 1 } };
                 } else if let Some((len, _)) =
-                    block_opens(rest, block, syntax.tag_chars, line_start).filter(|_| syntax.nested)
+                    block_opens(rest, block, syntax.tag_chars, place).filter(|_| syntax.nested)
                 {
                     i += len;
                     mode = Mode::Block { block, tag, depth: depth + 1 };

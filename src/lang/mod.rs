@@ -1,8 +1,10 @@
 //! The language table (compiled from `languages.toml` by `build.rs`) and file-to-language detection.
 
 mod detect;
+mod heuristics;
 
-pub use detect::{detect_by_name, detect_by_shebang, NameMatch};
+pub use detect::{detect, detect_by_name, detect_by_shebang, NameMatch};
+pub use heuristics::Ambiguity;
 
 /// Where a delimiter's variable part sits: Lua's `[==[`, Rust's `r##"`, C++'s `R"xy(`. The tag is
 /// chosen where the opener is written (any run of the language's `tag_chars`, possibly empty) and
@@ -57,6 +59,8 @@ pub struct Block {
     pub close: &'static [u8],
     /// Both markers count only at the very start of a line (Perl's POD, Ruby's `=begin`/`=end`).
     pub line_start: bool,
+    /// Both markers count only alone on their line, blanks aside (MATLAB's `%{` and `%}`).
+    pub alone: bool,
     pub tag: Option<TagAt>,
 }
 

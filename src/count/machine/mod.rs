@@ -6,7 +6,7 @@ mod hole;
 mod spans;
 
 use super::classifier::{Classifier, NL, START};
-use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Tag};
+use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Place, Tag};
 use super::{Counts, Options};
 use crate::lang::{Block, LangId, Quote};
 
@@ -257,7 +257,8 @@ impl LineCounter {
             return at + if buf.get(at + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
         }
         let rest = window(buf, at);
-        if let Some((kind, m)) = self.cls.opener_at(rest, self.line_start(buf, at)) {
+        let place = Place { start: self.line_start(buf, at), head: !self.code && !self.comment };
+        if let Some((kind, m)) = self.cls.opener_at(rest, place) {
             if let Some(tag) = m.tag_in(rest) {
                 self.tag = tag;
             }

@@ -5,7 +5,7 @@ use memchr::{memchr, memchr3};
 
 use super::{InHole, LineCounter, Mode};
 use crate::count::markers::{
-    block_closes, block_opens, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close, Hole,
+    block_closes, block_opens, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close, Hole, Place,
 };
 use crate::lang::{Block, Quote};
 
@@ -66,12 +66,14 @@ impl LineCounter {
                 i += 1;
                 continue;
             }
+            // Nothing but blanks before this byte on its line, for markers that must stand alone.
+            let head = !self.comment && !self.code;
             self.comment = true;
             // Only a closer's or an opener's first byte can change anything; the line is marked.
             if b == block.close[0] || b == opener {
                 let rest = window(buf, i);
-                let line_start = block.line_start && self.line_start(buf, i);
-                if let Some(len) = block_closes(rest, block, &self.tag, line_start) {
+                let place = Place { start: block.line_start && self.line_start(buf, i), head };
+                if let Some(len) = block_closes(rest, block, &self.tag, place) {
                     i += len;
                     depth -= 1;
                     if depth == 0 {
@@ -81,7 +83,7 @@ impl LineCounter {
                     continue;
                 }
                 if nested {
-                    if let Some((len, _)) = block_opens(rest, block, syntax.tag_chars, line_start) {
+                    if let Some((len, _)) = block_opens(rest, block, syntax.tag_chars, place) {
                         i += len;
                         depth += 1;
                         continue;
