@@ -8,31 +8,18 @@
 use std::path::{Path, PathBuf};
 
 use linejudge::adapter::Adapter;
-use linejudge::answer::{Answer, Counts as Buckets};
+use linejudge::answer::{Answer, Counts as Buckets, RegionCounts};
 use linejudge::corpus::{Case, Corpus};
 use linejudge::deriver::derive_answer;
 use linejudge::dialects::{Dialect, Dialects};
 use linejudge::shipped::create_the_shipped_dir;
 use linejudge::verdict::{judge_conformance, Conformance};
-use ringloc::count::{count_with, Options};
+use ringloc::count::{count_embedded, Counts, Options};
 use ringloc::lang::{detect, LangId};
 
 /// Cases ringloc gets wrong today, by dialect, each with what it would take. Everything not listed
 /// must agree.
-const KNOWN_FAILURES: &[(&str, &str)] = &[
-    // The rest are pages holding other languages: ringloc counts a file as one language and
-    // reports no regions, so these fail on the regions even where the counts agree.
-    ("6030-opening_tag_split_over_two_lines", "embedded-language regions"),
-    ("6040-script_tag_in_upper_case", "embedded-language regions"),
-    ("6050-script_closer_written_with_a_space", "embedded-language regions"),
-    ("6080-block_named_by_a_mime_type", "embedded-language regions"),
-    ("6110-php_block_holding_html_around_it", "embedded-language regions"),
-    ("6120-script_inside_html_inside_php", "embedded-language regions"),
-    // Vue is not in the table (unclaimed), and its blocks are regions of their own.
-    ("6090-vue_blocks_count_as_their_own_languages", "Vue, and regions"),
-    ("6100-block_language_named_by_the_tag", "Vue, and regions"),
-    ("6105-block_language_named_on_a_middle_line_of_the_tag", "Vue, and regions"),
-];
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 /// Every dialect ringloc declares, and the options that select it.
 const DIALECTS: &[(&str, Options)] = &[
@@ -53,19 +40,27 @@ fn claim(path: &Path, bytes: &[u8]) -> Option<LangId> {
     detect(path.file_name().expect("a file name").as_encoded_bytes(), bytes)
 }
 
+/// What the library counts, shaped as linejudge's answer: the file's totals, and one region per
+/// embedded language (as the adapter reads `languages[].embedded[]`).
 fn counted(case: &Case, options: Options) -> Option<Answer> {
     let bytes = std::fs::read(&case.input_file).expect("read the case's input");
     let id = claim(&case.input_file, &bytes)?;
-    let c = count_with(id, options, &bytes);
+    let (c, embedded) = count_embedded(id, options, &bytes);
+    let mut regions: Vec<RegionCounts> = embedded
+        .iter()
+        .map(|(lang, c)| {
+            let b = buckets(c);
+            RegionCounts { language: lang.name().to_string(), lines: b.lines, buckets: b.buckets }
+        })
+        .collect();
+    regions.sort();
+    Some(Answer { counts: buckets(&c), regions })
+}
+
+fn buckets(c: &Counts) -> Buckets {
     let n = |v: u64| u32::try_from(v).expect("a small file");
-    let buckets = [("code", c.code), ("comments", c.comments), ("blanks", c.blanks)];
-    Some(Answer {
-        counts: Buckets {
-            lines: n(c.lines),
-            buckets: buckets.iter().map(|&(k, v)| (k.to_string(), n(v))).collect(),
-        },
-        regions: Vec::new(),
-    })
+    let named = [("code", c.code), ("comments", c.comments), ("blanks", c.blanks)];
+    Buckets { lines: n(c.lines), buckets: named.iter().map(|&(k, v)| (k.to_string(), n(v))).collect() }
 }
 
 fn failures(corpus: &Corpus, rules: &Dialect, options: Options) -> Vec<String> {

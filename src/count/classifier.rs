@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use super::markers::{is_ws, openers, Kind, Opened, Opener, Place};
 use super::{MAX_TOKEN, WINDOW};
-use crate::lang::{LangId, Syntax, LANGUAGES};
+use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
 
 pub(crate) const WS: u8 = 1;
 pub(crate) const NL: u8 = 2;
@@ -25,6 +25,16 @@ pub struct Classifier {
     pub(crate) lookahead: usize,
 }
 
+/// First bytes of a host's region openers (`<script`, `?>`, a fence).
+fn embed_starts(embed: Embed) -> &'static [u8] {
+    match embed {
+        Embed::None => b"",
+        Embed::Html => b"<",
+        Embed::Php => b"?",
+        Embed::Markdown => b"`~",
+    }
+}
+
 impl Classifier {
     pub(crate) fn new(syntax: &'static Syntax) -> Classifier {
         let openers = openers(syntax);
@@ -40,7 +50,8 @@ impl Classifier {
             .map(|o| o.bytes[0])
             .chain(syntax.code_escape)
             .chain(syntax.heredoc.map(|h| h.open[0]))
-            .chain(syntax.regex.then_some(b'/'));
+            .chain(syntax.regex.then_some(b'/'))
+            .chain(embed_starts(syntax.embed).iter().copied());
         for b in starts {
             class[usize::from(b)] |= START;
         }

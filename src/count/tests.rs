@@ -9,7 +9,7 @@ fn c(lines: u64, code: u64, comments: u64, blanks: u64) -> Counts {
 }
 
 /// Feeds `bytes` in pieces the way a reader does: the unconsumed tail starts the next chunk.
-fn count_in_pieces(id: LangId, bytes: &[u8], sizes: &mut impl Iterator<Item = usize>) -> Counts {
+fn count_in_pieces(id: LangId, bytes: &[u8], sizes: &mut impl Iterator<Item = usize>) -> (Counts, Embedded) {
     let mut counter = LineCounter::new(id);
     let mut buf: Vec<u8> = Vec::new();
     let mut pos = 0;
@@ -21,7 +21,7 @@ fn count_in_pieces(id: LangId, bytes: &[u8], sizes: &mut impl Iterator<Item = us
         assert!(buf.len() - used < MAX_TOKEN, "left {} bytes", buf.len() - used);
         buf.drain(..used);
     }
-    counter.finish(&buf)
+    counter.finish_embedded(&buf)
 }
 
 #[test]
@@ -119,6 +119,30 @@ const PIECES: &[&[u8]] = &[
     b";",
     b"'\\u{1F600}'",
     b"abcdefghijklmnopqrstu",
+    // Regions: tags of every case and shape, PHP's page, fences.
+    b"<script>",
+    b"<SCRIPT type=\"text/typescript\">",
+    b"<script\n  lang='ts'\n>",
+    b"</script>",
+    b"</SCRIPT >",
+    b"<style lang=\"scss\">",
+    b"<style>",
+    b"</style>",
+    b"<script type=text/x-template>",
+    b"<?php",
+    b"<?php\n",
+    b"<?= ",
+    b"?>",
+    b"\n```rust\n",
+    b"\n```\n",
+    b"\n~~~~ python\n",
+    b"\n  ~~~~\n",
+    b"```html\n",
+    b"```php\n",
+    b"<!--",
+    b"-->",
+    b"<",
+    b">",
 ];
 
 /// A delimiter with its `{tag}` filled in with `n` of the first tag byte.
@@ -186,12 +210,20 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
     for id in LangId::all() {
         let own = language_pieces(id);
         let has_doc = id.language().syntax.quotes.iter().any(|q| q.doc);
+        let mut with_regions = 0;
         for _ in 0..rounds() {
             let src = random_source(&mut rng, &own);
             let shown = String::from_utf8_lossy(&src);
-            let expected = count_reference(id, &src);
-            assert_eq!(expected.lines, expected.code + expected.comments + expected.blanks);
-            assert_eq!(count(id, &src), expected, "{}: {shown:?}", id.name());
+            let expected = count_reference_embedded(id, Options::default(), &src);
+            let (totals, embedded) = &expected;
+            assert_eq!(totals.lines, totals.code + totals.comments + totals.blanks);
+            let parts: u64 = embedded.iter().map(|(_, c)| c.lines).sum();
+            assert!(parts <= totals.lines, "{}: regions hold more lines than the file", id.name());
+            for (_, c) in embedded {
+                assert_eq!(c.lines, c.code + c.comments + c.blanks);
+            }
+            with_regions += usize::from(!embedded.is_empty());
+            assert_eq!(count_embedded(id, Options::default(), &src), expected, "{}: {shown:?}", id.name());
             let mut sizes =
                 std::iter::repeat_with(|| rng.below(40) + 1).take(1000).collect::<Vec<_>>().into_iter();
             let chunked = count_in_pieces(id, &src, &mut sizes);
@@ -205,6 +237,9 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
                     id.name()
                 );
             }
+        }
+        if id.language().syntax.embed != crate::lang::Embed::None {
+            assert!(with_regions > rounds() / 4, "{}: only {with_regions} sources had regions", id.name());
         }
     }
 }
