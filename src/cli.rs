@@ -97,6 +97,10 @@ pub struct Cli {
     #[arg(long)]
     pub no_minified: bool,
 
+    /// Count doc strings (Python's triple-quoted string opening a line) as code, not comments
+    #[arg(long)]
+    pub docstrings_as_code: bool,
+
     /// Descend at most this many directory levels below each root (1: the root's own files only)
     #[arg(long, value_name = "N")]
     pub max_depth: Option<usize>,
@@ -153,6 +157,7 @@ impl Cli {
             max_file_size: self.max_file_size,
             skip_generated: self.no_generated,
             skip_minified: self.no_minified,
+            docstrings_as_code: self.docstrings_as_code,
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,

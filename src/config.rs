@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::count::Options;
 use crate::io::{Backend, ReadRules};
 use crate::walk::select::Selection;
 
@@ -23,6 +24,8 @@ pub struct Config {
     /// Leave generated / minified files out instead of counting them and flagging them apart.
     pub skip_generated: bool,
     pub skip_minified: bool,
+    /// Doc strings count as code instead of comments.
+    pub docstrings_as_code: bool,
 }
 
 impl Default for Config {
@@ -37,6 +40,7 @@ impl Default for Config {
             max_file_size: None,
             skip_generated: false,
             skip_minified: false,
+            docstrings_as_code: false,
         }
     }
 }
@@ -48,6 +52,7 @@ impl Config {
             max_size: self.max_file_size,
             skip_generated: self.skip_generated,
             skip_minified: self.skip_minified,
+            count: Options { docstrings_as_code: self.docstrings_as_code },
         }
     }
 

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use aho_corasick::AhoCorasick;
 
 use super::utf16::Utf16Decoder;
-use crate::count::{Counts, LineCounter};
+use crate::count::{Counts, LineCounter, Options};
 use crate::lang::{detect_by_shebang, LangId, NameMatch};
 use crate::report::{Outcome, Skip};
 
@@ -27,6 +27,8 @@ pub struct ReadRules {
     pub max_size: Option<u64>,
     pub skip_generated: bool,
     pub skip_minified: bool,
+    /// Counting options (`--docstrings-as-code`).
+    pub count: Options,
 }
 
 /// Markers of generated code, as Go, protoc, Facebook's tools and many generators write them.
@@ -140,7 +142,7 @@ impl FileProgress {
                 .ok_or(Outcome::Skipped(Skip::Unknown))?,
             NameMatch::Unknown => return Err(Outcome::Skipped(Skip::Unknown)),
         };
-        self.counter = Some(LineCounter::new(language));
+        self.counter = Some(LineCounter::with_options(language, rules.count));
         Ok(())
     }
 }
