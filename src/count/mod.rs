@@ -11,6 +11,7 @@ mod feature_tests;
 mod machine;
 mod markers;
 mod reference;
+mod scan;
 #[cfg(test)]
 mod tests;
 
