@@ -61,7 +61,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
             }
         },
     };
-    let mut report = Report::default();
+    let mut report = Report { roots: config.paths.clone(), ..Report::default() };
     let sel = &config.selection;
     let jobs = roots(config, &mut report);
     let threads = config.worker_count();

@@ -1,5 +1,10 @@
 //! What a run found: per-language totals, optional per-file rows, skipped files and per-file errors.
-//! Each worker fills its own [`Report`]; they are merged once at the end.
+//! Each worker fills its own [`Report`]; they are merged once at the end. [`View`] lays a report
+//! out for output; [`Diff`] compares two.
+
+mod diff;
+mod dirs;
+mod view;
 
 use std::collections::BTreeMap;
 use std::io;
@@ -7,6 +12,10 @@ use std::path::PathBuf;
 
 use crate::count::Counts;
 use crate::lang::LangId;
+
+pub use diff::{Change, Delta, Diff, FileKey};
+pub use dirs::DirTotals;
+pub use view::{Omitted, Shape, SortKey, View};
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Totals {
@@ -16,7 +25,7 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, o: &Totals) {
+    pub fn add(&mut self, o: &Totals) {
         self.files += o.files;
         self.bytes += o.bytes;
         self.counts += o.counts;
@@ -29,6 +38,13 @@ pub struct FileReport {
     pub language: LangId,
     pub bytes: u64,
     pub counts: Counts,
+}
+
+impl FileReport {
+    /// The file as a one-file total, so file rows sort and print like language rows.
+    pub fn totals(&self) -> Totals {
+        Totals { files: 1, bytes: self.bytes, counts: self.counts }
+    }
 }
 
 /// A file or directory that could not be counted; the rest of the tree still is.
@@ -58,6 +74,8 @@ pub enum Outcome {
 
 #[derive(Debug, Default)]
 pub struct Report {
+    /// The paths the run was asked to count, in order; `--by-dir` groups files below them.
+    pub roots: Vec<PathBuf>,
     pub languages: BTreeMap<LangId, Totals>,
     /// Filled only when per-file results were asked for; sorted by path after the merge.
     pub files: Vec<FileReport>,
@@ -84,7 +102,9 @@ impl Report {
         }
     }
 
+    /// Adds `other` in: a worker's partial, or another run's report (`ringloc merge`).
     pub fn merge(&mut self, other: Report) {
+        self.roots.extend(other.roots);
         for (lang, t) in other.languages {
             self.languages.entry(lang).or_default().add(&t);
         }
@@ -107,12 +127,5 @@ impl Report {
             t.add(v);
         }
         t
-    }
-
-    /// Languages with their totals, most code first (ties by name) as the table shows them.
-    pub fn by_code(&self) -> Vec<(LangId, Totals)> {
-        let mut rows: Vec<_> = self.languages.iter().map(|(&l, &t)| (l, t)).collect();
-        rows.sort_by(|a, b| b.1.counts.code.cmp(&a.1.counts.code).then(a.0.name().cmp(b.0.name())));
-        rows
     }
 }

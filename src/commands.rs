@@ -1,0 +1,119 @@
+//! What each command does once its flags are parsed: count, merge or diff, then print. Errors come
+//! back as messages for `main` to print and turn into exit codes.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use ringloc::output::json::{read_report, Loaded};
+use ringloc::output::paths::escaped;
+use ringloc::output::{Csv, Json, Markdown, Ndjson, Output, Table};
+use ringloc::report::{Diff, Report, View};
+use ringloc::BackendUsed;
+
+use crate::cli::{Cli, FormatArgs, FormatFlag, RowArgs};
+
+/// How a command that ran to the end went.
+pub enum Outcome {
+    Clean,
+    /// Some files or directories could not be read; each was listed on stderr.
+    FileErrors,
+}
+
+/// Directory descriptors are held while their files are read: raise the soft limit to the hard
+/// one, as Go's runtime and many file walkers do. Failing to is harmless (the walk waits for
+/// descriptors instead).
+fn raise_fd_limit() {
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let limit = getrlimit(Resource::Nofile);
+    if limit.current < limit.maximum {
+        let _ = setrlimit(Resource::Nofile, Rlimit { current: limit.maximum, maximum: limit.maximum });
+    }
+}
+
+/// Colour only for a person: stdout is a terminal and `NO_COLOR` (no-color.org) is unset or empty.
+fn wants_colour() -> bool {
+    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+}
+
+fn output(args: &FormatArgs) -> Box<dyn Output> {
+    match args.format {
+        FormatFlag::Table => Box::new(Table { wide: args.wide, colour: wants_colour() }),
+        FormatFlag::Json => Box::new(Json),
+        FormatFlag::Ndjson => Box::new(Ndjson),
+        FormatFlag::Csv => Box::new(Csv),
+        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
+    }
+}
+
+/// Writes to stdout; a reader that went away (`| head`) is not an error.
+fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
+    let mut stdout = io::stdout().lock();
+    match write(&mut stdout).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
+        _ => Ok(()),
+    }
+}
+
+/// Lists per-file errors on stderr, as a run does, and says whether there were any.
+fn report_errors(report: &Report) -> Outcome {
+    for err in &report.errors {
+        eprintln!("ringloc: {}: {}", escaped(&err.path), err.error);
+    }
+    if report.errors.is_empty() {
+        Outcome::Clean
+    } else {
+        Outcome::FileErrors
+    }
+}
+
+/// `ringloc [PATH...]`.
+pub fn count(cli: &Cli) -> Result<Outcome, String> {
+    let config = cli.config()?;
+    raise_fd_limit();
+    let run = ringloc::count_paths(&config).map_err(|e| e.to_string())?;
+    if !cli.quiet {
+        if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
+            eprintln!("ringloc: {why}");
+        }
+        for warning in &run.report.warnings {
+            eprintln!("ringloc: {warning}");
+        }
+    }
+    let outcome = report_errors(&run.report);
+    let view = View::new(&run.report, &cli.format.shape(Some(&cli.rows)));
+    print(|out| output(&cli.format).report(&view, out))?;
+    Ok(outcome)
+}
+
+fn load(path: &Path) -> Result<Loaded, String> {
+    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    read_report(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
+pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Outcome, String> {
+    let shape = format.shape(Some(rows));
+    let mut merged = Report::default();
+    for path in paths {
+        let loaded = load(path)?;
+        if shape.needs_files() && !loaded.has_files {
+            return Err(format!(
+                "{}: has no files; file and directory rows need reports written with --by-file",
+                path.display()
+            ));
+        }
+        merged.merge(loaded.report);
+    }
+    merged.sort();
+    let outcome = report_errors(&merged);
+    print(|out| output(format).report(&View::new(&merged, &shape), out))?;
+    Ok(outcome)
+}
+
+/// `ringloc diff OLD NEW`.
+pub fn diff(old: &Path, new: &Path, format: &FormatArgs) -> Result<Outcome, String> {
+    let (old, new) = (load(old)?, load(new)?);
+    let diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &format.shape(None));
+    print(|out| output(format).diff(&diff, out))?;
+    Ok(Outcome::Clean)
+}
