@@ -1,6 +1,9 @@
 //! Command-line flags. clap stops here: `Cli::config` turns flags into one plain [`Config`].
 
-use std::path::PathBuf;
+use std::ffi::OsStr;
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -34,9 +37,16 @@ pub struct Cli {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// Directories and files to count
-    #[arg(default_value = ".")]
+    /// Directories and files to count (default: ., unless --files-from is given)
     pub paths: Vec<PathBuf>,
+
+    /// Count exactly the files listed in FILE (- for stdin), one per line
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+
+    /// The --files-from list is NUL-separated (as `git ls-files -z` and `find -print0` write it)
+    #[arg(short = '0', long = "null")]
+    pub null: bool,
 
     /// Worker threads (one io_uring ring each); default: one per core
     #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0)]
@@ -49,6 +59,10 @@ pub struct Cli {
     /// Count hidden files and directories (names starting with a dot)
     #[arg(long)]
     pub hidden: bool,
+
+    /// Follow symbolic links; each target is counted once, and loops are cut
+    #[arg(short = 'L', long)]
+    pub follow: bool,
 
     /// Ignore no file because of .gitignore, .ignore or .ringlocignore
     #[arg(long)]
@@ -77,6 +91,19 @@ pub struct Cli {
     /// Count only these languages (comma-separated names, as in the table)
     #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
     pub types: Vec<String>,
+
+    /// Skip files larger than SIZE (bytes, or with a K, M or G suffix)
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_file_size: Option<u64>,
+
+    /// Leave out generated files (a "do not edit"/"@generated"/"code generated" header) instead of
+    /// counting them and reporting how many there were
+    #[arg(long)]
+    pub no_generated: bool,
+
+    /// Leave out minified files (lines averaging over 500 bytes)
+    #[arg(long)]
+    pub no_minified: bool,
 
     /// Descend at most this many directory levels below each root (1: the root's own files only)
     #[arg(long, value_name = "N")]
@@ -210,6 +237,7 @@ impl Cli {
         };
         let selection = Selection {
             hidden: self.hidden,
+            follow: self.follow,
             ignore: IgnorePolicy { enabled: !self.no_ignore, require_git: !self.no_require_git },
             exclude_dirs: self.exclude_dir.iter().map(|d| d.clone().into_bytes()).collect(),
             exclude: exclude_globs(&self.exclude).map_err(|e| format!("bad --exclude glob: {e}"))?,
@@ -218,8 +246,22 @@ impl Cli {
             types,
             max_depth: self.max_depth,
         };
+        let files = match &self.files_from {
+            Some(list) => {
+                read_list(list, self.null).map_err(|e| format!("--files-from {}: {e}", list.display()))?
+            }
+            None => Vec::new(),
+        };
+        let paths = match (self.paths.is_empty(), self.files_from.is_some()) {
+            (true, false) => vec![PathBuf::from(".")],
+            _ => self.paths.clone(),
+        };
         Ok(Config {
-            paths: self.paths.clone(),
+            paths,
+            files,
+            max_file_size: self.max_file_size,
+            skip_generated: self.no_generated,
+            skip_minified: self.no_minified,
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,
@@ -230,4 +272,39 @@ impl Cli {
             selection,
         })
     }
+}
+
+/// Reads a `--files-from` list: newline- or NUL-separated paths, kept byte-exact.
+fn read_list(list: &Path, nul: bool) -> std::io::Result<Vec<PathBuf>> {
+    let bytes = if list == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut buf)?;
+        buf
+    } else {
+        std::fs::read(list)?
+    };
+    let sep = if nul { b'\0' } else { b'\n' };
+    Ok(bytes
+        .split(|&b| b == sep)
+        .map(|line| if nul { line } else { line.strip_suffix(b"\r").unwrap_or(line) })
+        .filter(|line| !line.is_empty())
+        .map(|line| PathBuf::from(OsStr::from_bytes(line)))
+        .collect())
+}
+
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => text.split_at(i),
+        None => (text, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        _ => return Err(format!("unknown size unit '{unit}' (use K, M or G)")),
+    };
+    let n: u64 = digits.parse().map_err(|_| format!("'{text}' is not a size"))?;
+    n.checked_shl(shift).filter(|v| v >> shift == n).ok_or_else(|| format!("'{text}' is too large"))
 }

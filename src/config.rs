@@ -2,13 +2,15 @@
 
 use std::path::PathBuf;
 
-use crate::io::Backend;
+use crate::io::{Backend, ReadRules};
 use crate::walk::select::Selection;
 
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Directories and files to count.
     pub paths: Vec<PathBuf>,
+    /// Files named one by one (`--files-from`): counted exactly; symlinks among them are skipped.
+    pub files: Vec<PathBuf>,
     /// Worker threads, one ring each; 0 means one per available core.
     pub threads: usize,
     pub backend: Backend,
@@ -16,21 +18,39 @@ pub struct Config {
     pub by_file: bool,
     /// What to count: hidden files, ignore files, exclusions, language and extension filters.
     pub selection: Selection,
+    /// Skip files larger than this many bytes.
+    pub max_file_size: Option<u64>,
+    /// Leave generated / minified files out instead of counting them and flagging them apart.
+    pub skip_generated: bool,
+    pub skip_minified: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             paths: vec![PathBuf::from(".")],
+            files: Vec::new(),
             threads: 0,
             backend: Backend::Auto,
             by_file: false,
             selection: Selection::default(),
+            max_file_size: None,
+            skip_generated: false,
+            skip_minified: false,
         }
     }
 }
 
 impl Config {
+    pub fn read_rules(&self) -> ReadRules {
+        ReadRules {
+            only: self.selection.types.clone(),
+            max_size: self.max_file_size,
+            skip_generated: self.skip_generated,
+            skip_minified: self.skip_minified,
+        }
+    }
+
     pub fn worker_count(&self) -> usize {
         match self.threads {
             0 => std::thread::available_parallelism().map_or(1, usize::from),

@@ -19,6 +19,7 @@ pub mod lang;
 pub mod output;
 pub mod pipeline;
 pub mod report;
+mod roots;
 pub mod walk;
 
 pub use config::Config;

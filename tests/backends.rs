@@ -68,3 +68,42 @@ fn chunked_reads_equal_whole_file_counts() {
         assert_eq!(f.counts, ringloc::count::count(f.language, &bytes), "{}", f.path.display());
     }
 }
+
+/// A file deleted between listing and opening: both readers report it and count the rest.
+#[test]
+fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
+    use ringloc::io::{FileJob, ListedDir, ReadRules, Reader, SyncReader, UringReader};
+    use rustix::fs::{openat, Mode, OFlags, CWD};
+    use std::sync::Arc;
+
+    let tree = common::Tree::new();
+    tree.write("here.c", "int x;\n");
+    let fd = openat(CWD, tree.path(), OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
+    let names = b"gone.c\0here.c\0".to_vec();
+    let dir =
+        Arc::new(ListedDir { fd: Arc::new(fd), path: tree.path().to_path_buf(), names, shown_as: None });
+    let job = |at: u32| FileJob {
+        dir: Arc::clone(&dir),
+        name_at: at,
+        name_len: 6,
+        language: ringloc::lang::detect_by_name(b"x.c"),
+    };
+    let rules = Arc::new(ReadRules::default());
+    let mut readers: Vec<Box<dyn Reader>> = vec![Box::new(SyncReader::new(Arc::clone(&rules)))];
+    match UringReader::new(Arc::clone(&rules)) {
+        Ok(r) => readers.push(Box::new(r)),
+        Err(e) => assert!(std::env::var_os("RINGLOC_ALLOW_NO_URING").is_some(), "{e}"),
+    }
+    for mut reader in readers {
+        let mut queue = std::collections::VecDeque::from([job(0), job(7)]);
+        let mut report = Report::default();
+        while !(queue.is_empty() && reader.is_idle()) {
+            reader.pump(&mut queue, &mut report, true);
+        }
+        assert_eq!(report.errors.len(), 1);
+        assert!(report.errors[0].path.ends_with("gone.c"));
+        assert_eq!(report.errors[0].error.kind(), std::io::ErrorKind::NotFound);
+        assert_eq!(report.files.len(), 1);
+        assert!(report.files[0].path.ends_with("here.c"));
+    }
+}

@@ -10,12 +10,14 @@ use std::path::{Path, PathBuf};
 use ringloc::count::Counts;
 use ringloc::lang::LangId;
 use ringloc::output::{Csv, Json, Markdown, Ndjson, Output, Table};
-use ringloc::report::{Diff, Outcome, Report, Shape, SortKey, View};
+use ringloc::report::{Diff, Outcome, Report, Shape, Skip, SortKey, View};
 
 fn counted(report: &mut Report, path: &[u8], lang: &str, [code, comments, blanks]: [u64; 3]) {
     let counts = Counts { lines: code + comments + blanks, code, comments, blanks };
     let language = LangId::from_name(lang).expect(lang);
-    let outcome = Outcome::Counted { language, bytes: (code * 20 + comments * 30 + blanks), counts };
+    let bytes = code * 20 + comments * 30 + blanks;
+    let generated = path.ends_with(b".py");
+    let outcome = Outcome::Counted { language, bytes, counts, generated, minified: false };
     report.record(outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
 }
 
@@ -29,8 +31,9 @@ fn old_report() -> Report {
     counted(&mut r, b"proj/README_notes.py", "Python", [7, 9, 1]);
     let denied = io::Error::from_raw_os_error(13);
     r.record(Outcome::Failed(denied), true, || PathBuf::from("proj/secret"));
-    r.record(Outcome::Binary, true, || unreachable!());
-    r.record(Outcome::Unknown, true, || unreachable!());
+    for skip in [Skip::Binary, Skip::Unknown, Skip::TooLarge] {
+        r.record(Outcome::Skipped(skip), true, || unreachable!());
+    }
     r.sort();
     r
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use rustix::fd::OwnedFd;
 
-pub use file::{FileProgress, Step};
+pub use file::{FileProgress, ReadRules, Step};
 pub use sync::SyncReader;
 pub use uring::{probe_uring, UringReader};
 
@@ -41,6 +41,8 @@ pub struct ListedDir {
     pub fd: Arc<OwnedFd>,
     pub path: PathBuf,
     pub names: Vec<u8>,
+    /// The path to show instead, for a file reached through a followed symlink.
+    pub shown_as: Option<PathBuf>,
 }
 
 /// One file waiting to be read. Holding the `Arc` keeps its directory descriptor open.
@@ -60,7 +62,10 @@ impl FileJob {
     }
 
     pub fn path(&self) -> PathBuf {
-        self.dir.path.join(OsStr::from_bytes(self.name().to_bytes()))
+        match &self.dir.shown_as {
+            Some(link) => link.clone(),
+            None => self.dir.path.join(OsStr::from_bytes(self.name().to_bytes())),
+        }
     }
 }
 

@@ -7,9 +7,8 @@ use std::sync::Arc;
 
 use rustix::fs::{openat, Mode, OFlags};
 
-use super::{is_out_of_fds, FileJob, FileProgress, Reader, Step, CHUNK, FD_WAITS};
+use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
-use crate::lang::LangId;
 use crate::report::{Outcome, Report};
 
 /// Flags for every file open: never follow a symlink swapped in after listing, never block on a
@@ -20,14 +19,13 @@ pub(crate) fn file_open_flags() -> OFlags {
 
 pub struct SyncReader {
     buf: Vec<u8>,
-    only: Arc<[LangId]>,
+    rules: Arc<ReadRules>,
     fd_waits: u32,
 }
 
 impl SyncReader {
-    /// `only`: the languages a shebang may select (`--type`); empty allows all.
-    pub fn new(only: Arc<[LangId]>) -> SyncReader {
-        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], only, fd_waits: 0 }
+    pub fn new(rules: Arc<ReadRules>) -> SyncReader {
+        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], rules, fd_waits: 0 }
     }
 
     fn read_file(&mut self, job: &FileJob) -> Outcome {
@@ -44,7 +42,7 @@ impl SyncReader {
                 Err(rustix::io::Errno::INTR) => continue,
                 Err(e) => return Outcome::Failed(io::Error::from(e)),
             };
-            match progress.on_read(&mut self.buf, carry, read, read < want, &self.only) {
+            match progress.on_read(&mut self.buf, carry, read, read < want, &self.rules) {
                 Step::More { carry: c } => carry = c,
                 Step::Done(outcome) => return outcome,
             }

@@ -14,9 +14,8 @@ use std::sync::Arc;
 use io_uring::{opcode, squeue, types, IoUring, Probe};
 
 use super::sync::{file_open_flags, SyncReader};
-use super::{is_out_of_fds, FileJob, FileProgress, Reader, Step, CHUNK};
+use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
-use crate::lang::LangId;
 use crate::report::{Outcome, Report};
 
 /// Files in flight per worker.
@@ -92,14 +91,13 @@ pub struct UringReader {
     /// Files the ring could not read (EAGAIN from a filesystem without NOWAIT), redone plainly.
     retry: VecDeque<FileJob>,
     fallback: SyncReader,
-    only: Arc<[LangId]>,
+    rules: Arc<ReadRules>,
     /// Set when `io_uring_enter` itself failed: buffers may still be in the kernel's hands.
     broken: Option<io::Error>,
 }
 
 impl UringReader {
-    /// `only`: the languages a shebang may select (`--type`); empty allows all.
-    pub fn new(only: Arc<[LangId]>) -> io::Result<UringReader> {
+    pub fn new(rules: Arc<ReadRules>) -> io::Result<UringReader> {
         let ring = build_ring(SLOTS * 2)?;
         // The kernel refuses a fixed-file table larger than RLIMIT_NOFILE, though it uses none of the
         // process's descriptors: under a very low limit, fewer slots keep the files direct.
@@ -122,8 +120,8 @@ impl UringReader {
             quiet_close,
             completions: Vec::with_capacity(SLOTS as usize * 2),
             retry: VecDeque::new(),
-            fallback: SyncReader::new(Arc::clone(&only)),
-            only,
+            fallback: SyncReader::new(Arc::clone(&rules)),
+            rules,
             broken: None,
         })
     }
@@ -228,7 +226,7 @@ impl UringReader {
         let a = s.active.as_mut().expect("active slot");
         let read = res as usize;
         a.offset += read as u64;
-        match a.progress.on_read(&mut s.buf, a.carry, read, read < CHUNK, &self.only) {
+        match a.progress.on_read(&mut s.buf, a.carry, read, read < CHUNK, &self.rules) {
             Step::More { carry } => {
                 a.carry = carry;
                 self.start_read(slot);

@@ -150,7 +150,13 @@ mod tests {
         for &(path, lang, code) in files {
             let language = LangId::from_name(lang).unwrap();
             let counts = Counts { lines: code + 1, code, comments: 0, blanks: 1 };
-            let outcome = super::super::Outcome::Counted { language, bytes: code * 4, counts };
+            let outcome = super::super::Outcome::Counted {
+                language,
+                bytes: code * 4,
+                counts,
+                generated: false,
+                minified: false,
+            };
             r.record(outcome, true, || path.into());
         }
         r

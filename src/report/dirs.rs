@@ -14,6 +14,8 @@ pub struct DirTotals {
 
 /// Adds each file to its ancestor `depth` levels below the root it was found under (or to its own
 /// directory when that is shallower). Depth 0 gives one row per root.
+/// Files named on their own (`--files-from`) have no root: their depth counts from the working
+/// directory, so `git ls-files | ringloc --files-from - --by-dir` totals the top-level directories.
 pub fn by_dir(files: &[FileReport], roots: &[PathBuf], depth: usize) -> Vec<DirTotals> {
     let mut dirs: BTreeMap<PathBuf, Totals> = BTreeMap::new();
     for f in files {
@@ -23,19 +25,25 @@ pub fn by_dir(files: &[FileReport], roots: &[PathBuf], depth: usize) -> Vec<DirT
 }
 
 fn ancestor(path: &Path, roots: &[PathBuf], depth: usize) -> PathBuf {
+    if roots.iter().any(|r| r == path) {
+        // A file named as a root: its own directory.
+        return path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    }
     // The deepest matching root: with roots `a` and `a/b`, a file under `a/b` was found there too.
+    // A file under no root (from `--files-from`) counts from the working directory, or from `/`.
     let root = roots
         .iter()
-        .filter(|r| path.starts_with(r) && path != r.as_path())
-        .max_by_key(|r| r.components().count());
-    let Some(root) = root else {
-        // A file named as a root, or a report without roots: its own directory.
-        return path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
-    };
+        .map(PathBuf::as_path)
+        .filter(|r| path.starts_with(r))
+        .max_by_key(|r| r.components().count())
+        .unwrap_or(if path.has_root() { Path::new("/") } else { Path::new("") });
     let below = path.strip_prefix(root).expect("starts_with checked");
     let dirs = below.parent().map_or(0, |p| p.components().count());
-    let mut out = root.clone();
+    let mut out = root.to_path_buf();
     out.extend(below.components().take(depth.min(dirs)).filter(|c| matches!(c, Component::Normal(_))));
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
     out
 }
 
@@ -75,6 +83,14 @@ mod tests {
         let files = [file("a/b/c/x.c", 1), file("a/y.c", 2), file("lone/z.c", 4)];
         let got = rows(&files, &["a", "a/b", "lone/z.c"], 1);
         let want = [("a".to_string(), 1, 2), ("a/b/c".to_string(), 1, 1), ("lone".to_string(), 1, 4)];
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn files_under_no_root_count_from_the_working_directory() {
+        let files = [file("src/a/x.c", 1), file("top.c", 2), file("/abs/d/y.c", 4)];
+        let got = rows(&files, &[], 1);
+        let want = [("/abs".to_string(), 1, 4), (".".to_string(), 1, 2), ("src".to_string(), 1, 1)];
         assert_eq!(got, want);
     }
 }

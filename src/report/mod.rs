@@ -55,20 +55,53 @@ pub struct FileError {
 }
 
 /// Files looked at and deliberately left out of the counts.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Skipped {
     /// A NUL byte in the first block.
     pub binary: u64,
     /// No extension, no known name, and no shebang we know.
     pub unknown: u64,
+    /// Larger than `--max-file-size`.
+    pub too_large: u64,
+    /// Generated or minified, left out by `--no-generated` / `--no-minified`.
+    pub generated: u64,
+    pub minified: u64,
+}
+
+impl Skipped {
+    fn slot(&mut self, skip: Skip) -> &mut u64 {
+        match skip {
+            Skip::Binary => &mut self.binary,
+            Skip::Unknown => &mut self.unknown,
+            Skip::TooLarge => &mut self.too_large,
+            Skip::Generated => &mut self.generated,
+            Skip::Minified => &mut self.minified,
+        }
+    }
+}
+
+/// Counted files that look generated or minified: counted, and reported apart.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Flagged {
+    pub generated: u64,
+    pub minified: u64,
+}
+
+/// Why a file was left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Skip {
+    Binary,
+    Unknown,
+    TooLarge,
+    Generated,
+    Minified,
 }
 
 /// What one file turned out to be, as a reader hands it over.
 #[derive(Debug)]
 pub enum Outcome {
-    Counted { language: LangId, bytes: u64, counts: Counts },
-    Binary,
-    Unknown,
+    Counted { language: LangId, bytes: u64, counts: Counts, generated: bool, minified: bool },
+    Skipped(Skip),
     Failed(io::Error),
 }
 
@@ -81,6 +114,7 @@ pub struct Report {
     pub files: Vec<FileReport>,
     pub errors: Vec<FileError>,
     pub skipped: Skipped,
+    pub flagged: Flagged,
     /// Things the user should know that are not about one file (a worker fell back to plain reads).
     pub warnings: Vec<String>,
 }
@@ -90,14 +124,15 @@ impl Report {
     /// extra unless per-file output is on.
     pub fn record(&mut self, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
         match outcome {
-            Outcome::Counted { language, bytes, counts } => {
+            Outcome::Counted { language, bytes, counts, generated, minified } => {
                 self.languages.entry(language).or_default().add(&Totals { files: 1, bytes, counts });
+                self.flagged.generated += u64::from(generated);
+                self.flagged.minified += u64::from(minified);
                 if keep_file {
                     self.files.push(FileReport { path: path(), language, bytes, counts });
                 }
             }
-            Outcome::Binary => self.skipped.binary += 1,
-            Outcome::Unknown => self.skipped.unknown += 1,
+            Outcome::Skipped(skip) => *self.skipped.slot(skip) += 1,
             Outcome::Failed(error) => self.errors.push(FileError { path: path(), error }),
         }
     }
@@ -110,8 +145,11 @@ impl Report {
         }
         self.files.extend(other.files);
         self.errors.extend(other.errors);
-        self.skipped.binary += other.skipped.binary;
-        self.skipped.unknown += other.skipped.unknown;
+        for skip in [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified] {
+            *self.skipped.slot(skip) += *{ other.skipped }.slot(skip);
+        }
+        self.flagged.generated += other.flagged.generated;
+        self.flagged.minified += other.flagged.minified;
         self.warnings.extend(other.warnings);
     }
 

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
-use super::{FileError, FileReport, Report, Skipped, Totals};
+use super::{FileError, FileReport, Flagged, Report, Skipped, Totals};
 use crate::lang::LangId;
 
 /// The column rows are ordered by. Numbers sort largest first and names ascending; ties fall back
@@ -81,6 +81,7 @@ pub struct View<'a> {
     pub omitted: Omitted,
     pub errors: &'a [FileError],
     pub skipped: Skipped,
+    pub flagged: Flagged,
 }
 
 impl<'a> View<'a> {
@@ -113,6 +114,7 @@ impl<'a> View<'a> {
             omitted,
             errors: &report.errors,
             skipped: report.skipped,
+            flagged: report.flagged,
         }
     }
 }

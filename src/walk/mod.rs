@@ -1,6 +1,7 @@
 //! Directory listing with getdents64 (rustix `RawDir`), names resolved relative to directory
 //! descriptors; `select` and `ignore` decide what is kept; `pool` spreads the work over workers.
 
+mod follow;
 pub mod ignore;
 mod pool;
 pub mod select;
@@ -17,6 +18,8 @@ use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
 
 pub use pool::{run_pool, Job};
 
+pub use self::follow::Follow;
+use self::follow::Target;
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
 use crate::io::{is_out_of_fds, FileJob, ListedDir};
@@ -52,6 +55,16 @@ impl Default for Lister {
     }
 }
 
+/// What a listing needs to know about the run.
+pub struct ListContext<'a> {
+    pub selection: &'a Selection,
+    /// Set with `--follow`.
+    pub follow: Option<&'a Follow>,
+    pub keep_files: bool,
+    /// Out of descriptors, give the job back instead of failing it.
+    pub defer: bool,
+}
+
 /// What listing one directory produced.
 pub struct Listing {
     pub dirs: Vec<DirJob>,
@@ -62,14 +75,8 @@ impl Lister {
     /// Lists `job`: the subdirectories to enter and the files to count. Files of unknown extension
     /// and everything the selection or an ignore file excludes are dropped here, never opened.
     /// Out of descriptors (EMFILE, ENFILE) with `defer`, the job comes back to be tried later.
-    pub fn list(
-        &mut self,
-        job: DirJob,
-        sel: &Selection,
-        out: &mut Report,
-        keep: bool,
-        defer: bool,
-    ) -> Result<Listing, DirJob> {
+    pub fn list(&mut self, job: DirJob, ctx: &ListContext<'_>, out: &mut Report) -> Result<Listing, DirJob> {
+        let (sel, keep, defer) = (ctx.selection, ctx.keep_files, ctx.defer);
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let fd = match open_dir(&job) {
             Ok(fd) => Arc::new(fd),
@@ -125,11 +132,24 @@ impl Lister {
                     names.extend_from_slice(name);
                     names.push(0);
                 }
-                // Symlinks are not followed; FIFOs, sockets and devices are never opened.
+                FileType::Symlink => {
+                    let Some(follow) = ctx.follow else { continue };
+                    let path = path();
+                    if dropped(&path, false) {
+                        continue;
+                    }
+                    match follow.resolve(&fd, name, &path, &job, sel) {
+                        Ok(Target::Dir(dir)) => listing.dirs.push(dir),
+                        Ok(Target::File(file)) => listing.files.push(file),
+                        Ok(Target::Nothing) => {}
+                        Err(e) => out.record(Outcome::Failed(e), keep, || path),
+                    }
+                }
+                // FIFOs, sockets and devices are never opened.
                 _ => {}
             }
         }
-        let dir = Arc::new(ListedDir { fd, path: job.path, names });
+        let dir = Arc::new(ListedDir { fd, path: job.path, names, shown_as: None });
         listing.files.extend(files.into_iter().map(|(name_at, name_len, language)| FileJob {
             dir: Arc::clone(&dir),
             name_at,

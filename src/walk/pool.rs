@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crossbeam_deque::{Injector, Stealer, Worker};
 
 use super::select::Selection;
-use super::{DirJob, Lister};
+use super::{DirJob, Follow, ListContext, Lister};
 use crate::io::{FileJob, Reader, FD_WAITS};
 use crate::report::Report;
 
@@ -41,6 +41,7 @@ struct Shared<'a> {
     pending: &'a AtomicUsize,
     keep_files: bool,
     selection: &'a Selection,
+    follow: Option<&'a Follow>,
     dir_queue: usize,
 }
 
@@ -70,6 +71,7 @@ pub fn run_pool<R, F>(
     threads: usize,
     make_reader: F,
     selection: &Selection,
+    follow: Option<&Follow>,
     keep_files: bool,
 ) -> Vec<Report>
 where
@@ -88,6 +90,7 @@ where
         pending: &pending,
         keep_files,
         selection,
+        follow,
         dir_queue,
     };
     std::thread::scope(|scope| {
@@ -171,7 +174,13 @@ fn take_apart(
             return Ok(());
         }
         Job::Dir(dir) => {
-            lister.list(dir, shared.selection, report, shared.keep_files, defer).map_err(Job::Dir)?
+            let ctx = ListContext {
+                selection: shared.selection,
+                follow: shared.follow,
+                keep_files: shared.keep_files,
+                defer,
+            };
+            lister.list(dir, &ctx, report).map_err(Job::Dir)?
         }
     };
     for dir in found.dirs.drain(..).rev() {

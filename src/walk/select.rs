@@ -15,6 +15,8 @@ use crate::lang::{LangId, NameMatch};
 pub struct Selection {
     /// Count names starting with a dot (skipped by default, as ripgrep, fd and tokei do).
     pub hidden: bool,
+    /// Follow symbolic links (`--follow`), counting each target once.
+    pub follow: bool,
     pub ignore: IgnorePolicy,
     /// Directory names never entered.
     pub exclude_dirs: HashSet<Vec<u8>>,

@@ -102,3 +102,18 @@ pub fn ringloc(args: &[&str], cwd: &Path) -> Output {
     }
     child.wait_with_output().expect("output")
 }
+
+/// Runs the real binary with `input` on its standard input.
+pub fn ringloc_stdin(args: &[&str], cwd: &Path, input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ringloc"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn ringloc");
+    child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    child.wait_with_output().expect("output")
+}

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::output::paths::{decode_base64, escaped, raw_base64};
-use crate::report::{Change, Delta, DirTotals, FileError, FileReport, Omitted, Skipped, Totals};
+use crate::report::{Change, Delta, DirTotals, FileError, FileReport, Flagged, Omitted, Skipped, Totals};
 
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -129,15 +129,59 @@ impl From<&FileError> for ErrorDoc {
     }
 }
 
+/// Files left out. The fields after `unknown` came later: reports without them read as zero.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SkippedDoc {
     pub binary: u64,
     pub unknown: u64,
+    #[serde(default)]
+    pub too_large: u64,
+    #[serde(default)]
+    pub generated: u64,
+    #[serde(default)]
+    pub minified: u64,
 }
 
 impl From<Skipped> for SkippedDoc {
     fn from(s: Skipped) -> Self {
-        SkippedDoc { binary: s.binary, unknown: s.unknown }
+        SkippedDoc {
+            binary: s.binary,
+            unknown: s.unknown,
+            too_large: s.too_large,
+            generated: s.generated,
+            minified: s.minified,
+        }
+    }
+}
+
+impl From<&SkippedDoc> for Skipped {
+    fn from(s: &SkippedDoc) -> Self {
+        Skipped {
+            binary: s.binary,
+            unknown: s.unknown,
+            too_large: s.too_large,
+            generated: s.generated,
+            minified: s.minified,
+        }
+    }
+}
+
+/// Counted files that look generated or minified.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FlaggedDoc {
+    pub generated: u64,
+    pub minified: u64,
+}
+
+impl From<Flagged> for FlaggedDoc {
+    fn from(f: Flagged) -> Self {
+        FlaggedDoc { generated: f.generated, minified: f.minified }
+    }
+}
+
+impl From<&FlaggedDoc> for Flagged {
+    fn from(f: &FlaggedDoc) -> Self {
+        Flagged { generated: f.generated, minified: f.minified }
     }
 }
 
@@ -178,6 +222,9 @@ pub struct ReportDoc {
     pub dirs: Option<Vec<DirDoc>>,
     pub errors: Vec<ErrorDoc>,
     pub skipped: SkippedDoc,
+    /// Reports written before flagging read as none flagged.
+    #[serde(default)]
+    pub flagged: FlaggedDoc,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub omitted: Option<OmittedDoc>,
 }

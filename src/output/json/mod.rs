@@ -37,6 +37,7 @@ impl ReportDoc {
             dirs: view.dirs.as_ref().filter(|_| with_rows).map(|d| d.iter().map(Into::into).collect()),
             errors: view.errors.iter().map(Into::into).collect(),
             skipped: view.skipped.into(),
+            flagged: view.flagged.into(),
             omitted: OmittedDoc::new(&view.omitted),
         }
     }

@@ -5,7 +5,7 @@ use std::io;
 
 use super::doc::{ReportDoc, SCHEMA_VERSION};
 use crate::lang::LangId;
-use crate::report::{FileError, FileReport, Report, Skipped};
+use crate::report::{FileError, FileReport, Report};
 
 /// A report as read, and whether it listed its files (written with `--by-file`).
 #[derive(Debug)]
@@ -36,7 +36,8 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     }
     let mut report = Report {
         roots: doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?,
-        skipped: Skipped { binary: doc.skipped.binary, unknown: doc.skipped.unknown },
+        skipped: (&doc.skipped).into(),
+        flagged: (&doc.flagged).into(),
         ..Report::default()
     };
     for l in &doc.languages {

@@ -1,0 +1,121 @@
+//! The paths a user names become the first jobs: directories to walk, and files grouped by parent
+//! so that a list of 100,000 files (`git ls-files -z | ringloc --files-from - -0`) opens each parent
+//! directory once.
+
+use std::collections::BTreeMap;
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rustix::fs::{openat, Mode, OFlags, CWD};
+
+use crate::config::Config;
+use crate::io::{FileJob, ListedDir};
+use crate::lang::{detect_by_name, NameMatch};
+use crate::report::{Outcome, Report, Skip};
+use crate::walk::ignore::root_level;
+use crate::walk::{DirJob, Job};
+
+/// Named files per job: a batch other workers can steal.
+const BATCH: usize = 32;
+
+pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
+    let keep = config.by_file;
+    let mut jobs = Vec::new();
+    let mut named: BTreeMap<PathBuf, Vec<&[u8]>> = BTreeMap::new();
+    let fail = |report: &mut Report, path: &Path, e: io::Error| {
+        report.record(Outcome::Failed(e), keep, || path.to_path_buf());
+    };
+    // Paths on the command line follow symlinks (the user pointed at them); listed files do not,
+    // since `git ls-files` lists symlinks whose targets are listed too.
+    let given = config.paths.iter().map(|p| (p, std::fs::metadata(p)));
+    let listed = config.files.iter().map(|p| (p, std::fs::symlink_metadata(p)));
+    for (path, meta) in given.chain(listed) {
+        match meta {
+            Ok(m) if m.is_dir() => match dir_job(config, path) {
+                Ok(job) => jobs.push(job),
+                Err(e) => fail(report, path, e),
+            },
+            Ok(m) if m.is_file() => {
+                let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
+                let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
+                named.entry(parent).or_default().push(name);
+            }
+            Ok(m) if m.is_symlink() => {}
+            Ok(_) => fail(
+                report,
+                path,
+                io::Error::new(io::ErrorKind::InvalidInput, "not a regular file or directory"),
+            ),
+            Err(e) => fail(report, path, e),
+        }
+    }
+    for (parent, names) in named {
+        match files_in(config, &parent, &names, report) {
+            Ok(files) => jobs.extend(files.chunks(BATCH).map(|c| Job::Files(c.to_vec()))),
+            Err(e) => {
+                names.iter().for_each(|n| fail(report, &parent.join(OsStr::from_bytes(n)), clone_err(&e)))
+            }
+        }
+    }
+    jobs
+}
+
+fn clone_err(e: &io::Error) -> io::Error {
+    e.raw_os_error().map_or_else(|| io::Error::new(e.kind(), e.to_string()), io::Error::from_raw_os_error)
+}
+
+fn dir_job(config: &Config, path: &Path) -> io::Result<Job> {
+    Ok(Job::Dir(DirJob {
+        parent: None,
+        name: cstring(path.as_os_str().as_bytes())?,
+        path: path.to_path_buf(),
+        root: Arc::from(path),
+        depth: 0,
+        ignore: root_level(config.selection.ignore, path),
+    }))
+}
+
+/// Files named one by one are opened relative to their parent, like listed files. Only the name
+/// filters apply: the user asked for them, hidden or ignored or not.
+fn files_in(
+    config: &Config,
+    parent: &Path,
+    names: &[&[u8]],
+    report: &mut Report,
+) -> io::Result<Vec<FileJob>> {
+    let mut kept = Vec::new();
+    let mut buf = Vec::new();
+    for &name in names {
+        let language = detect_by_name(name);
+        if language == NameMatch::Unknown || config.selection.skips_file(name, language) {
+            report.record(Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
+            continue;
+        }
+        kept.push((buf.len() as u32, name.len() as u32, language));
+        buf.extend_from_slice(name);
+        buf.push(0);
+    }
+    if kept.is_empty() {
+        return Ok(Vec::new());
+    }
+    let dir_name = cstring(if parent.as_os_str().is_empty() { b"." } else { parent.as_os_str().as_bytes() })?;
+    let fd = openat(
+        CWD,
+        dir_name.as_c_str(),
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
+    let dir =
+        Arc::new(ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names: buf, shown_as: None });
+    Ok(kept
+        .into_iter()
+        .map(|(name_at, name_len, language)| FileJob { dir: Arc::clone(&dir), name_at, name_len, language })
+        .collect())
+}
+
+fn cstring(bytes: &[u8]) -> io::Result<CString> {
+    CString::new(bytes).map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "path contains a NUL byte"))
+}

@@ -1,0 +1,85 @@
+//! `--follow`: symbolic links are followed, each target counted once. A target inside one of the
+//! roots is left to the walk that reaches it directly; one outside is claimed by device and inode,
+//! so two links to it (or a link back up the tree) cannot count it twice or loop.
+
+use std::collections::HashSet;
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rustix::fd::OwnedFd;
+use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, CWD};
+
+use super::DirJob;
+use crate::io::{FileJob, ListedDir};
+use crate::lang::{detect_by_name, NameMatch};
+use crate::walk::select::Selection;
+
+#[derive(Debug)]
+pub struct Follow {
+    roots: Vec<PathBuf>,
+    claimed: Mutex<HashSet<(u64, u64)>>,
+}
+
+/// Where a followed link leads.
+pub enum Target {
+    Dir(DirJob),
+    File(FileJob),
+    /// Counted elsewhere, already claimed, or not something we count.
+    Nothing,
+}
+
+impl Follow {
+    pub fn new(roots: &[PathBuf]) -> Follow {
+        let roots = roots.iter().filter_map(|r| std::fs::canonicalize(r).ok()).collect();
+        Follow { roots, claimed: Mutex::new(HashSet::new()) }
+    }
+
+    /// Resolves the link `name` in the directory `dir` (open as `fd`), which `link` names for people.
+    pub fn resolve(
+        &self,
+        fd: &OwnedFd,
+        name: &[u8],
+        link: &Path,
+        parent: &DirJob,
+        sel: &Selection,
+    ) -> io::Result<Target> {
+        let st = statat(fd, OsStr::from_bytes(name), AtFlags::empty())?;
+        let real = std::fs::canonicalize(link)?;
+        let inside = self.roots.iter().any(|r| real.starts_with(r));
+        let claimed =
+            || self.claimed.lock().unwrap_or_else(|e| e.into_inner()).insert((st.st_dev, st.st_ino));
+        Ok(match FileType::from_raw_mode(st.st_mode) {
+            FileType::Directory if !inside && claimed() => Target::Dir(DirJob {
+                parent: None,
+                name: CString::new(real.as_os_str().as_bytes()).map_err(io::Error::other)?,
+                path: link.to_path_buf(),
+                root: Arc::clone(&parent.root),
+                depth: parent.depth + 1,
+                ignore: Arc::clone(&parent.ignore),
+            }),
+            FileType::RegularFile if !inside => {
+                let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
+                let language = detect_by_name(name);
+                if language == NameMatch::Unknown || sel.skips_file(name, language) || !claimed() {
+                    return Ok(Target::Nothing);
+                }
+                Target::File(file_job(&real, real_name, link, language)?)
+            }
+            _ => Target::Nothing,
+        })
+    }
+}
+
+/// A followed file is opened in its real directory under its real name, and shown as the link.
+fn file_job(real: &Path, real_name: &[u8], link: &Path, language: NameMatch) -> io::Result<FileJob> {
+    let parent = real.parent().unwrap_or(Path::new("/"));
+    let fd = openat(CWD, parent, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
+    let mut names = real_name.to_vec();
+    names.push(0);
+    let dir =
+        ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as: Some(link.to_path_buf()) };
+    Ok(FileJob { dir: Arc::new(dir), name_at: 0, name_len: real_name.len() as u32, language })
+}
