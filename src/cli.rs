@@ -27,16 +27,6 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    #[command(flatten)]
-    pub format: FormatArgs,
-
-    #[command(flatten)]
-    pub rows: RowArgs,
-
-    /// No progress line and no notes on stderr (per-file errors are still listed)
-    #[arg(short, long)]
-    pub quiet: bool,
-
     /// Directories and files to count (default: ., unless --files-from is given)
     pub paths: Vec<PathBuf>,
 
@@ -108,6 +98,16 @@ pub struct Cli {
     /// Descend at most this many directory levels below each root (1: the root's own files only)
     #[arg(long, value_name = "N")]
     pub max_depth: Option<usize>,
+
+    #[command(flatten)]
+    pub format: FormatArgs,
+
+    #[command(flatten)]
+    pub rows: RowArgs,
+
+    /// No progress line and no notes on stderr (per-file errors are still listed)
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -131,10 +131,18 @@ pub enum Command {
         #[command(flatten)]
         format: FormatArgs,
     },
+    /// Print a shell completion script, e.g. `ringloc completions bash > ~/.local/share/bash-completion/completions/ringloc`
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `ringloc man > ringloc.1`
+    Man,
 }
 
 /// How to print, shared by counting, `merge` and `diff`.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Output")]
 pub struct FormatArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = FormatFlag::Table)]
@@ -156,6 +164,7 @@ pub struct FormatArgs {
 
 /// Which breakdowns to add below the languages.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Output")]
 pub struct RowArgs {
     /// Also list every counted file
     #[arg(long)]

@@ -10,6 +10,8 @@ use ringloc::output::{Csv, Json, Markdown, Ndjson, Output, Table};
 use ringloc::report::{Diff, Report, View};
 use ringloc::BackendUsed;
 
+use clap::CommandFactory;
+
 use crate::cli::{Cli, FormatArgs, FormatFlag, RowArgs};
 
 /// How a command that ran to the end went.
@@ -115,5 +117,21 @@ pub fn diff(old: &Path, new: &Path, format: &FormatArgs) -> Result<Outcome, Stri
     let (old, new) = (load(old)?, load(new)?);
     let diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &format.shape(None));
     print(|out| output(format).diff(&diff, out))?;
+    Ok(Outcome::Clean)
+}
+
+/// `ringloc completions SHELL`: generated from the same clap definition that parses the flags, so
+/// it cannot fall behind them.
+pub fn completions(shell: clap_complete::Shell) -> Result<Outcome, String> {
+    print(|out| {
+        clap_complete::generate(shell, &mut Cli::command(), "ringloc", out);
+        Ok(())
+    })?;
+    Ok(Outcome::Clean)
+}
+
+/// `ringloc man`: the manual page, from the clap definition too.
+pub fn man() -> Result<Outcome, String> {
+    print(|out| clap_mangen::Man::new(Cli::command()).render(out))?;
     Ok(Outcome::Clean)
 }

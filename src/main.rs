@@ -28,6 +28,8 @@ fn main() -> ExitCode {
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
         Some(Command::Diff { old, new, format }) => commands::diff(old, new, format),
+        Some(Command::Completions { shell }) => commands::completions(*shell),
+        Some(Command::Man) => commands::man(),
     };
     ExitCode::from(match done {
         Ok(commands::Outcome::Clean) => EXIT_OK,

@@ -123,3 +123,16 @@ fn terminals_get_colour_unless_no_color() {
     assert!(plain.contains("\x1b[1mTotal\x1b[0m"), "{plain}");
     assert!(!on_a_terminal(&tree, Some("1")).unwrap().contains('\x1b'));
 }
+
+#[test]
+fn completions_and_man_come_from_the_flags() {
+    let tree = Tree::new();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = run(&["completions", shell], &tree);
+        assert!(script.contains("by-dir") && script.contains("merge"), "{shell}: {script}");
+    }
+    assert_eq!(ringloc(&["completions", "tcsh"], tree.path()).status.code(), Some(1));
+    let man = run(&["man"], &tree);
+    assert!(man.starts_with(".ie") && man.contains(".TH ringloc 1"), "{man}");
+    assert!(man.contains("files\\-from") && man.contains("diff"), "{man}");
+}
