@@ -38,7 +38,7 @@ pub struct Cli {
     #[arg(short = '0', long = "null")]
     pub null: bool,
 
-    /// Worker threads (one io_uring ring each); default: one per core
+    /// Worker threads (one io_uring ring each); default: two per core
     #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0)]
     pub threads: usize,
 

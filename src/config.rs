@@ -11,7 +11,7 @@ pub struct Config {
     pub paths: Vec<PathBuf>,
     /// Files named one by one (`--files-from`): counted exactly; symlinks among them are skipped.
     pub files: Vec<PathBuf>,
-    /// Worker threads, one ring each; 0 means one per available core.
+    /// Worker threads, one ring each; 0 means two per available core.
     pub threads: usize,
     pub backend: Backend,
     /// Keep a row per counted file in [`crate::Report::files`].
@@ -51,9 +51,12 @@ impl Config {
         }
     }
 
+    /// Two workers per core: a worker blocks in getdents64 and directory opens, which io_uring cannot
+    /// take over, and a second worker keeps the core's ring fed meanwhile (cold kernel tree, 2 cores:
+    /// -j 2 3.8 s, -j 4 2.1-3.0 s; warm within noise, 0.86 vs 0.84 s).
     pub fn worker_count(&self) -> usize {
         match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            0 => 2 * std::thread::available_parallelism().map_or(1, usize::from),
             n => n,
         }
     }

@@ -22,8 +22,6 @@ use ringloc::lang::{detect_by_name, detect_by_shebang, LangId, NameMatch};
 const KNOWN_FAILURES: &[(&str, &str)] = &[
     // MATLAB is not in the table (`.m` is Objective-C's), and its %{ %} count only alone on a line.
     ("1280-matlab_block_markers_sharing_their_line", "MATLAB, told apart from Objective-C"),
-    // C#'s $"...{ code }..." runs code, strings and all, inside the string: interpolation holes.
-    ("2077-interpolation_hole_holding_the_strings_own_quote", "interpolation holes"),
     // The rest are pages holding other languages: ringloc counts a file as one language and
     // reports no regions, so these fail on the regions even where the counts agree.
     ("6030-opening_tag_split_over_two_lines", "embedded-language regions"),

@@ -54,8 +54,14 @@ impl Classifier {
         let dynamic = syntax.heredoc.is_some()
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
             || syntax.block_comments.iter().any(|b| b.tag.is_some());
-        let lookahead =
-            markers.chain(closers).chain(quote_closers).chain(dynamic.then_some(WINDOW)).fold(2, usize::max);
+        // A hole's opener, and the byte after a one-byte opener (`{{` is text).
+        let holes = syntax.quotes.iter().filter_map(|q| q.hole).map(|h| h.open.len() + 1);
+        let lookahead = markers
+            .chain(closers)
+            .chain(quote_closers)
+            .chain(holes)
+            .chain(dynamic.then_some(WINDOW))
+            .fold(2, usize::max);
         assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
         Classifier { class, openers, syntax, lookahead }
     }

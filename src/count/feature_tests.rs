@@ -132,3 +132,19 @@ fn docstrings_count_as_comments_unless_asked_otherwise() {
     assert_eq!(counts("Python", "# c\n\"\"\"d\"\"\"\n"), (2, 0, 2, 0));
     assert_eq!(counts("Python", "x = 1 # \"\"\"\ny = \"\"\"not doc\"\"\"\n"), (2, 2, 0, 0));
 }
+
+#[test]
+fn a_quote_inside_an_interpolation_hole_opens_a_string_of_its_own() {
+    let cs = "var row = $@\"Name: {(quoted ? '\"' : ' ')}\n// in\n\";\n// c\n";
+    assert_eq!(counts("C#", cs), (4, 3, 1, 0));
+    assert_eq!(counts("C#", "var s = $\"{{ \"; // c\n"), (1, 1, 0, 0), "{{ is a brace, not a hole");
+    assert_eq!(counts("C#", "var s = $\"{\n/* c */ x}\";\n"), (2, 2, 0, 0));
+    assert_eq!(counts("C#", "var s = $\"{\n/* c */\n}\";\n"), (3, 2, 1, 0), "a comment alone in a hole");
+    let js = "const s = `a ${b ? `c` : `d`} e\n// in\n`; // c\n// d\n";
+    assert_eq!(counts("JavaScript", js), (4, 3, 1, 0));
+    assert_eq!(counts("JavaScript", "x = `${ {a: 1}.a } /* in`; /* c */\n"), (1, 1, 0, 0));
+    assert_eq!(counts("JavaScript", "x = `${ /* } */ 1 }\n// in\n`;\n"), (3, 3, 0, 0));
+    assert_eq!(counts("Kotlin", "val s = \"${m[\"k\"]} /* in\"\n// c\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Swift", "let s = \"\\(d[\"k\"]!) /* in\"\n// c\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Ruby", "s = \"#{h[\"k\"]} # in\"\n# c\n"), (2, 1, 1, 0));
+}

@@ -119,6 +119,24 @@ pub(crate) fn quote_closes(rest: &[u8], q: &Quote, tag: &Tag) -> Option<Close> {
     Some(Close::Ends(len))
 }
 
+/// What an interpolation hole's opener at the start of `rest` is.
+pub(crate) enum Hole {
+    /// The hole opens after this many bytes.
+    Opens(usize),
+    /// A one-byte opener written twice: these bytes are text (C#'s `{{`).
+    Text(usize),
+}
+
+pub(crate) fn hole_opens(rest: &[u8], h: &crate::lang::Hole) -> Option<Hole> {
+    if !rest.starts_with(h.open) {
+        return None;
+    }
+    if h.open.len() == 1 && rest.get(1) == Some(&h.open[0]) {
+        return Some(Hole::Text(2));
+    }
+    Some(Hole::Opens(h.open.len()))
+}
+
 /// The length of a whole character literal opened by `q` at the start of `rest`: one character or
 /// one escape, then the closer. `None` leaves the quote to be code (a lifetime, a label, a prime).
 fn char_literal(rest: &[u8], q: &Quote) -> Option<usize> {

@@ -3,8 +3,8 @@
 //! path only `markers.rs`, the recognizers that say what a marker at one position is.
 
 use super::markers::{
-    block_closes, block_opens, heredoc_closes, heredoc_opens, is_ws, openers, quote_closes, regex_may_follow,
-    window, Close, HeredocAt, Kind, Tag,
+    block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, openers, quote_closes,
+    regex_may_follow, window, Close, HeredocAt, Hole, Kind, Tag,
 };
 use super::{Counts, Options};
 use crate::lang::{Block, LangId, Quote};
@@ -16,6 +16,15 @@ enum Mode {
     Str { quote: &'static Quote, tag: Tag, doc: bool },
     Regex { class: bool },
     Heredoc { word: Tag, indent: bool, fresh: bool },
+    Hole,
+}
+
+/// The string whose interpolation hole is open (see the fast path's `InHole`).
+struct InHole {
+    quote: &'static Quote,
+    tag: Tag,
+    doc: bool,
+    depth: u32,
 }
 
 pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
@@ -43,6 +52,9 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
     let solid_before = |i: usize| bytes[start..i].iter().rev().find(|&&b| !is_ws(b) && b != b'\n').copied();
     let mut mode = Mode::Code;
     let mut pending: Option<(Tag, bool)> = None;
+    let mut hole: Option<InHole> = None;
+    // Where a span that ends returns: the hole it was opened in, or code.
+    let back = |hole: &Option<InHole>| if hole.is_some() { Mode::Hole } else { Mode::Code };
     let mut i = start;
     while i < bytes.len() {
         let b = bytes[i];
@@ -53,9 +65,9 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                 syntax.splice && (before(i, 1) == b'\\' || before(i, 1) == b'\r' && before(i, 2) == b'\\');
             end_line(&mut code, &mut comment);
             match mode {
-                Mode::LineComment if !spliced => mode = Mode::Code,
-                Mode::Str { quote, .. } if !quote.multiline => mode = Mode::Code,
-                Mode::Regex { .. } => mode = Mode::Code,
+                Mode::LineComment if !spliced => mode = back(&hole),
+                Mode::Str { quote, .. } if !quote.multiline => mode = back(&hole),
+                Mode::Regex { .. } => mode = back(&hole),
                 Mode::Heredoc { word, indent, .. } => mode = Mode::Heredoc { word, indent, fresh: true },
                 _ => {}
             }
@@ -71,7 +83,27 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
             continue;
         }
         match mode {
-            Mode::Code => {
+            Mode::Code | Mode::Hole => {
+                if let (Mode::Hole, Some(open)) = (&mode, &mut hole) {
+                    let h = open.quote.hole.expect("a hole belongs to a string that has one");
+                    if b == h.close {
+                        code = true;
+                        i += 1;
+                        if open.depth == 0 {
+                            mode = Mode::Str { quote: open.quote, tag: open.tag, doc: open.doc };
+                            hole = None;
+                        } else {
+                            open.depth -= 1;
+                        }
+                        continue;
+                    }
+                    if b == h.open[h.open.len() - 1] {
+                        code = true;
+                        open.depth += 1;
+                        i += 1;
+                        continue;
+                    }
+                }
                 if Some(b) == syntax.code_escape {
                     code = true;
                     i += if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
@@ -84,7 +116,7 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                     mode = match kind {
                         _ if m.whole => {
                             code = true;
-                            Mode::Code
+                            mode
                         }
                         Kind::LineComment => {
                             comment = true;
@@ -103,7 +135,7 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                             }
                             Mode::Str { quote, tag: m.tag_in(rest).unwrap_or(Tag::EMPTY), doc }
                         }
-                        Kind::Code => Mode::Code,
+                        Kind::Code => mode,
                     };
                     continue;
                 }
@@ -135,7 +167,8 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                 comment = true;
                 if let Some(len) = block_closes(rest, block, &tag, line_start) {
                     i += len;
-                    mode = if depth == 1 { Mode::Code } else { Mode::Block { block, tag, depth: depth - 1 } };
+                    mode =
+                        if depth == 1 { back(&hole) } else { Mode::Block { block, tag, depth: depth - 1 } };
                 } else if let Some((len, _)) =
                     block_opens(rest, block, syntax.tag_chars, line_start).filter(|_| syntax.nested)
                 {
@@ -151,6 +184,21 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                 } else {
                     code = true;
                 }
+                if let Some(h) = quote.hole.filter(|h| b == h.open[0] && hole.is_none()) {
+                    match hole_opens(rest, &h) {
+                        Some(Hole::Opens(len)) => {
+                            hole = Some(InHole { quote, tag, doc, depth: 0 });
+                            mode = Mode::Hole;
+                            i += len;
+                            continue;
+                        }
+                        Some(Hole::Text(len)) => {
+                            i += len;
+                            continue;
+                        }
+                        None => {}
+                    }
+                }
                 if Some(b) == quote.escape {
                     if bytes.get(i + 1) == Some(&b'\n') {
                         end_line(&mut code, &mut comment);
@@ -160,7 +208,7 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                     match quote_closes(rest, quote, &tag) {
                         Some(Close::Ends(len)) => {
                             i += len;
-                            mode = Mode::Code;
+                            mode = back(&hole);
                         }
                         Some(Close::Text(len)) => i += len,
                         None => i += 1,
@@ -180,7 +228,7 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                         i += 1;
                     }
                     b'/' if !class => {
-                        mode = Mode::Code;
+                        mode = back(&hole);
                         i += 1;
                     }
                     _ => i += 1,
@@ -192,7 +240,7 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
                 match heredoc_closes(rest, &word).filter(|_| closes) {
                     Some(len) => {
                         i += len;
-                        mode = Mode::Code;
+                        mode = back(&hole);
                     }
                     None => {
                         i += 1;

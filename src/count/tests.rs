@@ -146,6 +146,9 @@ fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
         }
     }
     out.extend(s.code_tokens.iter().map(|m| m.to_vec()));
+    for h in s.quotes.iter().filter_map(|q| q.hole) {
+        out.extend([h.open.to_vec(), vec![h.open[h.open.len() - 1]], vec![h.close]]);
+    }
     out.extend(s.code_escape.map(|b| vec![b]));
     out.extend(s.tag_chars.iter().take(2).map(|&b| vec![b]));
     if let Some(h) = s.heredoc {

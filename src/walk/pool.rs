@@ -12,7 +12,7 @@ use crate::io::{FileJob, Reader, FD_WAITS};
 use crate::report::Report;
 
 /// Files a worker keeps queued for its reader; beyond this, a directory's files are shared out.
-const FILE_QUEUE: usize = 64;
+const FILE_QUEUE: usize = 256;
 /// Most directories whose files a worker keeps queued: each holds a descriptor open until its files
 /// are read, so this bounds descriptors per worker where directories hold one file each.
 const DIR_QUEUE: usize = 8;

@@ -2,6 +2,7 @@
 //! until the line is known to be code, then a skip to the next marker or newline. Each mode other
 //! than code lives in `spans.rs`.
 
+mod hole;
 mod spans;
 
 use super::classifier::{Classifier, NL, START};
@@ -33,6 +34,18 @@ enum Mode {
         indent: bool,
         fresh: bool,
     },
+    /// Code inside a string's interpolation hole; the string is in `LineCounter::hole`.
+    Hole,
+}
+
+/// The string whose interpolation hole is open, and how many of the hole's brackets are open
+/// inside it. Holes do not nest: a string opened in a hole has none of its own.
+#[derive(Debug, Clone, Copy)]
+struct InHole {
+    quote: &'static Quote,
+    tag: Tag,
+    doc: bool,
+    depth: u32,
 }
 
 /// Counts one file fed in chunks. State (mode, the current line's flags, the bytes just before the
@@ -56,6 +69,8 @@ pub struct LineCounter {
     last_solid: Option<u8>,
     /// A heredoc opened on this line: its body starts at the next newline met in code.
     pending: Option<(Tag, bool)>,
+    /// Set while inside an interpolation hole, including inside the spans opened in it.
+    hole: Option<InHole>,
     counts: Counts,
 }
 
@@ -78,6 +93,7 @@ impl LineCounter {
             tail: [b'\n'; 2],
             last_solid: None,
             pending: None,
+            hole: None,
             counts: Counts::default(),
         }
     }
@@ -131,6 +147,7 @@ impl LineCounter {
                 Mode::Str { quote, doc } => self.string(buf, i, limit, quote, doc),
                 Mode::Regex { class } => self.regex(buf, i, limit, class),
                 Mode::Heredoc { indent, fresh } => self.heredoc(buf, i, limit, indent, fresh),
+                Mode::Hole => self.hole(buf, i, limit),
             };
         }
         let i = i.min(buf.len());
@@ -181,6 +198,16 @@ impl LineCounter {
 
     /// A newline has been read and the mode set for the next line: in code, a pending heredoc's
     /// body begins there.
+    /// Where a span that just closed returns: the hole it was opened in, or code.
+    #[inline]
+    fn after_span(&self) -> Mode {
+        if self.hole.is_some() {
+            Mode::Hole
+        } else {
+            Mode::Code
+        }
+    }
+
     #[inline]
     fn newline(&mut self) {
         self.end_line();
@@ -234,18 +261,15 @@ impl LineCounter {
             if let Some(tag) = m.tag_in(rest) {
                 self.tag = tag;
             }
-            self.mode = match kind {
-                _ if m.whole => {
-                    self.code = true;
-                    Mode::Code
-                }
+            match kind {
+                _ if m.whole => self.code = true,
                 Kind::LineComment => {
                     self.comment = true;
-                    Mode::LineComment
+                    self.mode = Mode::LineComment;
                 }
                 Kind::Block(block) => {
                     self.comment = true;
-                    Mode::Block { block, depth: 1 }
+                    self.mode = Mode::Block { block, depth: 1 };
                 }
                 Kind::Quote(quote) => {
                     let doc = quote.doc && !self.code && !self.comment && !self.docstrings_as_code;
@@ -254,10 +278,10 @@ impl LineCounter {
                     } else {
                         self.code = true;
                     }
-                    Mode::Str { quote, doc }
+                    self.mode = Mode::Str { quote, doc };
                 }
-                Kind::Code => Mode::Code,
-            };
+                Kind::Code => {}
+            }
             return at + m.len;
         }
         self.code = true;

@@ -3,8 +3,10 @@
 
 use memchr::{memchr, memchr3};
 
-use super::{LineCounter, Mode};
-use crate::count::markers::{block_closes, block_opens, heredoc_closes, is_ws, quote_closes, window, Close};
+use super::{InHole, LineCounter, Mode};
+use crate::count::markers::{
+    block_closes, block_opens, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close, Hole,
+};
 use crate::lang::{Block, Quote};
 
 impl LineCounter {
@@ -23,7 +25,7 @@ impl LineCounter {
             Some(off) => {
                 let nl = i + off;
                 if !(self.cls.syntax.splice && self.spliced(buf, nl)) {
-                    self.mode = Mode::Code;
+                    self.mode = self.after_span();
                 }
                 self.newline();
                 nl + 1
@@ -73,7 +75,7 @@ impl LineCounter {
                     i += len;
                     depth -= 1;
                     if depth == 0 {
-                        self.mode = Mode::Code;
+                        self.mode = self.after_span();
                         return i;
                     }
                     continue;
@@ -105,7 +107,7 @@ impl LineCounter {
             let b = buf[i];
             if b == b'\n' {
                 if !quote.multiline {
-                    self.mode = Mode::Code;
+                    self.mode = self.after_span();
                 }
                 self.newline();
                 i += 1;
@@ -123,6 +125,20 @@ impl LineCounter {
             } else {
                 self.code = true;
             }
+            if let Some(h) = quote.hole.filter(|h| b == h.open[0] && self.hole.is_none()) {
+                match hole_opens(window(buf, i), &h) {
+                    Some(Hole::Opens(len)) => {
+                        self.hole = Some(InHole { quote, tag: self.tag, doc, depth: 0 });
+                        self.mode = Mode::Hole;
+                        return i + len;
+                    }
+                    Some(Hole::Text(len)) => {
+                        i += len;
+                        continue;
+                    }
+                    None => {}
+                }
+            }
             if Some(b) == quote.escape {
                 // An escaped newline continues the string on the next line, even a one-line string.
                 if buf.get(i + 1) == Some(&b'\n') {
@@ -134,7 +150,7 @@ impl LineCounter {
             if b == quote.close[0] {
                 match quote_closes(window(buf, i), quote, &self.tag) {
                     Some(Close::Ends(len)) => {
-                        self.mode = Mode::Code;
+                        self.mode = self.after_span();
                         return i + len;
                     }
                     Some(Close::Text(len)) => {
@@ -144,10 +160,16 @@ impl LineCounter {
                     None => {}
                 }
             }
-            // The line is marked; only a newline, an escape or a closer can change anything now.
+            // The line is marked; only a newline, an escape, a closer or a hole can change anything.
             i += 1;
             let escape = quote.escape.unwrap_or(b'\n');
-            i += memchr3(b'\n', quote.close[0], escape, &buf[i..limit]).unwrap_or(limit - i);
+            match quote.hole {
+                None => i += memchr3(b'\n', quote.close[0], escape, &buf[i..limit]).unwrap_or(limit - i),
+                Some(h) => {
+                    let stops = [b'\n', quote.close[0], escape, h.open[0]];
+                    i += buf[i..limit].iter().position(|b| stops.contains(b)).unwrap_or(limit - i);
+                }
+            }
         }
         self.mode = Mode::Str { quote, doc };
         i
@@ -160,7 +182,7 @@ impl LineCounter {
         while i < limit {
             match buf[i] {
                 b'\n' => {
-                    self.mode = Mode::Code;
+                    self.mode = self.after_span();
                     self.newline();
                     return i + 1;
                 }
@@ -174,7 +196,7 @@ impl LineCounter {
                     i += 1;
                 }
                 b'/' if !class => {
-                    self.mode = Mode::Code;
+                    self.mode = self.after_span();
                     return i + 1;
                 }
                 _ => i += 1,
@@ -209,7 +231,7 @@ impl LineCounter {
             self.code = true;
             if fresh && (indent || self.line_start(buf, i)) {
                 if let Some(len) = heredoc_closes(window(buf, i), &self.tag) {
-                    self.mode = Mode::Code;
+                    self.mode = self.after_span();
                     return i + len;
                 }
             }

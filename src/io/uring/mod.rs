@@ -11,15 +11,23 @@ use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::sync::Arc;
 
-use io_uring::{opcode, squeue, types, IoUring, Probe};
+use io_uring::{opcode, squeue, types, IoUring};
+
+mod setup;
+
+use setup::build_ring;
+pub use setup::probe_uring;
 
 use super::sync::{file_open_flags, SyncReader};
 use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
 use crate::report::{Outcome, Report};
 
-/// Files in flight per worker.
-const SLOTS: u32 = 16;
+/// Files in flight per worker. Opens need no buffer: cold, many of them wait in io-wq at once,
+/// and more in flight measured faster (../shared/IO_URING.md: 32 -> 256 files, 2.1 -> 1.6 s).
+const SLOTS: u32 = 64;
+/// Read buffers per worker: warm, few small buffers stay in cache (8 x 64 KiB measured best).
+const BUFFERS: usize = 16;
 
 const OPEN: u64 = 0;
 const READ: u64 = 1;
@@ -27,38 +35,6 @@ const CLOSE: u64 = 2;
 
 fn user_data(slot: u32, op: u64) -> u64 {
     (u64::from(slot) << 2) | op
-}
-
-/// The best ring the kernel gives: SINGLE_ISSUER + DEFER_TASKRUN (6.1+), else COOP_TASKRUN (5.19+),
-/// else a plain ring. Only EINVAL (flag unknown) moves down the list; EPERM/ENOSYS/ENOMEM are final.
-fn build_ring(entries: u32) -> io::Result<IoUring> {
-    let best =
-        IoUring::builder().setup_single_issuer().setup_defer_taskrun().setup_coop_taskrun().build(entries);
-    let fallbacks = [|e: u32| IoUring::builder().setup_coop_taskrun().build(e), IoUring::new];
-    let mut result = best;
-    for next in fallbacks {
-        match &result {
-            Err(e) if e.raw_os_error() == Some(libc_einval()) => result = next(entries),
-            _ => break,
-        }
-    }
-    let ring = result?;
-    let mut probe = Probe::new();
-    ring.submitter().register_probe(&mut probe)?;
-    let needed = [opcode::OpenAt::CODE, opcode::Read::CODE, opcode::Close::CODE];
-    if !needed.iter().all(|&op| probe.is_supported(op)) {
-        return Err(io::Error::new(io::ErrorKind::Unsupported, "io_uring lacks openat/read/close"));
-    }
-    Ok(ring)
-}
-
-fn libc_einval() -> i32 {
-    rustix::io::Errno::INVAL.raw_os_error()
-}
-
-/// Checks that this process may use io_uring at all, so `Auto` can fall back before any work starts.
-pub fn probe_uring() -> io::Result<()> {
-    build_ring(4).map(drop)
 }
 
 #[derive(Debug)]
@@ -69,18 +45,21 @@ struct Active {
     fd: Option<RawFd>,
     carry: usize,
     offset: u64,
-}
-
-struct Slot {
-    buf: Box<[u8]>,
-    active: Option<Active>,
+    /// The buffer this file reads into, from the moment its open completes and one is free.
+    buf: Option<usize>,
 }
 
 pub struct UringReader {
     ring: IoUring,
-    slots: Vec<Slot>,
+    slots: Vec<Option<Active>>,
     free: Vec<u32>,
     busy: usize,
+    /// Opens and reads submitted and not reaped: the kernel may be using their memory.
+    in_flight: usize,
+    buffers: Vec<Box<[u8]>>,
+    free_buffers: Vec<usize>,
+    /// Opened files waiting for a buffer.
+    waiting: VecDeque<u32>,
     /// Files open at once; lowered when opens hit the descriptor limit (plain descriptors only).
     max_busy: usize,
     /// Files open as direct descriptors (a sparse fixed-file table indexed by slot): no fd table.
@@ -107,14 +86,15 @@ impl UringReader {
         let direct = ring.submitter().register_files_sparse(table).is_ok();
         let count = if direct { table } else { SLOTS };
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
-        let slots = (0..count)
-            .map(|_| Slot { buf: vec![0; CHUNK + MAX_TOKEN].into_boxed_slice(), active: None })
-            .collect();
         Ok(UringReader {
             ring,
-            slots,
+            slots: (0..count).map(|_| None).collect(),
             free: (0..count).rev().collect(),
             busy: 0,
+            in_flight: 0,
+            buffers: (0..BUFFERS).map(|_| vec![0; CHUNK + MAX_TOKEN].into_boxed_slice()).collect(),
+            free_buffers: (0..BUFFERS).collect(),
+            waiting: VecDeque::new(),
             max_busy: SLOTS as usize,
             direct,
             quiet_close,
@@ -127,9 +107,10 @@ impl UringReader {
     }
 
     fn push(&mut self, entry: squeue::Entry) {
-        // SAFETY: every pointer in `entry` (a path inside an `Arc<ListedDir>` or a slot's buffer) is
-        // owned by the slot named in its user_data, which is not reused or freed until this entry's
-        // completion is reaped (and `Drop` reaps or leaks everything still in flight).
+        // SAFETY: every pointer in `entry` (a path inside the `Arc<ListedDir>` of the file in the
+        // slot named by its user_data, or the buffer that file holds) stays owned by that file until
+        // this entry's completion is reaped: the slot and buffer are not reused before, and `Drop`
+        // reaps everything in flight or leaks the buffers.
         if unsafe { self.ring.submission().push(&entry) }.is_err() {
             // Unreachable by construction (each slot has at most one entry queued and the ring holds
             // twice as many); submitting makes room if it ever is.
@@ -149,20 +130,37 @@ impl UringReader {
         }
         let entry = op.flags(flags.bits() as i32).build().user_data(user_data(slot, OPEN));
         let progress = FileProgress::new(job.language);
-        self.slots[slot as usize].active = Some(Active { job, progress, fd: None, carry: 0, offset: 0 });
+        self.slots[slot as usize] = Some(Active { job, progress, fd: None, carry: 0, offset: 0, buf: None });
         self.busy += 1;
+        self.in_flight += 1;
         self.push(entry);
     }
 
+    /// Gives an opened file a buffer and reads, or queues it until a buffer comes free.
+    fn read_when_possible(&mut self, slot: u32) {
+        match self.free_buffers.pop() {
+            Some(b) => {
+                self.active(slot).buf = Some(b);
+                self.start_read(slot);
+            }
+            None => self.waiting.push_back(slot),
+        }
+    }
+
+    fn active(&mut self, slot: u32) -> &mut Active {
+        self.slots[slot as usize].as_mut().expect("active slot")
+    }
+
     fn start_read(&mut self, slot: u32) {
-        let s = &mut self.slots[slot as usize];
-        let a = s.active.as_ref().expect("active slot");
-        let buf = s.buf[a.carry..a.carry + CHUNK].as_mut_ptr();
+        let a = self.slots[slot as usize].as_ref().expect("active slot");
+        let b = a.buf.expect("a reading file holds a buffer");
+        let buf = self.buffers[b][a.carry..a.carry + CHUNK].as_mut_ptr();
         let entry = match a.fd {
             Some(fd) => opcode::Read::new(types::Fd(fd), buf, CHUNK as u32),
             None => opcode::Read::new(types::Fixed(slot), buf, CHUNK as u32),
         };
         let entry = entry.offset(a.offset).build().user_data(user_data(slot, READ));
+        self.in_flight += 1;
         self.push(entry);
     }
 
@@ -181,14 +179,28 @@ impl UringReader {
         a
     }
 
+    /// Frees the slot, and hands its buffer to the next file waiting for one.
     fn release(&mut self, slot: u32) -> Active {
         self.busy -= 1;
         self.free.push(slot);
-        self.slots[slot as usize].active.take().expect("active slot")
+        let a = self.slots[slot as usize].take().expect("active slot");
+        if let Some(b) = a.buf {
+            match self.waiting.pop_front() {
+                Some(next) => {
+                    self.active(next).buf = Some(b);
+                    self.start_read(next);
+                }
+                None => self.free_buffers.push(b),
+            }
+        }
+        a
     }
 
     fn complete(&mut self, ud: u64, res: i32, out: &mut Report, keep: bool) {
         let slot = (ud >> 2) as u32;
+        if ud & 3 != CLOSE {
+            self.in_flight -= 1;
+        }
         match ud & 3 {
             OPEN if res < 0 => {
                 let a = self.release(slot);
@@ -202,9 +214,9 @@ impl UringReader {
             }
             OPEN => {
                 if !self.direct {
-                    self.slots[slot as usize].active.as_mut().expect("active slot").fd = Some(res);
+                    self.active(slot).fd = Some(res);
                 }
-                self.start_read(slot);
+                self.read_when_possible(slot);
             }
             READ => self.on_read(slot, res, out, keep),
             // A close that failed has nothing left to tell: the file was fully read.
@@ -222,11 +234,11 @@ impl UringReader {
             let err = io::Error::from_raw_os_error(-res);
             return out.record(Outcome::Failed(err), keep, || a.job.path());
         }
-        let s = &mut self.slots[slot as usize];
-        let a = s.active.as_mut().expect("active slot");
+        let a = self.slots[slot as usize].as_mut().expect("active slot");
+        let buf = &mut self.buffers[a.buf.expect("a reading file holds a buffer")];
         let read = res as usize;
         a.offset += read as u64;
-        match a.progress.on_read(&mut s.buf, a.carry, read, read < CHUNK, &self.rules) {
+        match a.progress.on_read(buf, a.carry, read, read < CHUNK, &self.rules) {
             Step::More { carry } => {
                 a.carry = carry;
                 self.start_read(slot);
@@ -250,14 +262,14 @@ impl UringReader {
     /// `io_uring_enter` failed for good: fail the files in flight (reported, not lost), leak their
     /// buffers so the kernel can never write into reused memory, and read the rest plainly.
     fn break_down(&mut self, e: io::Error, out: &mut Report, keep: bool) {
-        for slot in std::mem::take(&mut self.slots) {
-            if let Some(a) = slot.active {
-                let err = io::Error::new(e.kind(), format!("io_uring_enter failed: {e}"));
-                out.record(Outcome::Failed(err), keep, || a.job.path());
-            }
-            std::mem::forget(slot.buf);
+        for a in std::mem::take(&mut self.slots).into_iter().flatten() {
+            let err = io::Error::new(e.kind(), format!("io_uring_enter failed: {e}"));
+            out.record(Outcome::Failed(err), keep, || a.job.path());
         }
+        std::mem::forget(std::mem::take(&mut self.buffers));
         self.busy = 0;
+        self.in_flight = 0;
+        self.waiting.clear();
         self.broken = Some(e);
     }
 }
@@ -276,7 +288,7 @@ impl Reader for UringReader {
             let job = queue.pop_front().expect("queue not empty");
             self.start_open(slot, job);
         }
-        if self.busy == 0 {
+        if self.in_flight == 0 {
             return;
         }
         if let Err(e) = self.enter() {
@@ -300,13 +312,13 @@ impl Drop for UringReader {
     /// Waits for everything still in flight before the buffers go away; if the ring cannot be
     /// waited on, the buffers are leaked instead.
     fn drop(&mut self) {
-        while self.busy > 0 && self.broken.is_none() {
+        while self.in_flight > 0 {
             if self.enter().is_err() {
-                self.slots.drain(..).for_each(|s| std::mem::forget(s.buf));
+                std::mem::forget(std::mem::take(&mut self.buffers));
                 return;
             }
-            // Each busy slot has exactly one open or read in flight; closes name no memory.
-            self.busy -= self.ring.completion().filter(|c| c.user_data() & 3 != CLOSE).count();
+            // Closes name no memory; only opens and reads are waited for.
+            self.in_flight -= self.ring.completion().filter(|c| c.user_data() & 3 != CLOSE).count();
         }
     }
 }

@@ -1,0 +1,52 @@
+//! Code inside a string's interpolation hole (`$"{x}"`, `${x}`): code as anywhere else, except that
+//! the hole's brackets are counted and the one closing it returns to the string.
+
+use super::{LineCounter, Mode};
+use crate::count::classifier::START;
+use crate::count::markers::is_ws;
+
+impl LineCounter {
+    pub(super) fn hole(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
+        let Some(mut open) = self.hole else { unreachable!("hole mode outside a hole") };
+        let h = open.quote.hole.expect("a hole belongs to a string that has one");
+        let (left, right) = (h.open[h.open.len() - 1], h.close);
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' {
+                self.newline();
+                i += 1;
+                continue;
+            }
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            if b == right {
+                self.code = true;
+                i += 1;
+                if open.depth == 0 {
+                    self.hole = None;
+                    self.tag = open.tag;
+                    self.mode = Mode::Str { quote: open.quote, doc: open.doc };
+                    return i;
+                }
+                open.depth -= 1;
+            } else if b == left {
+                self.code = true;
+                open.depth += 1;
+                i += 1;
+            } else if self.cls.class[usize::from(b)] & START != 0 {
+                self.hole = Some(open);
+                i = self.open_token(buf, i);
+                if !matches!(self.mode, Mode::Hole) {
+                    return i;
+                }
+            } else {
+                self.code = true;
+                i += 1;
+            }
+        }
+        self.hole = Some(open);
+        i
+    }
+}

@@ -1,0 +1,37 @@
+//! Ring setup: the best flags the kernel accepts, and a probe for the operations we use.
+
+use std::io;
+
+use io_uring::{opcode, IoUring, Probe};
+
+/// The best ring the kernel gives: SINGLE_ISSUER + DEFER_TASKRUN (6.1+), else COOP_TASKRUN (5.19+),
+/// else a plain ring. Only EINVAL (flag unknown) moves down the list; EPERM/ENOSYS/ENOMEM are final.
+pub(super) fn build_ring(entries: u32) -> io::Result<IoUring> {
+    let best =
+        IoUring::builder().setup_single_issuer().setup_defer_taskrun().setup_coop_taskrun().build(entries);
+    let fallbacks = [|e: u32| IoUring::builder().setup_coop_taskrun().build(e), IoUring::new];
+    let mut result = best;
+    for next in fallbacks {
+        match &result {
+            Err(e) if e.raw_os_error() == Some(libc_einval()) => result = next(entries),
+            _ => break,
+        }
+    }
+    let ring = result?;
+    let mut probe = Probe::new();
+    ring.submitter().register_probe(&mut probe)?;
+    let needed = [opcode::OpenAt::CODE, opcode::Read::CODE, opcode::Close::CODE];
+    if !needed.iter().all(|&op| probe.is_supported(op)) {
+        return Err(io::Error::new(io::ErrorKind::Unsupported, "io_uring lacks openat/read/close"));
+    }
+    Ok(ring)
+}
+
+fn libc_einval() -> i32 {
+    rustix::io::Errno::INVAL.raw_os_error()
+}
+
+/// Checks that this process may use io_uring at all, so `Auto` can fall back before any work starts.
+pub fn probe_uring() -> io::Result<()> {
+    build_ring(4).map(drop)
+}
