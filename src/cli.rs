@@ -278,6 +278,7 @@ impl Cli {
                 BackendFlag::Sync => Backend::Sync,
             },
             by_file: self.format.shape(Some(&self.rows)).needs_files(),
+            progress: None,
             selection,
         })
     }

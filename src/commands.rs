@@ -13,6 +13,7 @@ use ringloc::BackendUsed;
 use clap::CommandFactory;
 
 use crate::cli::{Cli, FormatArgs, FormatFlag, RowArgs};
+use crate::progress::ProgressLine;
 
 /// How a command that ran to the end went.
 pub enum Outcome {
@@ -70,9 +71,15 @@ fn report_errors(report: &Report) -> Outcome {
 
 /// `ringloc [PATH...]`.
 pub fn count(cli: &Cli) -> Result<Outcome, String> {
-    let config = cli.config()?;
+    let mut config = cli.config()?;
     raise_fd_limit();
-    let run = ringloc::count_paths(&config).map_err(|e| e.to_string())?;
+    let line = if cli.quiet { None } else { ProgressLine::start() };
+    config.progress = line.as_ref().map(ProgressLine::progress);
+    let run = ringloc::count_paths(&config);
+    if let Some(line) = line {
+        line.finish();
+    }
+    let run = run.map_err(|e| e.to_string())?;
     if !cli.quiet {
         if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
             eprintln!("ringloc: {why}");

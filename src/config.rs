@@ -1,8 +1,10 @@
 //! The validated settings a run needs; the CLI builds one from its flags, library users directly.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::io::{Backend, ReadRules};
+use crate::report::Progress;
 use crate::walk::select::Selection;
 
 #[derive(Debug, Clone)]
@@ -23,6 +25,8 @@ pub struct Config {
     /// Leave generated / minified files out instead of counting them and flagging them apart.
     pub skip_generated: bool,
     pub skip_minified: bool,
+    /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for Config {
@@ -37,6 +41,7 @@ impl Default for Config {
             max_file_size: None,
             skip_generated: false,
             skip_minified: false,
+            progress: None,
         }
     }
 }

@@ -23,7 +23,8 @@ fn counted(report: &mut Report, path: &[u8], lang: &str, [code, comments, blanks
 
 /// Three languages over two directories, a non-UTF-8 name, an error and skipped files.
 fn old_report() -> Report {
-    let mut r = Report { roots: vec![PathBuf::from("proj")], ..Report::default() };
+    let mut r = Report::default();
+    r.roots = vec![PathBuf::from("proj")];
     counted(&mut r, b"proj/src/main.rs", "Rust", [120, 30, 20]);
     counted(&mut r, b"proj/src/lib.rs", "Rust", [80, 40, 10]);
     counted(&mut r, b"proj/src/ffi/shim.c", "C", [45, 5, 6]);
@@ -40,7 +41,8 @@ fn old_report() -> Report {
 
 /// The next version: main.rs grew, shim.c is gone, a Go file came.
 fn new_report() -> Report {
-    let mut r = Report { roots: vec![PathBuf::from("proj")], ..Report::default() };
+    let mut r = Report::default();
+    r.roots = vec![PathBuf::from("proj")];
     counted(&mut r, b"proj/src/main.rs", "Rust", [150, 28, 25]);
     counted(&mut r, b"proj/src/lib.rs", "Rust", [80, 40, 10]);
     counted(&mut r, b"proj/scripts/build\xFF.sh", "Shell", [12, 3, 2]);

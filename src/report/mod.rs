@@ -4,17 +4,20 @@
 
 mod diff;
 mod dirs;
+mod progress;
 mod view;
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::count::Counts;
 use crate::lang::LangId;
 
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
+pub use progress::Progress;
 pub use view::{Omitted, Shape, SortKey, View};
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -117,12 +120,21 @@ pub struct Report {
     pub flagged: Flagged,
     /// Things the user should know that are not about one file (a worker fell back to plain reads).
     pub warnings: Vec<String>,
+    /// Where this worker publishes its progress, when someone watches (see [`Report::watch`]).
+    tally: Option<progress::Tally>,
 }
 
 impl Report {
     /// Records one file; `path` is built only when it is needed, so a counted file costs nothing
     /// extra unless per-file output is on.
     pub fn record(&mut self, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
+        if let Some(tally) = &mut self.tally {
+            match &outcome {
+                Outcome::Counted { bytes, .. } => tally.add(*bytes),
+                Outcome::Skipped(_) => tally.add(0),
+                Outcome::Failed(_) => {}
+            }
+        }
         match outcome {
             Outcome::Counted { language, bytes, counts, generated, minified } => {
                 self.languages.entry(language).or_default().add(&Totals { files: 1, bytes, counts });
@@ -135,6 +147,11 @@ impl Report {
             Outcome::Skipped(skip) => *self.skipped.slot(skip) += 1,
             Outcome::Failed(error) => self.errors.push(FileError { path: path(), error }),
         }
+    }
+
+    /// Publishes what this report records to `progress` too, in batches (a worker's report).
+    pub fn watch(&mut self, progress: Option<&Arc<Progress>>) {
+        self.tally = progress.map(|p| progress::Tally::new(Arc::clone(p)));
     }
 
     /// Adds `other` in: a worker's partial, or another run's report (`ringloc merge`).

@@ -34,12 +34,10 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     if doc.omitted.is_some() {
         return Err("written with --top, so some rows are missing; write it again without --top".into());
     }
-    let mut report = Report {
-        roots: doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?,
-        skipped: (&doc.skipped).into(),
-        flagged: (&doc.flagged).into(),
-        ..Report::default()
-    };
+    let mut report = Report::default();
+    report.roots = doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?;
+    report.skipped = (&doc.skipped).into();
+    report.flagged = (&doc.flagged).into();
     for l in &doc.languages {
         report.languages.entry(language(&l.name)?).or_default().add(&(&l.totals).into());
     }
