@@ -279,6 +279,7 @@ impl Cli {
             },
             by_file: self.format.shape(Some(&self.rows)).needs_files(),
             progress: None,
+            file_sink: None,
             selection,
         })
     }

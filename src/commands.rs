@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::escaped;
-use ringloc::output::{Csv, Json, Markdown, Ndjson, Output, Table};
+use ringloc::output::{Csv, Json, Markdown, Ndjson, NdjsonStream, Output, Table};
 use ringloc::report::{Diff, Report, View};
 use ringloc::BackendUsed;
 
@@ -51,7 +51,11 @@ fn output(args: &FormatArgs) -> Box<dyn Output> {
 /// Writes to stdout; a reader that went away (`| head`) is not an error.
 fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
     let mut stdout = io::stdout().lock();
-    match write(&mut stdout).and_then(|()| stdout.flush()) {
+    written(write(&mut stdout).and_then(|()| stdout.flush()))
+}
+
+fn written(result: io::Result<()>) -> Result<(), String> {
+    match result {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
         _ => Ok(()),
     }
@@ -72,8 +76,19 @@ fn report_errors(report: &Report) -> Outcome {
 /// `ringloc [PATH...]`.
 pub fn count(cli: &Cli) -> Result<Outcome, String> {
     let mut config = cli.config()?;
+    let shape = cli.format.shape(Some(&cli.rows));
+    // ndjson goes out as files finish unless the records must be sorted, cut or grouped first.
+    let plain = shape.sort.is_none() && shape.top.is_none() && shape.by_dir.is_none();
+    let stream = (cli.format.format == FormatFlag::Ndjson && plain)
+        .then(|| NdjsonStream::new(Box::new(io::BufWriter::new(io::stdout()))));
+    if let Some(stream) = &stream {
+        config.file_sink = Some(stream.sink());
+        config.by_file = false;
+    }
     raise_fd_limit();
-    let line = if cli.quiet { None } else { ProgressLine::start() };
+    // A progress line would tear through records streamed to the same terminal.
+    let quiet = cli.quiet || (stream.is_some() && io::stdout().is_terminal());
+    let line = if quiet { None } else { ProgressLine::start() };
     config.progress = line.as_ref().map(ProgressLine::progress);
     let run = ringloc::count_paths(&config);
     if let Some(line) = line {
@@ -89,8 +104,11 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
         }
     }
     let outcome = report_errors(&run.report);
-    let view = View::new(&run.report, &cli.format.shape(Some(&cli.rows)));
-    print(|out| output(&cli.format).report(&view, out))?;
+    let view = View::new(&run.report, &shape);
+    match stream {
+        Some(stream) => written(stream.finish(&view))?,
+        None => print(|out| output(&cli.format).report(&view, out))?,
+    }
     Ok(outcome)
 }
 

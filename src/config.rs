@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::io::{Backend, ReadRules};
-use crate::report::Progress;
+use crate::report::{FileSink, Progress};
 use crate::walk::select::Selection;
 
 #[derive(Debug, Clone)]
@@ -27,6 +27,9 @@ pub struct Config {
     pub skip_minified: bool,
     /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
     pub progress: Option<Arc<Progress>>,
+    /// Called with each counted file as it finishes, from the worker threads; the report then keeps
+    /// no per-file rows (`by_file` is ignored for counted files), so memory stays flat.
+    pub file_sink: Option<FileSink>,
 }
 
 impl Default for Config {
@@ -42,6 +45,7 @@ impl Default for Config {
             skip_generated: false,
             skip_minified: false,
             progress: None,
+            file_sink: None,
         }
     }
 }

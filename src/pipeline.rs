@@ -62,15 +62,15 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
     let rules = Arc::new(config.read_rules());
     let follow = sel.follow.then(|| Follow::new(&config.paths));
     let follow = follow.as_ref();
-    // Each worker's report publishes progress as it records (the reader is made on the worker's
-    // thread, with the worker's report at hand).
-    let progress = config.progress.as_ref();
+    // Each worker's report publishes progress and streams files as it records (the reader is made
+    // on the worker's thread, with the worker's report at hand).
+    let (progress, sink) = (config.progress.as_ref(), config.file_sink.as_ref());
     let parts = match backend {
         BackendUsed::Uring => run_pool(
             jobs,
             threads,
             |r: &mut Report| {
-                r.watch(progress);
+                r.watch(progress, sink);
                 uring_or_sync(r, &rules)
             },
             sel,
@@ -81,7 +81,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
             jobs,
             threads,
             |r: &mut Report| {
-                r.watch(progress);
+                r.watch(progress, sink);
                 SyncReader::new(Arc::clone(&rules))
             },
             sel,

@@ -15,7 +15,7 @@ use std::io::{self, Write};
 pub use csv::Csv;
 pub use json::Json;
 pub use markdown::Markdown;
-pub use ndjson::Ndjson;
+pub use ndjson::{Ndjson, NdjsonStream};
 pub use table::Table;
 
 use crate::report::{Diff, View};

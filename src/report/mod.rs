@@ -4,8 +4,8 @@
 
 mod diff;
 mod dirs;
-mod progress;
 mod view;
+mod watch;
 
 use std::collections::BTreeMap;
 use std::io;
@@ -17,8 +17,8 @@ use crate::lang::LangId;
 
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
-pub use progress::Progress;
 pub use view::{Omitted, Shape, SortKey, View};
+pub use watch::{FileSink, Progress};
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Totals {
@@ -121,7 +121,9 @@ pub struct Report {
     /// Things the user should know that are not about one file (a worker fell back to plain reads).
     pub warnings: Vec<String>,
     /// Where this worker publishes its progress, when someone watches (see [`Report::watch`]).
-    tally: Option<progress::Tally>,
+    tally: Option<watch::Tally>,
+    /// Where counted files go instead of `files`, when output streams.
+    sink: Option<FileSink>,
 }
 
 impl Report {
@@ -140,7 +142,9 @@ impl Report {
                 self.languages.entry(language).or_default().add(&Totals { files: 1, bytes, counts });
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
-                if keep_file {
+                if let Some(sink) = &self.sink {
+                    (sink.0)(&FileReport { path: path(), language, bytes, counts });
+                } else if keep_file {
                     self.files.push(FileReport { path: path(), language, bytes, counts });
                 }
             }
@@ -149,9 +153,11 @@ impl Report {
         }
     }
 
-    /// Publishes what this report records to `progress` too, in batches (a worker's report).
-    pub fn watch(&mut self, progress: Option<&Arc<Progress>>) {
-        self.tally = progress.map(|p| progress::Tally::new(Arc::clone(p)));
+    /// Lets a worker's report publish what it records: counts to `progress`, in batches, and each
+    /// counted file to `sink` (which then replaces `files`).
+    pub fn watch(&mut self, progress: Option<&Arc<Progress>>, sink: Option<&FileSink>) {
+        self.tally = progress.map(|p| watch::Tally::new(Arc::clone(p)));
+        self.sink = sink.cloned();
     }
 
     /// Adds `other` in: a worker's partial, or another run's report (`ringloc merge`).

@@ -1,9 +1,27 @@
-//! Files and bytes done so far, for a progress line while a run is going. Workers add to it in
-//! batches from their own [`Report`](super::Report), so the hot path pays no atomic per file; the
-//! reader (the binary's progress thread) sees numbers at most a batch per worker behind.
+//! Watching a run while it goes: [`Progress`] counts files and bytes done, for a progress line;
+//! [`FileSink`] hands each counted file to the caller as it finishes, for output that streams.
+//! Both are reached from each worker's own [`Report`](super::Report), so the walk and the readers
+//! know nothing of them.
+//!
+//! Progress is added in batches, so the hot path pays no atomic per file; the reader (the binary's
+//! progress thread) sees numbers at most a batch per worker behind.
 
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+
+use super::FileReport;
+
+/// Called by the workers with each counted file, from several threads at once. A run with a sink
+/// keeps no per-file rows itself: memory stays flat however many files there are.
+#[derive(Clone)]
+pub struct FileSink(pub Arc<dyn Fn(&FileReport) + Send + Sync>);
+
+impl fmt::Debug for FileSink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("FileSink")
+    }
+}
 
 /// Shared by every worker of a run and whoever watches it. `Relaxed` is enough: the numbers are
 /// shown, never used to decide anything.
