@@ -123,7 +123,9 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
     let mut merged = Report::default();
     for path in paths {
         let loaded = load(path)?;
-        if shape.needs_files() && !loaded.has_files {
+        // Asked for explicitly, file rows need inputs that have them; ndjson without them is just
+        // its summary.
+        if (rows.by_file || rows.by_dir.is_some()) && !loaded.has_files {
             return Err(format!(
                 "{}: has no files; file and directory rows need reports written with --by-file",
                 path.display()

@@ -80,6 +80,8 @@ fn merge_refuses_what_it_cannot_sum_exactly() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
+    let nd = ok(ringloc(&["merge", "plain.json", "--format", "ndjson"], tree.path()), 0);
+    assert_eq!(nd.lines().count(), 1, "without file rows, ndjson is its summary: {nd}");
     let merged = ok(ringloc(&["merge", "plain.json", "plain.json", "--format", "csv"], tree.path()), 0);
     assert!(merged.contains("total,Total,,2,2,2,0,0,14"), "{merged}");
 }
