@@ -1,9 +1,11 @@
 //! The validated settings a run needs; the CLI builds one from its flags, library users directly.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::count::Options;
 use crate::io::{Backend, ReadRules};
+use crate::report::{FileSink, Progress};
 use crate::walk::select::Selection;
 
 #[derive(Debug, Clone)]
@@ -26,6 +28,11 @@ pub struct Config {
     pub skip_minified: bool,
     /// Doc strings count as code instead of comments.
     pub docstrings_as_code: bool,
+    /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
+    pub progress: Option<Arc<Progress>>,
+    /// Called with each counted file as it finishes, from the worker threads; the report then keeps
+    /// no per-file rows (`by_file` is ignored for counted files), so memory stays flat.
+    pub file_sink: Option<FileSink>,
 }
 
 impl Default for Config {
@@ -41,6 +48,8 @@ impl Default for Config {
             skip_generated: false,
             skip_minified: false,
             docstrings_as_code: false,
+            progress: None,
+            file_sink: None,
         }
     }
 }

@@ -55,20 +55,35 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         },
     };
     let mut report = Report::default();
+    report.roots = config.paths.clone();
     let sel = &config.selection;
     let jobs = roots(config, &mut report);
     let threads = config.worker_count();
     let rules = Arc::new(config.read_rules());
     let follow = sel.follow.then(|| Follow::new(&config.paths));
     let follow = follow.as_ref();
+    // Each worker's report publishes progress and streams files as it records (the reader is made
+    // on the worker's thread, with the worker's report at hand).
+    let (progress, sink) = (config.progress.as_ref(), config.file_sink.as_ref());
     let parts = match backend {
-        BackendUsed::Uring => {
-            run_pool(jobs, threads, |r: &mut Report| uring_or_sync(r, &rules), sel, follow, config.by_file)
-        }
+        BackendUsed::Uring => run_pool(
+            jobs,
+            threads,
+            |r: &mut Report| {
+                r.watch(progress, sink);
+                uring_or_sync(r, &rules)
+            },
+            sel,
+            follow,
+            config.by_file,
+        ),
         BackendUsed::Sync { .. } => run_pool(
             jobs,
             threads,
-            |_: &mut Report| SyncReader::new(Arc::clone(&rules)),
+            |r: &mut Report| {
+                r.watch(progress, sink);
+                SyncReader::new(Arc::clone(&rules))
+            },
             sel,
             follow,
             config.by_file,
