@@ -131,6 +131,12 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
                 path.display()
             ));
         }
+        if rows.by_root && !loaded.has_by_root {
+            return Err(format!(
+                "{}: has no by_root; --by-root needs reports written with --by-root",
+                path.display()
+            ));
+        }
         merged.merge(loaded.report);
     }
     merged.sort();

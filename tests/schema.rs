@@ -109,6 +109,7 @@ fn json_reports_match_the_schema() {
         &["--format", "json"][..],
         &["--format", "json", "--by-file", "--by-dir", "2", ".", "missing"],
         &["--format", "json", "--by-file", "--by-dir", "--top", "1", "--sort", "lines"],
+        &["--format", "json", "--by-root", "src", "run.py", "src/deep"],
     ] {
         let doc: Value = serde_json::from_str(&stdout(args, &tree)).unwrap();
         assert_valid(&schema, &schema, &doc);
@@ -122,7 +123,7 @@ fn json_reports_match_the_schema() {
 fn ndjson_records_match_the_schema_parts() {
     let schema = schema("ringloc.schema.json");
     let tree = tree();
-    let text = stdout(&["--format", "ndjson", "--by-dir"], &tree);
+    let text = stdout(&["--format", "ndjson", "--by-dir", "--by-root"], &tree);
     let mut kinds = Vec::new();
     for line in text.lines() {
         let mut record: Value = serde_json::from_str(line).unwrap();
@@ -138,6 +139,8 @@ fn ndjson_records_match_the_schema_parts() {
     }
     assert_eq!(kinds.iter().filter(|k| *k == "file").count(), 4);
     assert_eq!(kinds.last(), Some(&json!("summary")));
+    let summary: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["by_root"][0]["root"], json!("."), "{summary:#}");
 }
 
 #[test]

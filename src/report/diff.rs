@@ -157,7 +157,7 @@ mod tests {
                 generated: false,
                 minified: false,
             };
-            r.record(outcome, true, || path.into());
+            r.record(0, outcome, true, || path.into());
         }
         r
     }
