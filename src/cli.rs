@@ -95,6 +95,10 @@ pub struct Cli {
     #[arg(long)]
     pub no_minified: bool,
 
+    /// `none` reads every file but classifies nothing: the read floor benchmarks compare against
+    #[arg(long, value_name = "MODE", hide = true, value_parser = ["lines", "none"], default_value = "lines")]
+    pub count: String,
+
     /// Count doc strings (Python's triple-quoted string opening a line) as code, not comments
     #[arg(long)]
     pub docstrings_as_code: bool,
@@ -281,6 +285,7 @@ impl Cli {
             skip_generated: self.no_generated,
             skip_minified: self.no_minified,
             docstrings_as_code: self.docstrings_as_code,
+            read_only: self.count == "none",
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,

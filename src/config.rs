@@ -30,6 +30,8 @@ pub struct Config {
     pub skip_minified: bool,
     /// Doc strings count as code instead of comments.
     pub docstrings_as_code: bool,
+    /// Read every file but classify nothing: the read floor for benchmarks (`--count none`).
+    pub read_only: bool,
     /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
     pub progress: Option<Arc<Progress>>,
     /// Called with each counted file as it finishes, from the worker threads; the report then keeps
@@ -51,6 +53,7 @@ impl Default for Config {
             skip_generated: false,
             skip_minified: false,
             docstrings_as_code: false,
+            read_only: false,
             progress: None,
             file_sink: None,
         }
@@ -65,6 +68,7 @@ impl Config {
             skip_generated: self.skip_generated,
             skip_minified: self.skip_minified,
             count: Options { docstrings_as_code: self.docstrings_as_code },
+            read_only: self.read_only,
         }
     }
 

@@ -29,6 +29,9 @@ pub struct ReadRules {
     pub skip_minified: bool,
     /// Counting options (`--docstrings-as-code`).
     pub count: Options,
+    /// Read every byte but classify none (`--count none`): the read floor the counter is measured
+    /// against, with the same walk, threads and reads.
+    pub read_only: bool,
 }
 
 /// Markers of generated code, as Go, protoc, Facebook's tools and many generators write them:
@@ -98,6 +101,9 @@ impl FileProgress {
                 return Step::Done(outcome);
             }
         }
+        if rules.read_only {
+            return if eof { Step::Done(self.finish(&[], rules)) } else { Step::More { carry: 0 } };
+        }
         let Some(mut decoder) = self.utf16.take() else {
             return match self.count(&buf[..data_len], eof, rules) {
                 ControlFlow::Continue(fed) => {
@@ -121,13 +127,17 @@ impl FileProgress {
 
     /// Feeds `text` to the counter and says how much it took, or, at the end, the file's outcome.
     fn count(&mut self, text: &[u8], eof: bool, rules: &ReadRules) -> ControlFlow<Outcome, usize> {
-        if !eof {
-            return ControlFlow::Continue(self.counter.as_mut().expect("counter started").feed(text));
+        if eof {
+            return ControlFlow::Break(self.finish(text, rules));
         }
+        ControlFlow::Continue(self.counter.as_mut().expect("counter started").feed(text))
+    }
+
+    fn finish(&mut self, rest: &[u8], rules: &ReadRules) -> Outcome {
         let counter = self.counter.take().expect("counter started");
         let language = counter.language();
-        let counts = counter.finish(text);
-        ControlFlow::Break(self.classify(language, counts, rules))
+        let counts = counter.finish(rest);
+        self.classify(language, counts, rules)
     }
 
     fn classify(&self, language: LangId, counts: Counts, rules: &ReadRules) -> Outcome {
