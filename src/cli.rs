@@ -136,6 +136,9 @@ pub enum Command {
         old: PathBuf,
         /// The later report
         new: PathBuf,
+        /// Also compare per-directory totals (both reports written with the same --by-dir DEPTH)
+        #[arg(long)]
+        by_dir: bool,
         #[command(flatten)]
         format: FormatArgs,
     },

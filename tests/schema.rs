@@ -147,15 +147,19 @@ fn ndjson_records_match_the_schema_parts() {
 fn diffs_match_the_diff_schema() {
     let schema = schema("ringloc-diff.schema.json");
     let tree = tree();
-    let old = stdout(&["--format", "json", "--by-file"], &tree);
+    let old = stdout(&["--format", "json", "--by-file", "--by-dir"], &tree);
     tree.write("old.json", &old);
     tree.write("src/more.go", "package x\n\nfunc y() {}\n");
     tree.write("src/main.c", "int main(void) { return 1; }\n");
     std::fs::remove_file(tree.path().join("run.py")).unwrap();
-    tree.write("new.json", stdout(&["--format", "json", "--by-file", "src"], &tree));
-    let doc: Value =
-        serde_json::from_str(&stdout(&["diff", "old.json", "new.json", "--format", "json"], &tree)).unwrap();
+    tree.write("new.json", stdout(&["--format", "json", "--by-file", "--by-dir", "1", "src"], &tree));
+    let doc: Value = serde_json::from_str(&stdout(
+        &["diff", "old.json", "new.json", "--format", "json", "--by-dir"],
+        &tree,
+    ))
+    .unwrap();
     assert_valid(&schema, &schema, &doc);
+    assert!(!doc["dirs"].as_array().unwrap().is_empty(), "{doc:#}");
     let statuses: Vec<&str> =
         doc["files"].as_array().unwrap().iter().map(|f| f["status"].as_str().unwrap()).collect();
     assert!(statuses.contains(&"added") && statuses.contains(&"removed"), "{doc:#}");

@@ -154,3 +154,16 @@ fn every_format_renders_the_diff() {
     }
     check("diff-wide-colour-table.txt", &render_diff(&Table { wide: true, colour: true }, &Shape::default()));
 }
+
+#[test]
+fn every_format_renders_directory_changes() {
+    let (old, new) = (old_report(), new_report());
+    let by_dir = Shape { by_dir: Some(1), ..Shape::default() };
+    let dirs = |r| View::new(r, &by_dir).dirs.unwrap();
+    let diff = Diff::new(&old, &new, false, &Shape::default()).with_dirs(&dirs(&old), &dirs(&new), &by_dir);
+    for (name, output) in formats() {
+        let mut out = Vec::new();
+        output.diff(&diff, &mut out).unwrap();
+        check(&format!("diff-dirs-{name}"), &out);
+    }
+}

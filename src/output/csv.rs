@@ -85,6 +85,9 @@ impl Output for Csv {
             change(out, "language", c.key.name(), c.key.name(), c)?;
         }
         change(out, "total", "Total", "", &diff.total)?;
+        for c in diff.dirs.iter().flatten() {
+            change(out, "dir", &escaped(&c.key), "", c)?;
+        }
         for c in diff.files.iter().flatten() {
             change(out, "file", &escaped(&c.key.path), c.key.language.name(), c)?;
         }

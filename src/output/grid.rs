@@ -3,7 +3,7 @@
 
 use super::paths::escaped;
 use crate::lang::LangId;
-use crate::report::{Change, Delta, Diff, Omitted, Totals, View};
+use crate::report::{Change, Delta, Diff, Totals, View};
 
 /// How a cell wants to look where colour is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,7 +180,8 @@ fn delta_cells<K>(lead: Vec<Cell>, change: &Change<K>, wide: bool) -> Vec<Cell> 
     out
 }
 
-/// Changed languages with a total row, then changed files when both reports listed them. Numbers
+/// Changed languages with a total row, then changed directories (`diff --by-dir`), then changed
+/// files when both reports listed them. Numbers
 /// are new minus old; with `wide`, `Code %` is the change relative to the old code.
 pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
     fn files<K>(c: &Change<K>) -> Cell {
@@ -200,8 +201,22 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
             &diff.total,
             wide,
         )),
-        note: omitted_note(&diff.omitted, false),
+        note: note(diff.omitted.languages, "changed languages"),
     }];
+    if let Some(list) = &diff.dirs {
+        grids.push(Grid {
+            title: None,
+            columns: columns(&[name("Directory"), name("Status"), number("Files")], wide),
+            rows: list
+                .iter()
+                .map(|c| {
+                    delta_cells(vec![Cell::plain(escaped(&c.key)), status(c.status()), files(c)], c, wide)
+                })
+                .collect(),
+            total: None,
+            note: note(diff.omitted.dirs, "changed directories"),
+        });
+    }
     if let Some(list) = &diff.files {
         grids.push(Grid {
             title: None,
@@ -218,16 +233,8 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
                 })
                 .collect(),
             total: None,
-            note: omitted_note(&diff.omitted, true),
+            note: note(diff.omitted.files, "changed files"),
         });
     }
     grids
-}
-
-fn omitted_note(omitted: &Omitted, files: bool) -> Option<String> {
-    if files {
-        note(omitted.files, "changed files")
-    } else {
-        note(omitted.languages, "changed languages")
-    }
 }

@@ -304,6 +304,14 @@ pub struct FileChangeDoc {
     pub change: ChangeDoc,
 }
 
+#[derive(Debug, Clone, Serialize)]
+pub struct DirChangeDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    #[serde(flatten)]
+    pub change: ChangeDoc,
+}
+
 /// `ringloc diff --format json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct DiffDoc {
@@ -311,6 +319,9 @@ pub struct DiffDoc {
     pub kind: &'static str,
     pub total: ChangeDoc,
     pub languages: Vec<LanguageChangeDoc>,
+    /// With `diff --by-dir`; also in the ndjson summary, as directories are few.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dirs: Option<Vec<DirChangeDoc>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<FileChangeDoc>>,
     #[serde(skip_serializing_if = "Option::is_none")]

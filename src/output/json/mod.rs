@@ -12,7 +12,8 @@ use serde::Serialize;
 pub use read::{read_report, Loaded};
 
 use self::doc::{
-    DiffDoc, FileChangeDoc, LanguageChangeDoc, OmittedDoc, PathDoc, ReportDoc, RootDoc, SCHEMA_VERSION,
+    DiffDoc, DirChangeDoc, FileChangeDoc, LanguageChangeDoc, OmittedDoc, PathDoc, ReportDoc, RootDoc,
+    SCHEMA_VERSION,
 };
 use super::Output;
 use crate::report::{Diff, View};
@@ -51,6 +52,9 @@ impl DiffDoc {
                 .iter()
                 .map(|c| LanguageChangeDoc { name: c.key.name(), change: c.into() })
                 .collect(),
+            dirs: diff.dirs.as_ref().map(|dirs| {
+                dirs.iter().map(|c| DirChangeDoc { path: PathDoc::new(&c.key), change: c.into() }).collect()
+            }),
             files: diff.files.as_ref().filter(|_| with_files).map(|files| {
                 files
                     .iter()

@@ -5,7 +5,7 @@ use std::io;
 
 use super::doc::{ReportDoc, SCHEMA_VERSION};
 use crate::lang::LangId;
-use crate::report::{FileError, FileReport, Report, RootTotals};
+use crate::report::{DirTotals, FileError, FileReport, Report, RootTotals};
 
 /// A report as read, and whether it listed its files (written with `--by-file`) and kept its roots
 /// apart (`--by-root`).
@@ -14,6 +14,8 @@ pub struct Loaded {
     pub report: Report,
     pub has_files: bool,
     pub has_by_root: bool,
+    /// The `--by-dir` rows as written, for `ringloc diff --by-dir`.
+    pub dirs: Option<Vec<DirTotals>>,
 }
 
 fn language(name: &str) -> Result<LangId, String> {
@@ -55,6 +57,14 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
         }
         report.by_root = Some(kept);
     }
+    let dirs = match &doc.dirs {
+        Some(dirs) => Some(
+            dirs.iter()
+                .map(|d| Ok(DirTotals { path: d.path.to_path()?, totals: (&d.totals).into() }))
+                .collect::<Result<_, String>>()?,
+        ),
+        None => None,
+    };
     let has_files = doc.files.is_some();
     for f in doc.files.iter().flatten() {
         let counts =
@@ -65,7 +75,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     for e in &doc.errors {
         report.errors.push(FileError { path: e.path.to_path()?, error: io::Error::other(e.error.clone()) });
     }
-    Ok(Loaded { report, has_files, has_by_root })
+    Ok(Loaded { report, has_files, has_by_root, dirs })
 }
 
 #[cfg(test)]
