@@ -19,7 +19,7 @@ use ringloc::Config;
     name = "ringloc",
     version,
     about = "Counts lines of code, comments and blanks, per language, across very large trees",
-    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n  ringloc --by-dir 2 --sort code --top 10 .\n  ringloc merge a.json b.json  sum reports\n  ringloc diff old.json new.json --format markdown\n\nA directory named like a subcommand is counted as ./merge.\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr).",
+    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n  ringloc --by-dir 2 --sort code --top 10 .\n  ringloc --by-root --format csv repos/*  each checkout apart, and the sum\n  ringloc merge a.json b.json  sum reports\n  ringloc diff old.json new.json --format markdown\n\nA directory named like a subcommand is counted as ./merge.\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr).",
     // `ringloc src merge` counts two directories; only a first word names a subcommand.
     args_conflicts_with_subcommands = true
 )]
@@ -136,6 +136,9 @@ pub enum Command {
         old: PathBuf,
         /// The later report
         new: PathBuf,
+        /// Also compare per-directory totals (both reports written with the same --by-dir DEPTH)
+        #[arg(long)]
+        by_dir: bool,
         #[command(flatten)]
         format: FormatArgs,
     },
@@ -181,6 +184,10 @@ pub struct RowArgs {
     /// Also total per directory, DEPTH levels below each root (default 1)
     #[arg(long, value_name = "DEPTH", num_args = 0..=1, default_missing_value = "1")]
     pub by_dir: Option<usize>,
+
+    /// Also total each root (each PATH, and the --files-from list) apart, then all of them
+    #[arg(long)]
+    pub by_root: bool,
 }
 
 impl FormatArgs {
@@ -192,6 +199,7 @@ impl FormatArgs {
             // ndjson is a stream of file records: it always has them.
             by_file: rows.is_some_and(|r| r.by_file) || self.format == FormatFlag::Ndjson,
             by_dir: rows.and_then(|r| r.by_dir),
+            by_root: rows.is_some_and(|r| r.by_root),
         }
     }
 }
@@ -288,6 +296,7 @@ impl Cli {
                 BackendFlag::Sync => Backend::Sync,
             },
             by_file: self.format.shape(Some(&self.rows)).needs_files(),
+            by_root: self.rows.by_root,
             progress: None,
             file_sink: None,
             selection,

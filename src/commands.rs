@@ -131,6 +131,12 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
                 path.display()
             ));
         }
+        if rows.by_root && !loaded.has_by_root {
+            return Err(format!(
+                "{}: has no by_root; --by-root needs reports written with --by-root",
+                path.display()
+            ));
+        }
         merged.merge(loaded.report);
     }
     merged.sort();
@@ -140,9 +146,18 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
 }
 
 /// `ringloc diff OLD NEW`.
-pub fn diff(old: &Path, new: &Path, format: &FormatArgs) -> Result<Outcome, String> {
-    let (old, new) = (load(old)?, load(new)?);
-    let diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &format.shape(None));
+pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Outcome, String> {
+    let (old, new) = (load(old_path)?, load(new_path)?);
+    let shape = format.shape(None);
+    let mut diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &shape);
+    if by_dir {
+        let dirs = |loaded: &Loaded, path: &Path| {
+            loaded.dirs.clone().ok_or_else(|| {
+                format!("{}: has no dirs; diff --by-dir needs reports written with --by-dir", path.display())
+            })
+        };
+        diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);
+    }
     print(|out| output(format).diff(&diff, out))?;
     Ok(Outcome::Clean)
 }

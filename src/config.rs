@@ -19,6 +19,8 @@ pub struct Config {
     pub backend: Backend,
     /// Keep a row per counted file in [`crate::Report::files`].
     pub by_file: bool,
+    /// Keep each root's language totals apart ([`crate::Report::by_root`]).
+    pub by_root: bool,
     /// What to count: hidden files, ignore files, exclusions, language and extension filters.
     pub selection: Selection,
     /// Skip files larger than this many bytes.
@@ -45,6 +47,7 @@ impl Default for Config {
             threads: 0,
             backend: Backend::Auto,
             by_file: false,
+            by_root: false,
             selection: Selection::default(),
             max_file_size: None,
             skip_generated: false,

@@ -28,7 +28,7 @@ fn main() -> ExitCode {
     let done = match &cli.command {
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
-        Some(Command::Diff { old, new, format }) => commands::diff(old, new, format),
+        Some(Command::Diff { old, new, by_dir, format }) => commands::diff(old, new, *by_dir, format),
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),
     };

@@ -113,4 +113,27 @@ fn diff_reports_languages_and_files_in_every_format() {
     assert!(json.get("files").is_none(), "no file rows unless both reports have them: {json:#}");
     assert_eq!(json["total"]["change"]["code"], 0);
     assert_eq!(json["total"]["change"]["files"], -1);
+    let out = ringloc(&["diff", "old.json", "new.json", "--by-dir"], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("old.json: has no dirs"));
+}
+
+#[test]
+fn diff_by_dir_lists_changed_directories() {
+    let tree = Tree::new();
+    tree.write("p/a/x.c", "int a;\n");
+    tree.write("p/b/y.c", "int b;\n");
+    let json = ["--format", "json", "--by-dir", "1", "p"];
+    tree.write("old.json", ok(ringloc(&json, tree.path()), 0));
+    tree.write("p/a/x.c", "int a;\nint c;\n");
+    std::fs::remove_file(tree.path().join("p/b/y.c")).unwrap();
+    tree.write("p/n/z.c", "int z;\n");
+    tree.write("new.json", ok(ringloc(&json, tree.path()), 0));
+    let csv = ok(ringloc(&["diff", "old.json", "new.json", "--by-dir", "--format", "csv"], tree.path()), 0);
+    let dirs: Vec<&str> = csv.lines().filter(|l| l.starts_with("dir,")).collect();
+    assert_eq!(
+        dirs,
+        ["dir,p/a,,changed,0,1,1,0,0,7", "dir,p/b,,removed,-1,-1,-1,0,0,-7", "dir,p/n,,added,1,1,1,0,0,7"],
+        "{csv}"
+    );
 }

@@ -109,6 +109,7 @@ fn json_reports_match_the_schema() {
         &["--format", "json"][..],
         &["--format", "json", "--by-file", "--by-dir", "2", ".", "missing"],
         &["--format", "json", "--by-file", "--by-dir", "--top", "1", "--sort", "lines"],
+        &["--format", "json", "--by-root", "src", "run.py", "src/deep"],
     ] {
         let doc: Value = serde_json::from_str(&stdout(args, &tree)).unwrap();
         assert_valid(&schema, &schema, &doc);
@@ -122,7 +123,7 @@ fn json_reports_match_the_schema() {
 fn ndjson_records_match_the_schema_parts() {
     let schema = schema("ringloc.schema.json");
     let tree = tree();
-    let text = stdout(&["--format", "ndjson", "--by-dir"], &tree);
+    let text = stdout(&["--format", "ndjson", "--by-dir", "--by-root"], &tree);
     let mut kinds = Vec::new();
     for line in text.lines() {
         let mut record: Value = serde_json::from_str(line).unwrap();
@@ -138,21 +139,27 @@ fn ndjson_records_match_the_schema_parts() {
     }
     assert_eq!(kinds.iter().filter(|k| *k == "file").count(), 4);
     assert_eq!(kinds.last(), Some(&json!("summary")));
+    let summary: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["by_root"][0]["root"], json!("."), "{summary:#}");
 }
 
 #[test]
 fn diffs_match_the_diff_schema() {
     let schema = schema("ringloc-diff.schema.json");
     let tree = tree();
-    let old = stdout(&["--format", "json", "--by-file"], &tree);
+    let old = stdout(&["--format", "json", "--by-file", "--by-dir"], &tree);
     tree.write("old.json", &old);
     tree.write("src/more.go", "package x\n\nfunc y() {}\n");
     tree.write("src/main.c", "int main(void) { return 1; }\n");
     std::fs::remove_file(tree.path().join("run.py")).unwrap();
-    tree.write("new.json", stdout(&["--format", "json", "--by-file", "src"], &tree));
-    let doc: Value =
-        serde_json::from_str(&stdout(&["diff", "old.json", "new.json", "--format", "json"], &tree)).unwrap();
+    tree.write("new.json", stdout(&["--format", "json", "--by-file", "--by-dir", "1", "src"], &tree));
+    let doc: Value = serde_json::from_str(&stdout(
+        &["diff", "old.json", "new.json", "--format", "json", "--by-dir"],
+        &tree,
+    ))
+    .unwrap();
     assert_valid(&schema, &schema, &doc);
+    assert!(!doc["dirs"].as_array().unwrap().is_empty(), "{doc:#}");
     let statuses: Vec<&str> =
         doc["files"].as_array().unwrap().iter().map(|f| f["status"].as_str().unwrap()).collect();
     assert!(statuses.contains(&"added") && statuses.contains(&"removed"), "{doc:#}");

@@ -10,15 +10,19 @@ use std::path::{Path, PathBuf};
 use ringloc::count::Counts;
 use ringloc::lang::LangId;
 use ringloc::output::{Csv, Json, Markdown, Ndjson, Output, Table};
-use ringloc::report::{Diff, Outcome, Report, Shape, Skip, SortKey, View};
+use ringloc::report::{Diff, Outcome, Report, RootTotals, Shape, Skip, SortKey, View};
 
-fn counted(report: &mut Report, path: &[u8], lang: &str, [code, comments, blanks]: [u64; 3]) {
+fn counted(report: &mut Report, path: &[u8], lang: &str, lines: [u64; 3]) {
+    counted_in(report, 0, path, lang, lines);
+}
+
+fn counted_in(report: &mut Report, root: usize, path: &[u8], lang: &str, [code, comments, blanks]: [u64; 3]) {
     let counts = Counts { lines: code + comments + blanks, code, comments, blanks };
     let language = LangId::from_name(lang).expect(lang);
     let bytes = code * 20 + comments * 30 + blanks;
     let generated = path.ends_with(b".py");
     let outcome = Outcome::Counted { language, bytes, counts, generated, minified: false };
-    report.record(outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
+    report.record(root, outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
 }
 
 /// Three languages over two directories, a non-UTF-8 name, an error and skipped files.
@@ -31,10 +35,24 @@ fn old_report() -> Report {
     counted(&mut r, b"proj/scripts/build\xFF.sh", "Shell", [12, 3, 2]);
     counted(&mut r, b"proj/README_notes.py", "Python", [7, 9, 1]);
     let denied = io::Error::from_raw_os_error(13);
-    r.record(Outcome::Failed(denied), true, || PathBuf::from("proj/secret"));
+    r.record(0, Outcome::Failed(denied), true, || PathBuf::from("proj/secret"));
     for skip in [Skip::Binary, Skip::Unknown, Skip::TooLarge] {
-        r.record(Outcome::Skipped(skip), true, || unreachable!());
+        r.record(0, Outcome::Skipped(skip), true, || unreachable!());
     }
+    r.sort();
+    r
+}
+
+/// `--by-root` over two roots, one of them not UTF-8.
+fn two_roots_report() -> Report {
+    let roots = [PathBuf::from("proj"), PathBuf::from(OsStr::from_bytes(b"lib\xFF"))];
+    let mut r = Report::default();
+    r.roots = roots.to_vec();
+    r.by_root = Some(roots.iter().map(|p| RootTotals::new(p)).collect());
+    counted_in(&mut r, 0, b"proj/src/main.rs", "Rust", [120, 30, 20]);
+    counted_in(&mut r, 0, b"proj/src/shim.c", "C", [45, 5, 6]);
+    counted_in(&mut r, 1, b"lib\xFF/a.c", "C", [10, 2, 1]);
+    counted_in(&mut r, 1, b"lib\xFF/b.go", "Go", [60, 10, 8]);
     r.sort();
     r
 }
@@ -80,7 +98,7 @@ fn render_diff(output: &dyn Output, shape: &Shape) -> Vec<u8> {
     out
 }
 
-const ROWS: Shape = Shape { sort: None, top: None, by_file: true, by_dir: Some(1) };
+const ROWS: Shape = Shape { sort: None, top: None, by_file: true, by_dir: Some(1), by_root: false };
 
 fn formats() -> [(&'static str, Box<dyn Output>); 5] {
     [
@@ -113,9 +131,20 @@ fn wide_and_colour_table() {
 
 #[test]
 fn sort_and_top_cut_every_list() {
-    let shape = Shape { sort: Some(SortKey::Comments), top: Some(2), by_file: true, by_dir: Some(2) };
+    let shape =
+        Shape { sort: Some(SortKey::Comments), top: Some(2), by_file: true, by_dir: Some(2), by_root: false };
     check("report-top-table.txt", &render(&Table::default(), &old_report(), &shape));
     check("report-top-json.json", &render(&Json, &old_report(), &shape));
+}
+
+#[test]
+fn every_format_renders_each_root() {
+    let shape = Shape { by_root: true, ..Shape::default() };
+    for (name, output) in formats() {
+        check(&format!("by-root-{name}"), &render(output.as_ref(), &two_roots_report(), &shape));
+    }
+    let sorted = Shape { sort: Some(SortKey::Code), ..shape };
+    check("by-root-sorted-wide-markdown.md", &render(&Markdown { wide: true }, &two_roots_report(), &sorted));
 }
 
 #[test]
@@ -124,4 +153,17 @@ fn every_format_renders_the_diff() {
         check(&format!("diff-{name}"), &render_diff(output.as_ref(), &Shape::default()));
     }
     check("diff-wide-colour-table.txt", &render_diff(&Table { wide: true, colour: true }, &Shape::default()));
+}
+
+#[test]
+fn every_format_renders_directory_changes() {
+    let (old, new) = (old_report(), new_report());
+    let by_dir = Shape { by_dir: Some(1), ..Shape::default() };
+    let dirs = |r| View::new(r, &by_dir).dirs.unwrap();
+    let diff = Diff::new(&old, &new, false, &Shape::default()).with_dirs(&dirs(&old), &dirs(&new), &by_dir);
+    for (name, output) in formats() {
+        let mut out = Vec::new();
+        output.diff(&diff, &mut out).unwrap();
+        check(&format!("diff-dirs-{name}"), &out);
+    }
 }

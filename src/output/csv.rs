@@ -1,6 +1,7 @@
 //! `--format csv`: one RFC 4180 table with a `type` column (`language`, `total`, `dir`, `file`),
 //! so spreadsheets and `grep` see every row under one header. A diff has the same columns plus
-//! `status`, and holds changes (new minus old).
+//! `status`, and holds changes (new minus old). With `--by-root` a `root` column follows `type`:
+//! each root's language and total rows carry its path, the rows over all roots leave it empty.
 
 use std::io::{self, Write};
 
@@ -11,6 +12,7 @@ use crate::report::{Change, Diff, Totals, View};
 pub struct Csv;
 
 const HEADER: &str = "type,name,language,files,lines,code,comments,blanks,bytes";
+const BY_ROOT_HEADER: &str = "type,root,name,language,files,lines,code,comments,blanks,bytes";
 const DIFF_HEADER: &str = "type,name,language,status,files,lines,code,comments,blanks,bytes";
 
 /// Quotes a field only when it needs it: a comma, a quote or a line break.
@@ -22,12 +24,22 @@ fn field(text: &str) -> String {
     }
 }
 
-fn row(out: &mut dyn Write, kind: &str, name: &str, language: &str, t: &Totals) -> io::Result<()> {
+/// Writes one row; `root` is `None` without `--by-root` (no column) and `Some("")` for rows over
+/// all roots.
+fn row(
+    out: &mut dyn Write,
+    kind: &str,
+    root: Option<&str>,
+    name: &str,
+    language: &str,
+    t: &Totals,
+) -> io::Result<()> {
     let c = t.counts;
     let (name, language) = (field(name), field(language));
+    let root = root.map(|r| format!("{},", field(r))).unwrap_or_default();
     writeln!(
         out,
-        "{kind},{name},{language},{},{},{},{},{},{}",
+        "{kind},{root}{name},{language},{},{},{},{},{},{}",
         t.files, c.lines, c.code, c.comments, c.blanks, t.bytes
     )
 }
@@ -45,16 +57,24 @@ fn change<K>(out: &mut dyn Write, kind: &str, name: &str, language: &str, c: &Ch
 
 impl Output for Csv {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{HEADER}")?;
-        for (lang, t) in &view.languages {
-            row(out, "language", lang.name(), lang.name(), t)?;
+        let all = view.by_root.as_ref().map(|_| "");
+        writeln!(out, "{}", if all.is_some() { BY_ROOT_HEADER } else { HEADER })?;
+        for section in view.by_root.iter().flatten() {
+            let root = Some(&*escaped(section.path));
+            for (lang, t) in &section.languages {
+                row(out, "language", root, lang.name(), lang.name(), t)?;
+            }
+            row(out, "total", root, "Total", "", &section.total)?;
         }
-        row(out, "total", "Total", "", &view.total)?;
+        for (lang, t) in &view.languages {
+            row(out, "language", all, lang.name(), lang.name(), t)?;
+        }
+        row(out, "total", all, "Total", "", &view.total)?;
         for d in view.dirs.iter().flatten() {
-            row(out, "dir", &escaped(&d.path), "", &d.totals)?;
+            row(out, "dir", all, &escaped(&d.path), "", &d.totals)?;
         }
         for f in view.files.iter().flatten() {
-            row(out, "file", &escaped(&f.path), f.language.name(), &f.totals())?;
+            row(out, "file", all, &escaped(&f.path), f.language.name(), &f.totals())?;
         }
         Ok(())
     }
@@ -65,6 +85,9 @@ impl Output for Csv {
             change(out, "language", c.key.name(), c.key.name(), c)?;
         }
         change(out, "total", "Total", "", &diff.total)?;
+        for c in diff.dirs.iter().flatten() {
+            change(out, "dir", &escaped(&c.key), "", c)?;
+        }
         for c in diff.files.iter().flatten() {
             change(out, "file", &escaped(&c.key.path), c.key.language.name(), c)?;
         }

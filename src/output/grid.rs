@@ -2,7 +2,8 @@
 //! draw a grid, so what goes in which column is decided once, here.
 
 use super::paths::escaped;
-use crate::report::{Change, Delta, Diff, Omitted, Totals, View};
+use crate::lang::LangId;
+use crate::report::{Change, Delta, Diff, Totals, View};
 
 /// How a cell wants to look where colour is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,9 +50,11 @@ const fn number(title: &'static str) -> Column {
     Column { title, numeric: true }
 }
 
-/// One titled block of rows with an optional total row and a note under it.
+/// One block of rows with an optional title above it, an optional total row and a note under it.
 #[derive(Debug, Clone)]
 pub struct Grid {
+    /// Said above the grid: the root of a `--by-root` section.
+    pub title: Option<String>,
     pub columns: Vec<Column>,
     pub rows: Vec<Vec<Cell>>,
     pub total: Option<Vec<Cell>>,
@@ -93,22 +96,43 @@ fn note(omitted: usize, what: &str) -> Option<String> {
     (omitted > 0).then(|| format!("{omitted} more {what} not shown (--top)"))
 }
 
-/// Languages, then directories (`--by-dir`), then files (`--by-file`).
-pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
-    let code = view.total.counts.code;
-    let files = |t: &Totals| Cell::plain(t.files.to_string());
-    let mut grids = vec![Grid {
+fn files(t: &Totals) -> Cell {
+    Cell::plain(t.files.to_string())
+}
+
+/// Languages and their total; `Code %` is a share of this grid's total.
+fn language_grid(title: Option<String>, languages: &[(LangId, Totals)], total: &Totals, wide: bool) -> Grid {
+    let code = total.counts.code;
+    Grid {
+        title,
         columns: columns(&[name("Language"), number("Files")], wide),
-        rows: view
-            .languages
+        rows: languages
             .iter()
             .map(|(l, t)| totals_cells(vec![Cell::plain(l.name()), files(t)], t, code, wide))
             .collect(),
-        total: Some(totals_cells(vec![Cell::plain("Total"), files(&view.total)], &view.total, code, wide)),
+        total: Some(totals_cells(vec![Cell::plain("Total"), files(total)], total, code, wide)),
+        note: None,
+    }
+}
+
+/// Each root's languages (`--by-root`), the languages of all, then directories (`--by-dir`), then
+/// files (`--by-file`).
+pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
+    let code = view.total.counts.code;
+    let mut grids: Vec<Grid> = view
+        .by_root
+        .iter()
+        .flatten()
+        .map(|r| language_grid(Some(escaped(r.path).into_owned()), &r.languages, &r.total, wide))
+        .collect();
+    let all = view.by_root.as_ref().map(|_| "All roots".to_string());
+    grids.push(Grid {
         note: note(view.omitted.languages, "languages"),
-    }];
+        ..language_grid(all, &view.languages, &view.total, wide)
+    });
     if let Some(dirs) = &view.dirs {
         grids.push(Grid {
+            title: None,
             columns: columns(&[name("Directory"), number("Files")], wide),
             rows: dirs
                 .iter()
@@ -122,6 +146,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
     }
     if let Some(list) = &view.files {
         grids.push(Grid {
+            title: None,
             columns: columns(&[name("File"), name("Language")], wide),
             rows: list
                 .iter()
@@ -155,7 +180,8 @@ fn delta_cells<K>(lead: Vec<Cell>, change: &Change<K>, wide: bool) -> Vec<Cell> 
     out
 }
 
-/// Changed languages with a total row, then changed files when both reports listed them. Numbers
+/// Changed languages with a total row, then changed directories (`diff --by-dir`), then changed
+/// files when both reports listed them. Numbers
 /// are new minus old; with `wide`, `Code %` is the change relative to the old code.
 pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
     fn files<K>(c: &Change<K>) -> Cell {
@@ -163,6 +189,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
     }
     let status = |s: &str| Cell::plain(s);
     let mut grids = vec![Grid {
+        title: None,
         columns: columns(&[name("Language"), name("Status"), number("Files")], wide),
         rows: diff
             .languages
@@ -174,10 +201,25 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
             &diff.total,
             wide,
         )),
-        note: omitted_note(&diff.omitted, false),
+        note: note(diff.omitted.languages, "changed languages"),
     }];
+    if let Some(list) = &diff.dirs {
+        grids.push(Grid {
+            title: None,
+            columns: columns(&[name("Directory"), name("Status"), number("Files")], wide),
+            rows: list
+                .iter()
+                .map(|c| {
+                    delta_cells(vec![Cell::plain(escaped(&c.key)), status(c.status()), files(c)], c, wide)
+                })
+                .collect(),
+            total: None,
+            note: note(diff.omitted.dirs, "changed directories"),
+        });
+    }
     if let Some(list) = &diff.files {
         grids.push(Grid {
+            title: None,
             columns: columns(&[name("File"), name("Language"), name("Status")], wide),
             rows: list
                 .iter()
@@ -191,16 +233,8 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
                 })
                 .collect(),
             total: None,
-            note: omitted_note(&diff.omitted, true),
+            note: note(diff.omitted.files, "changed files"),
         });
     }
     grids
-}
-
-fn omitted_note(omitted: &Omitted, files: bool) -> Option<String> {
-    if files {
-        note(omitted.files, "changed files")
-    } else {
-        note(omitted.languages, "changed languages")
-    }
 }

@@ -35,6 +35,9 @@ fn row(out: &mut dyn Write, cells: impl Iterator<Item = String>) -> io::Result<(
 }
 
 fn grid(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
+    if let Some(title) = &grid.title {
+        writeln!(out, "**{}**\n", cell(title))?;
+    }
     row(out, grid.columns.iter().map(|c| c.title.to_string()))?;
     row(out, grid.columns.iter().map(|c| if c.numeric { "---:" } else { ":---" }.to_string()))?;
     for cells in &grid.rows {

@@ -70,6 +70,9 @@ impl Table {
         let rule = self.paint(DIM, &"-".repeat(widths.iter().map(|w| w + 2).sum()));
         let header: Vec<Cell> =
             grid.columns.iter().map(|c| Cell { text: c.title.to_string(), tone: Tone::Plain }).collect();
+        if let Some(title) = &grid.title {
+            writeln!(out, " {}", self.paint(BOLD, title))?;
+        }
         writeln!(out, "{rule}")?;
         self.line(out, grid, &widths, &header, true)?;
         writeln!(out, "{rule}")?;

@@ -1,5 +1,5 @@
-//! `ringloc diff`: how two reports differ, per language and, when both kept them, per file. Only
-//! rows that changed are listed; a row missing on one side counts as zero there.
+//! `ringloc diff`: how two reports differ, per language and, when both kept them, per file and per
+//! directory. Only rows that changed are listed; a row missing on one side counts as zero there.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::view::truncate;
-use super::{FileReport, Omitted, Report, Shape, SortKey, Totals};
+use super::{DirTotals, FileReport, Omitted, Report, Shape, SortKey, Totals};
 use crate::lang::LangId;
 
 /// One row's totals before and after. `old.files == 0` means the row is new, `new.files == 0`
@@ -77,6 +77,8 @@ pub struct Diff {
     pub languages: Vec<Change<LangId>>,
     /// `Some` when both reports listed their files.
     pub files: Option<Vec<Change<FileKey>>>,
+    /// `Some` with `diff --by-dir`, from both reports' `dirs`.
+    pub dirs: Option<Vec<Change<PathBuf>>>,
     pub omitted: Omitted,
 }
 
@@ -100,8 +102,28 @@ impl Diff {
             omitted.files = truncate(&mut files, shape.top);
             files
         });
-        Diff { total: Change { key: (), old: old.total(), new: new.total() }, languages, files, omitted }
+        let total = Change { key: (), old: old.total(), new: new.total() };
+        Diff { total, languages, files, dirs: None, omitted }
     }
+
+    /// Adds the directories that changed between two reports' `--by-dir` rows, ordered as files
+    /// are. Rows are matched by path, so both reports should be written with the same depth.
+    pub fn with_dirs(mut self, old: &[DirTotals], new: &[DirTotals], shape: &Shape) -> Diff {
+        let (old, new) = (dir_map(old), dir_map(new));
+        let mut dirs: Vec<_> = paired(&old, &new)
+            .map(|(path, (o, n))| Change { key: path.to_path_buf(), old: o, new: n })
+            .filter(|c| c.old != c.new)
+            .collect();
+        let key = shape.sort.unwrap_or(SortKey::Name);
+        dirs.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.cmp(&b.key)));
+        self.omitted.dirs = truncate(&mut dirs, shape.top);
+        self.dirs = Some(dirs);
+        self
+    }
+}
+
+fn dir_map(dirs: &[DirTotals]) -> BTreeMap<&Path, Totals> {
+    dirs.iter().map(|d| (d.path.as_path(), d.totals)).collect()
 }
 
 fn by_movement<K>(key: SortKey, a: &Change<K>, b: &Change<K>) -> Ordering {
@@ -157,7 +179,7 @@ mod tests {
                 generated: false,
                 minified: false,
             };
-            r.record(outcome, true, || path.into());
+            r.record(0, outcome, true, || path.into());
         }
         r
     }
@@ -193,5 +215,24 @@ mod tests {
         assert_eq!(diff.languages[0].key.name(), "Rust");
         assert_eq!(diff.omitted.languages, 1);
         assert!(diff.files.is_none());
+    }
+
+    #[test]
+    fn directories_are_matched_by_path() {
+        let dir = |path: &str, code| {
+            let totals = report(&[("x.c", "C", code)]).total();
+            DirTotals { path: path.into(), totals }
+        };
+        let (old, new) = (report(&[]), report(&[]));
+        let diff = Diff::new(&old, &new, false, &Shape::default());
+        let diff =
+            diff.with_dirs(&[dir("a", 1), dir("b", 2)], &[dir("b", 3), dir("c", 4)], &Shape::default());
+        let dirs: Vec<_> = diff
+            .dirs
+            .unwrap()
+            .iter()
+            .map(|c| (c.key.display().to_string(), c.status(), c.delta().code))
+            .collect();
+        assert_eq!(dirs, [("a".into(), "removed", -1), ("b".into(), "changed", 1), ("c".into(), "added", 4)]);
     }
 }

@@ -2,6 +2,7 @@
 //! Each worker fills its own [`Report`]; they are merged once at the end. [`View`] lays a report
 //! out for output; [`Diff`] compares two.
 
+mod by_root;
 mod diff;
 mod dirs;
 mod view;
@@ -15,9 +16,10 @@ use std::sync::Arc;
 use crate::count::Counts;
 use crate::lang::LangId;
 
+pub use by_root::{RootTotals, LISTED_FILES};
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
-pub use view::{Omitted, Shape, SortKey, View};
+pub use view::{Omitted, RootView, Shape, SortKey, View};
 pub use watch::{FileSink, Progress};
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -118,6 +120,9 @@ pub struct Report {
     pub errors: Vec<FileError>,
     pub skipped: Skipped,
     pub flagged: Flagged,
+    /// With `--by-root`: the languages of each root apart, indexed like the roots a file is recorded
+    /// under. `None` otherwise, so a run without it pays nothing per file.
+    pub by_root: Option<Vec<RootTotals>>,
     /// Things the user should know that are not about one file (a worker fell back to plain reads).
     pub warnings: Vec<String>,
     /// Where this worker publishes its progress, when someone watches (see [`Report::watch`]).
@@ -127,9 +132,10 @@ pub struct Report {
 }
 
 impl Report {
-    /// Records one file; `path` is built only when it is needed, so a counted file costs nothing
-    /// extra unless per-file output is on.
-    pub fn record(&mut self, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
+    /// Records one file, reached from the root with index `root` (see [`Report::by_root`]); `path` is
+    /// built only when it is needed, so a counted file costs nothing extra unless per-file output is
+    /// on.
+    pub fn record(&mut self, root: usize, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
         if let Some(tally) = &mut self.tally {
             match &outcome {
                 Outcome::Counted { bytes, .. } => tally.add(*bytes),
@@ -139,7 +145,11 @@ impl Report {
         }
         match outcome {
             Outcome::Counted { language, bytes, counts, generated, minified } => {
-                self.languages.entry(language).or_default().add(&Totals { files: 1, bytes, counts });
+                let totals = Totals { files: 1, bytes, counts };
+                self.languages.entry(language).or_default().add(&totals);
+                if let Some(sections) = &mut self.by_root {
+                    sections[root].languages.entry(language).or_default().add(&totals);
+                }
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
                 if let Some(sink) = &self.sink {
@@ -173,6 +183,11 @@ impl Report {
         }
         self.flagged.generated += other.flagged.generated;
         self.flagged.minified += other.flagged.minified;
+        match (&mut self.by_root, other.by_root) {
+            (Some(into), Some(sections)) => by_root::merge(into, sections),
+            (into @ None, sections) => *into = sections,
+            (Some(_), None) => {}
+        }
         self.warnings.extend(other.warnings);
     }
 

@@ -2,6 +2,7 @@
 //! format renders a [`View`], so `--sort`, `--top`, `--by-file` and `--by-dir` mean the same in all.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
@@ -45,6 +46,8 @@ pub struct Shape {
     pub by_file: bool,
     /// Per-directory totals, each file added to its ancestor this many levels below its root.
     pub by_dir: Option<usize>,
+    /// Each root's languages apart (the report must have kept them: [`Report::by_root`]).
+    pub by_root: bool,
 }
 
 impl Shape {
@@ -68,6 +71,15 @@ impl Omitted {
     }
 }
 
+/// One root's section of a `--by-root` report. Its languages are never cut by `--top`: a section is
+/// whole, so it always adds up to its total.
+#[derive(Debug)]
+pub struct RootView<'a> {
+    pub path: &'a Path,
+    pub total: Totals,
+    pub languages: Vec<(LangId, Totals)>,
+}
+
 /// A report laid out for output. `total` always covers everything, whatever `--top` left out.
 #[derive(Debug)]
 pub struct View<'a> {
@@ -78,6 +90,8 @@ pub struct View<'a> {
     pub files: Option<Vec<&'a FileReport>>,
     /// `Some` with `--by-dir`.
     pub dirs: Option<Vec<DirTotals>>,
+    /// `Some` with `--by-root`: roots in the order given, or by `--sort`.
+    pub by_root: Option<Vec<RootView<'a>>>,
     pub omitted: Omitted,
     pub errors: &'a [FileError],
     pub skipped: Skipped,
@@ -88,9 +102,22 @@ impl<'a> View<'a> {
     pub fn new(report: &'a Report, shape: &Shape) -> View<'a> {
         let mut omitted = Omitted::default();
         let key = shape.sort.unwrap_or(SortKey::Code);
-        let mut languages: Vec<_> = report.languages.iter().map(|(&l, &t)| (l, t)).collect();
-        languages.sort_by(|a, b| compare(key, &a.1, a.0.name(), &b.1, b.0.name()));
+        let mut languages = sorted_languages(&report.languages, key);
         omitted.languages = truncate(&mut languages, shape.top);
+        let by_root = report.by_root.as_ref().filter(|_| shape.by_root).map(|sections| {
+            let mut roots: Vec<RootView> = sections
+                .iter()
+                .map(|s| RootView {
+                    path: &s.path,
+                    total: s.total(),
+                    languages: sorted_languages(&s.languages, key),
+                })
+                .collect();
+            if let Some(key) = shape.sort {
+                roots.sort_by(|a, b| compare_paths(key, &a.total, a.path, &b.total, b.path));
+            }
+            roots
+        });
 
         let key = shape.sort.unwrap_or(SortKey::Name);
         let files = shape.by_file.then(|| {
@@ -111,12 +138,19 @@ impl<'a> View<'a> {
             languages,
             files,
             dirs,
+            by_root,
             omitted,
             errors: &report.errors,
             skipped: report.skipped,
             flagged: report.flagged,
         }
     }
+}
+
+fn sorted_languages(languages: &BTreeMap<LangId, Totals>, key: SortKey) -> Vec<(LangId, Totals)> {
+    let mut out: Vec<_> = languages.iter().map(|(&l, &t)| (l, t)).collect();
+    out.sort_by(|a, b| compare(key, &a.1, a.0.name(), &b.1, b.0.name()));
+    out
 }
 
 /// Orders by `key` (numbers largest first), then by name.

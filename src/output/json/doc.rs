@@ -6,8 +6,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::lang::LangId;
 use crate::output::paths::{decode_base64, escaped, raw_base64};
-use crate::report::{Change, Delta, DirTotals, FileError, FileReport, Flagged, Omitted, Skipped, Totals};
+use crate::report::{
+    Change, Delta, DirTotals, FileError, FileReport, Flagged, Omitted, RootView, Skipped, Totals,
+};
 
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -185,6 +188,38 @@ impl From<&FlaggedDoc> for Flagged {
     }
 }
 
+/// One root's section (`--by-root`): its path as `root` (and `root_bytes` when it is not UTF-8),
+/// its total and its languages, most code first.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RootDoc {
+    pub root: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_bytes: Option<String>,
+    pub total: TotalsDoc,
+    pub languages: Vec<LanguageDoc>,
+}
+
+impl RootDoc {
+    pub fn new(root: &RootView) -> RootDoc {
+        let PathDoc { path, path_bytes } = PathDoc::new(root.path);
+        RootDoc {
+            root: path,
+            root_bytes: path_bytes,
+            total: (&root.total).into(),
+            languages: languages(&root.languages),
+        }
+    }
+
+    /// The exact root path back, as [`PathDoc::to_path`] does.
+    pub fn to_path(&self) -> Result<PathBuf, String> {
+        PathDoc { path: self.root.clone(), path_bytes: self.root_bytes.clone() }.to_path()
+    }
+}
+
+pub fn languages(list: &[(LangId, Totals)]) -> Vec<LanguageDoc> {
+    list.iter().map(|(l, t)| LanguageDoc { name: l.name().to_string(), totals: t.into() }).collect()
+}
+
 /// Rows `--top` left out. Written only when some were; a report with it cannot be merged.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct OmittedDoc {
@@ -220,6 +255,9 @@ pub struct ReportDoc {
     pub files: Option<Vec<FileDoc>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dirs: Option<Vec<DirDoc>>,
+    /// With `--by-root`; added in version 1, so older reports have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_root: Option<Vec<RootDoc>>,
     pub errors: Vec<ErrorDoc>,
     pub skipped: SkippedDoc,
     /// Reports written before flagging read as none flagged.
@@ -266,6 +304,14 @@ pub struct FileChangeDoc {
     pub change: ChangeDoc,
 }
 
+#[derive(Debug, Clone, Serialize)]
+pub struct DirChangeDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    #[serde(flatten)]
+    pub change: ChangeDoc,
+}
+
 /// `ringloc diff --format json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct DiffDoc {
@@ -273,6 +319,9 @@ pub struct DiffDoc {
     pub kind: &'static str,
     pub total: ChangeDoc,
     pub languages: Vec<LanguageChangeDoc>,
+    /// With `diff --by-dir`; also in the ndjson summary, as directories are few.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dirs: Option<Vec<DirChangeDoc>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<FileChangeDoc>>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -12,7 +12,8 @@ use serde::Serialize;
 pub use read::{read_report, Loaded};
 
 use self::doc::{
-    DiffDoc, FileChangeDoc, LanguageChangeDoc, LanguageDoc, OmittedDoc, PathDoc, ReportDoc, SCHEMA_VERSION,
+    DiffDoc, DirChangeDoc, FileChangeDoc, LanguageChangeDoc, OmittedDoc, PathDoc, ReportDoc, RootDoc,
+    SCHEMA_VERSION,
 };
 use super::Output;
 use crate::report::{Diff, View};
@@ -28,13 +29,10 @@ impl ReportDoc {
             kind: None,
             roots: view.roots.iter().map(|r| PathDoc::new(r)).collect(),
             total: (&view.total).into(),
-            languages: view
-                .languages
-                .iter()
-                .map(|(l, t)| LanguageDoc { name: l.name().to_string(), totals: t.into() })
-                .collect(),
+            languages: doc::languages(&view.languages),
             files: view.files.as_ref().filter(|_| with_rows).map(|f| f.iter().map(|&f| f.into()).collect()),
             dirs: view.dirs.as_ref().filter(|_| with_rows).map(|d| d.iter().map(Into::into).collect()),
+            by_root: view.by_root.as_ref().map(|roots| roots.iter().map(RootDoc::new).collect()),
             errors: view.errors.iter().map(Into::into).collect(),
             skipped: view.skipped.into(),
             flagged: view.flagged.into(),
@@ -54,6 +52,9 @@ impl DiffDoc {
                 .iter()
                 .map(|c| LanguageChangeDoc { name: c.key.name(), change: c.into() })
                 .collect(),
+            dirs: diff.dirs.as_ref().map(|dirs| {
+                dirs.iter().map(|c| DirChangeDoc { path: PathDoc::new(&c.key), change: c.into() }).collect()
+            }),
             files: diff.files.as_ref().filter(|_| with_files).map(|files| {
                 files
                     .iter()

@@ -5,13 +5,17 @@ use std::io;
 
 use super::doc::{ReportDoc, SCHEMA_VERSION};
 use crate::lang::LangId;
-use crate::report::{FileError, FileReport, Report};
+use crate::report::{DirTotals, FileError, FileReport, Report, RootTotals};
 
-/// A report as read, and whether it listed its files (written with `--by-file`).
+/// A report as read, and whether it listed its files (written with `--by-file`) and kept its roots
+/// apart (`--by-root`).
 #[derive(Debug)]
 pub struct Loaded {
     pub report: Report,
     pub has_files: bool,
+    pub has_by_root: bool,
+    /// The `--by-dir` rows as written, for `ringloc diff --by-dir`.
+    pub dirs: Option<Vec<DirTotals>>,
 }
 
 fn language(name: &str) -> Result<LangId, String> {
@@ -41,6 +45,26 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     for l in &doc.languages {
         report.languages.entry(language(&l.name)?).or_default().add(&(&l.totals).into());
     }
+    let has_by_root = doc.by_root.is_some();
+    if let Some(sections) = &doc.by_root {
+        let mut kept = Vec::with_capacity(sections.len());
+        for s in sections {
+            let mut section = RootTotals::new(&s.to_path()?);
+            for l in &s.languages {
+                section.languages.entry(language(&l.name)?).or_default().add(&(&l.totals).into());
+            }
+            kept.push(section);
+        }
+        report.by_root = Some(kept);
+    }
+    let dirs = match &doc.dirs {
+        Some(dirs) => Some(
+            dirs.iter()
+                .map(|d| Ok(DirTotals { path: d.path.to_path()?, totals: (&d.totals).into() }))
+                .collect::<Result<_, String>>()?,
+        ),
+        None => None,
+    };
     let has_files = doc.files.is_some();
     for f in doc.files.iter().flatten() {
         let counts =
@@ -51,7 +75,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     for e in &doc.errors {
         report.errors.push(FileError { path: e.path.to_path()?, error: io::Error::other(e.error.clone()) });
     }
-    Ok(Loaded { report, has_files })
+    Ok(Loaded { report, has_files, has_by_root, dirs })
 }
 
 #[cfg(test)]
