@@ -175,15 +175,18 @@ define_commands() {
     rl=$(printf '%q' "$RINGLOC")
     tk=$(printf '%q' "$(command -v tokei)")
     mz=$(printf '%q' "$(command -v mezura)")
-    add_cmd ringloc "ringloc$jname T" "$rl$j $t"
-    add_cmd ringloc-sync "ringloc$jname --backend sync T" "$rl$j --backend sync $t"
+    add_cmd ringloc "ringloc$jname --no-ignore --hidden T" "$rl$j --no-ignore --hidden $t"
+    add_cmd ringloc-sync "ringloc$jname --backend sync --no-ignore --hidden T" \
+        "$rl$j --backend sync --no-ignore --hidden $t"
+    add_cmd floor-ringloc "read floor: ringloc$jname --count none --no-ignore --hidden T" \
+        "$rl$j --count none --no-ignore --hidden $t"
     add_cmd tokei "tokei T" "$tk $t"
     add_cmd mezura "mezura T --output json --no-gitignore ... (flags: see Commands)" "$mz $t $MEZURA_FLAGS"
     if [[ -n $SCC ]]; then
         add_cmd scc "scc --no-gitignore -c --no-cocomo T" \
             "$(printf '%q' "$SCC") --no-gitignore -c --no-cocomo $t"
     fi
-    add_cmd floor-read "read floor: find T -type f -print0 | xargs -0 -P2 -n4000 cat > /dev/null" \
+    add_cmd floor-read "cat floor: find T -type f -print0 | xargs -0 -P2 -n4000 cat > /dev/null" \
         "find $t -type f -print0 | xargs -0 -P2 -n4000 cat > /dev/null"
     add_cmd floor-walk "walk floor: find T -type f" "find $t -type f"
 }
@@ -392,9 +395,10 @@ report_header() {
         echo '  forward and reverse likewise.'
     fi
     printf -- '- ringloc threads: %s; the other tools use their defaults.\n' \
-        "${THREADS:-default (one per core)}"
-    echo '- same work everywhere: ignore files off, hidden files counted (ringloc 0.1 has no ignore'
-    echo '  support, counts hidden files and skips only .git/.hg/.svn).'
+        "${THREADS:-default (two per core)}"
+    echo '- same work everywhere: ignore files off, hidden files counted (`--no-ignore --hidden`;'
+    echo '  ringloc skips only .git/.hg/.svn then). `ringloc --count none` is the read floor: the same'
+    echo '  walk, threads and reads with no classification.'
 }
 
 timing_table() { # tsv-file
@@ -404,7 +408,7 @@ timing_table() { # tsv-file
         med[$name]=$m fwd[$name]=$f rev[$name]=$r usr[$name]=$u sys[$name]=$s
     done <"$1"
     local base=${med[${NAMES[$(index_of_key ringloc)]}]}
-    local floor=${med[${NAMES[$(index_of_key floor-read)]}]}
+    local floor=${med[${NAMES[$(index_of_key floor-ringloc)]}]}
     echo "| command | median wall s | x ringloc | x read floor | fwd / rev median s | user s | sys s |"
     echo "|---|---:|---:|---:|---:|---:|---:|"
     for name in "${NAMES[@]}"; do

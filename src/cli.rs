@@ -5,10 +5,11 @@ use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use clap::{Parser, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use ringloc::io::Backend;
 use ringloc::lang::LangId;
+use ringloc::report::{Shape, SortKey};
 use ringloc::walk::ignore::IgnorePolicy;
 use ringloc::walk::select::{exclude_globs, Selection};
 use ringloc::Config;
@@ -18,9 +19,14 @@ use ringloc::Config;
     name = "ringloc",
     version,
     about = "Counts lines of code, comments and blanks, per language, across very large trees",
-    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr)."
+    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n  ringloc --by-dir 2 --sort code --top 10 .\n  ringloc --by-root --format csv repos/*  each checkout apart, and the sum\n  ringloc merge a.json b.json  sum reports\n  ringloc diff old.json new.json --format markdown\n\nA directory named like a subcommand is counted as ./merge.\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr).",
+    // `ringloc src merge` counts two directories; only a first word names a subcommand.
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Directories and files to count (default: ., unless --files-from is given)
     pub paths: Vec<PathBuf>,
 
@@ -39,14 +45,6 @@ pub struct Cli {
     /// How files are read: io_uring when allowed (auto), always io_uring, or plain syscalls
     #[arg(long, value_enum, default_value_t = BackendFlag::Auto)]
     pub backend: BackendFlag,
-
-    /// Output format
-    #[arg(long, value_enum, default_value_t = FormatFlag::Table)]
-    pub format: FormatFlag,
-
-    /// Also list every counted file
-    #[arg(long)]
-    pub by_file: bool,
 
     /// Count hidden files and directories (names starting with a dot)
     #[arg(long)]
@@ -97,9 +95,136 @@ pub struct Cli {
     #[arg(long)]
     pub no_minified: bool,
 
+    /// `none` reads every file but classifies nothing: the read floor benchmarks compare against
+    #[arg(long, value_name = "MODE", hide = true, value_parser = ["lines", "none"], default_value = "lines")]
+    pub count: String,
+
+    /// Count doc strings (Python's triple-quoted string opening a line) as code, not comments
+    #[arg(long)]
+    pub docstrings_as_code: bool,
+
     /// Descend at most this many directory levels below each root (1: the root's own files only)
     #[arg(long, value_name = "N")]
     pub max_depth: Option<usize>,
+
+    #[command(flatten)]
+    pub format: FormatArgs,
+
+    #[command(flatten)]
+    pub rows: RowArgs,
+
+    /// No progress line and no notes on stderr (per-file errors are still listed)
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Sum JSON reports into one, as a single run over all their paths would have reported it
+    Merge {
+        /// Reports written by `ringloc --format json` (with --by-file for file or directory rows)
+        #[arg(required = true, value_name = "REPORT")]
+        reports: Vec<PathBuf>,
+        #[command(flatten)]
+        format: FormatArgs,
+        #[command(flatten)]
+        rows: RowArgs,
+    },
+    /// Show what changed between two JSON reports, per language and per file when both list files
+    Diff {
+        /// The earlier report (`ringloc --format json`)
+        old: PathBuf,
+        /// The later report
+        new: PathBuf,
+        /// Also compare per-directory totals (both reports written with the same --by-dir DEPTH)
+        #[arg(long)]
+        by_dir: bool,
+        #[command(flatten)]
+        format: FormatArgs,
+    },
+    /// Print a shell completion script, e.g. `ringloc completions bash > ~/.local/share/bash-completion/completions/ringloc`
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `ringloc man > ringloc.1`
+    Man,
+}
+
+/// How to print, shared by counting, `merge` and `diff`.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Output")]
+pub struct FormatArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = FormatFlag::Table)]
+    pub format: FormatFlag,
+
+    /// Order rows by this column, largest first (name: ascending); default: languages by code, files
+    /// and directories by path
+    #[arg(long, value_enum, value_name = "KEY")]
+    pub sort: Option<SortFlag>,
+
+    /// Show only the first N languages, files and directories (totals still count everything)
+    #[arg(long, value_name = "N")]
+    pub top: Option<usize>,
+
+    /// Table and markdown: add bytes and code-share columns
+    #[arg(long)]
+    pub wide: bool,
+}
+
+/// Which breakdowns to add below the languages.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Output")]
+pub struct RowArgs {
+    /// Also list every counted file
+    #[arg(long)]
+    pub by_file: bool,
+
+    /// Also total per directory, DEPTH levels below each root (default 1)
+    #[arg(long, value_name = "DEPTH", num_args = 0..=1, default_missing_value = "1")]
+    pub by_dir: Option<usize>,
+
+    /// Also total each root (each PATH, and the --files-from list) apart, then all of them
+    #[arg(long)]
+    pub by_root: bool,
+}
+
+impl FormatArgs {
+    /// The rows to show; `rows` is `None` for `diff`, which has no breakdown flags.
+    pub fn shape(&self, rows: Option<&RowArgs>) -> Shape {
+        Shape {
+            sort: self.sort.map(SortFlag::key),
+            top: self.top,
+            // ndjson is a stream of file records: it always has them.
+            by_file: rows.is_some_and(|r| r.by_file) || self.format == FormatFlag::Ndjson,
+            by_dir: rows.and_then(|r| r.by_dir),
+            by_root: rows.is_some_and(|r| r.by_root),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SortFlag {
+    Files,
+    Lines,
+    Code,
+    Comments,
+    Blanks,
+    Name,
+}
+
+impl SortFlag {
+    fn key(self) -> SortKey {
+        match self {
+            SortFlag::Files => SortKey::Files,
+            SortFlag::Lines => SortKey::Lines,
+            SortFlag::Code => SortKey::Code,
+            SortFlag::Comments => SortKey::Comments,
+            SortFlag::Blanks => SortKey::Blanks,
+            SortFlag::Name => SortKey::Name,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -111,8 +236,17 @@ pub enum BackendFlag {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FormatFlag {
+    /// Aligned columns for people (colour on a terminal unless NO_COLOR is set)
     Table,
+    /// One document with a versioned schema (docs/json-schema.md)
     Json,
+    /// One JSON record per file, then a summary record
+    Ndjson,
+    /// One table with a `type` column
+    Csv,
+    /// Tables for pull-request comments
+    #[value(alias = "md")]
+    Markdown,
 }
 
 impl Cli {
@@ -153,13 +287,18 @@ impl Cli {
             max_file_size: self.max_file_size,
             skip_generated: self.no_generated,
             skip_minified: self.no_minified,
+            docstrings_as_code: self.docstrings_as_code,
+            read_only: self.count == "none",
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,
                 BackendFlag::Uring => Backend::Uring,
                 BackendFlag::Sync => Backend::Sync,
             },
-            by_file: self.by_file,
+            by_file: self.format.shape(Some(&self.rows)).needs_files(),
+            by_root: self.rows.by_root,
+            progress: None,
+            file_sink: None,
             selection,
         })
     }

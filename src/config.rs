@@ -1,8 +1,11 @@
 //! The validated settings a run needs; the CLI builds one from its flags, library users directly.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use crate::count::Options;
 use crate::io::{Backend, ReadRules};
+use crate::report::{FileSink, Progress};
 use crate::walk::select::Selection;
 
 #[derive(Debug, Clone)]
@@ -16,6 +19,8 @@ pub struct Config {
     pub backend: Backend,
     /// Keep a row per counted file in [`crate::Report::files`].
     pub by_file: bool,
+    /// Keep each root's language totals apart ([`crate::Report::by_root`]).
+    pub by_root: bool,
     /// What to count: hidden files, ignore files, exclusions, language and extension filters.
     pub selection: Selection,
     /// Skip files larger than this many bytes.
@@ -23,6 +28,15 @@ pub struct Config {
     /// Leave generated / minified files out instead of counting them and flagging them apart.
     pub skip_generated: bool,
     pub skip_minified: bool,
+    /// Doc strings count as code instead of comments.
+    pub docstrings_as_code: bool,
+    /// Read every file but classify nothing: the read floor for benchmarks (`--count none`).
+    pub read_only: bool,
+    /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
+    pub progress: Option<Arc<Progress>>,
+    /// Called with each counted file as it finishes, from the worker threads; the report then keeps
+    /// no per-file rows (`by_file` is ignored for counted files), so memory stays flat.
+    pub file_sink: Option<FileSink>,
 }
 
 impl Default for Config {
@@ -33,10 +47,15 @@ impl Default for Config {
             threads: 0,
             backend: Backend::Auto,
             by_file: false,
+            by_root: false,
             selection: Selection::default(),
             max_file_size: None,
             skip_generated: false,
             skip_minified: false,
+            docstrings_as_code: false,
+            read_only: false,
+            progress: None,
+            file_sink: None,
         }
     }
 }
@@ -48,6 +67,8 @@ impl Config {
             max_size: self.max_file_size,
             skip_generated: self.skip_generated,
             skip_minified: self.skip_minified,
+            count: Options { docstrings_as_code: self.docstrings_as_code },
+            read_only: self.read_only,
         }
     }
 

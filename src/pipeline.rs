@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::config::Config;
 use crate::io::{probe_uring, Backend, ReadRules, Reader, SyncReader, UringReader};
 use crate::report::Report;
-use crate::roots::roots;
+use crate::roots::{root_sections, roots};
 use crate::walk::{run_pool, Follow};
 
 /// The backend a run actually used.
@@ -55,20 +55,39 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         },
     };
     let mut report = Report::default();
+    report.roots = config.paths.clone();
+    report.by_root = config.by_root.then(|| root_sections(config));
     let sel = &config.selection;
     let jobs = roots(config, &mut report);
     let threads = config.worker_count();
     let rules = Arc::new(config.read_rules());
     let follow = sel.follow.then(|| Follow::new(&config.paths));
     let follow = follow.as_ref();
+    // Each worker's report publishes progress and streams files as it records (the reader is made
+    // on the worker's thread, with the worker's report at hand).
+    let (progress, sink) = (config.progress.as_ref(), config.file_sink.as_ref());
+    let sections = &report.by_root;
     let parts = match backend {
-        BackendUsed::Uring => {
-            run_pool(jobs, threads, |r: &mut Report| uring_or_sync(r, &rules), sel, follow, config.by_file)
-        }
+        BackendUsed::Uring => run_pool(
+            jobs,
+            threads,
+            |r: &mut Report| {
+                r.watch(progress, sink);
+                r.by_root.clone_from(sections);
+                uring_or_sync(r, &rules)
+            },
+            sel,
+            follow,
+            config.by_file,
+        ),
         BackendUsed::Sync { .. } => run_pool(
             jobs,
             threads,
-            |_: &mut Report| SyncReader::new(Arc::clone(&rules)),
+            |r: &mut Report| {
+                r.watch(progress, sink);
+                r.by_root.clone_from(sections);
+                SyncReader::new(Arc::clone(&rules))
+            },
             sel,
             follow,
             config.by_file,

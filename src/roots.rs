@@ -14,50 +14,61 @@ use rustix::fs::{openat, Mode, OFlags, CWD};
 use crate::config::Config;
 use crate::io::{FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
-use crate::report::{Outcome, Report, Skip};
+use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::walk::ignore::root_level;
 use crate::walk::{DirJob, Job};
 
 /// Named files per job: a batch other workers can steal.
 const BATCH: usize = 32;
 
+/// The `--by-root` sections of a run: one per path, in order, then one for the `--files-from` list.
+/// A file is counted under the index of the root it was reached from (files listed with
+/// `--files-from` under the last).
+pub fn root_sections(config: &Config) -> Vec<RootTotals> {
+    let listed = (!config.files.is_empty()).then(|| Path::new(LISTED_FILES));
+    config.paths.iter().map(PathBuf::as_path).chain(listed).map(RootTotals::new).collect()
+}
+
 pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
     let keep = config.by_file;
     let mut jobs = Vec::new();
-    let mut named: BTreeMap<PathBuf, Vec<&[u8]>> = BTreeMap::new();
-    let fail = |report: &mut Report, path: &Path, e: io::Error| {
-        report.record(Outcome::Failed(e), keep, || path.to_path_buf());
+    // Keyed by root too, so that files keep their root apart even when they share a directory.
+    let mut named: BTreeMap<(usize, PathBuf), Vec<&[u8]>> = BTreeMap::new();
+    let fail = |report: &mut Report, root: usize, path: &Path, e: io::Error| {
+        report.record(root, Outcome::Failed(e), keep, || path.to_path_buf());
     };
     // Paths on the command line follow symlinks (the user pointed at them); listed files do not,
     // since `git ls-files` lists symlinks whose targets are listed too.
-    let given = config.paths.iter().map(|p| (p, std::fs::metadata(p)));
-    let listed = config.files.iter().map(|p| (p, std::fs::symlink_metadata(p)));
-    for (path, meta) in given.chain(listed) {
+    let given = config.paths.iter().enumerate().map(|(i, p)| (i, p, std::fs::metadata(p)));
+    let listed_root = config.paths.len();
+    let listed = config.files.iter().map(|p| (listed_root, p, std::fs::symlink_metadata(p)));
+    for (root, path, meta) in given.chain(listed) {
         match meta {
-            Ok(m) if m.is_dir() => match dir_job(config, path) {
+            Ok(m) if m.is_dir() => match dir_job(config, root, path) {
                 Ok(job) => jobs.push(job),
-                Err(e) => fail(report, path, e),
+                Err(e) => fail(report, root, path, e),
             },
             Ok(m) if m.is_file() => {
                 let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
-                named.entry(parent).or_default().push(name);
+                named.entry((root, parent)).or_default().push(name);
             }
             Ok(m) if m.is_symlink() => {}
             Ok(_) => fail(
                 report,
+                root,
                 path,
                 io::Error::new(io::ErrorKind::InvalidInput, "not a regular file or directory"),
             ),
-            Err(e) => fail(report, path, e),
+            Err(e) => fail(report, root, path, e),
         }
     }
-    for (parent, names) in named {
-        match files_in(config, &parent, &names, report) {
+    for ((root, parent), names) in named {
+        match files_in(config, root, &parent, &names, report) {
             Ok(files) => jobs.extend(files.chunks(BATCH).map(|c| Job::Files(c.to_vec()))),
-            Err(e) => {
-                names.iter().for_each(|n| fail(report, &parent.join(OsStr::from_bytes(n)), clone_err(&e)))
-            }
+            Err(e) => names
+                .iter()
+                .for_each(|n| fail(report, root, &parent.join(OsStr::from_bytes(n)), clone_err(&e))),
         }
     }
     jobs
@@ -67,12 +78,13 @@ fn clone_err(e: &io::Error) -> io::Error {
     e.raw_os_error().map_or_else(|| io::Error::new(e.kind(), e.to_string()), io::Error::from_raw_os_error)
 }
 
-fn dir_job(config: &Config, path: &Path) -> io::Result<Job> {
+fn dir_job(config: &Config, root_index: usize, path: &Path) -> io::Result<Job> {
     Ok(Job::Dir(DirJob {
         parent: None,
         name: cstring(path.as_os_str().as_bytes())?,
         path: path.to_path_buf(),
         root: Arc::from(path),
+        root_index,
         depth: 0,
         ignore: root_level(config.selection.ignore, path),
     }))
@@ -82,6 +94,7 @@ fn dir_job(config: &Config, path: &Path) -> io::Result<Job> {
 /// filters apply: the user asked for them, hidden or ignored or not.
 fn files_in(
     config: &Config,
+    root: usize,
     parent: &Path,
     names: &[&[u8]],
     report: &mut Report,
@@ -91,7 +104,7 @@ fn files_in(
     for &name in names {
         let language = detect_by_name(name);
         if language == NameMatch::Unknown || config.selection.skips_file(name, language) {
-            report.record(Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
+            report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
             continue;
         }
         kept.push((buf.len() as u32, name.len() as u32, language));
@@ -108,8 +121,9 @@ fn files_in(
         OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
         Mode::empty(),
     )?;
+    let fd = Arc::new(fd);
     let dir =
-        Arc::new(ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names: buf, shown_as: None });
+        Arc::new(ListedDir { fd, path: parent.to_path_buf(), names: buf, shown_as: None, root_index: root });
     Ok(kept
         .into_iter()
         .map(|(name_at, name_len, language)| FileJob { dir: Arc::clone(&dir), name_at, name_len, language })

@@ -80,8 +80,13 @@ fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
     tree.write("here.c", "int x;\n");
     let fd = openat(CWD, tree.path(), OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
     let names = b"gone.c\0here.c\0".to_vec();
-    let dir =
-        Arc::new(ListedDir { fd: Arc::new(fd), path: tree.path().to_path_buf(), names, shown_as: None });
+    let dir = Arc::new(ListedDir {
+        fd: Arc::new(fd),
+        path: tree.path().to_path_buf(),
+        names,
+        shown_as: None,
+        root_index: 0,
+    });
     let job = |at: u32| FileJob {
         dir: Arc::clone(&dir),
         name_at: at,

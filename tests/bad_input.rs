@@ -197,3 +197,18 @@ fn a_low_descriptor_limit_slows_the_walk_but_loses_nothing() {
         assert_eq!(v["total"]["files"], 600, "{backend}");
     }
 }
+
+#[test]
+fn a_root_path_longer_than_path_max_is_a_clear_error() {
+    let tree = Tree::new();
+    tree.write("a.c", "int a;\n");
+    let long = format!("{}/a.c", "x/".repeat(2100));
+    let (v, out) = run_json(&[&long, "a.c"], tree.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(v["total"]["files"], 1);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("too long"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

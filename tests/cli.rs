@@ -108,3 +108,14 @@ fn usage_errors_exit_1_and_help_exits_0() {
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).contains("Exit codes"));
 }
+
+#[test]
+fn count_none_reads_every_file_and_classifies_nothing() {
+    let tree = common::generated_tree(200, 3);
+    let (full, _) = json(&["--format", "json"], &tree);
+    let (floor, out) = json(&["--format", "json", "--count", "none"], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(floor["total"]["files"], full["total"]["files"]);
+    assert_eq!(floor["total"]["bytes"], full["total"]["bytes"]);
+    assert_eq!(floor["total"]["lines"], 0);
+}

@@ -97,6 +97,7 @@ fn follow_counts_each_target_once_and_cuts_loops() {
     link(&tree.path().join("d"), "d_alias");
     link(tree.path(), "d/up");
     link(&tree.path().join("nowhere.c"), "dangling.c");
+    link(&tree.path().join("self.c"), "self.c");
     let plain = json(&ringloc(&["--format", "json", "--by-file", "."], tree.path()));
     assert_eq!(paths(&plain), ["./a.c", "./d/b.c"]);
     for backend in ["uring", "sync"] {
@@ -110,6 +111,9 @@ fn follow_counts_each_target_once_and_cuts_loops() {
         assert_eq!(&got[..2], ["./a.c", "./d/b.c"]);
         assert!(got.iter().any(|p| p == "./one.c" || p == "./d/again.c"), "{got:?}");
         assert!(got.iter().any(|p| p == "./vendor/ext.c" || p == "./vendor2/ext.c"), "{got:?}");
-        assert_eq!(v["errors"][0]["path"], "./dangling.c");
+        let errors: Vec<&str> =
+            v["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap()).collect();
+        assert_eq!(errors, ["./dangling.c", "./self.c"], "a broken link and a link to itself (ELOOP)");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("symbolic links"), "ELOOP is named");
     }
 }

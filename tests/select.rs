@@ -119,3 +119,34 @@ fn bad_filters_are_usage_errors() {
     assert_eq!(ringloc(&["-t", "NoSuchLanguage"], tree.path()).status.code(), Some(1));
     assert_eq!(ringloc(&["--exclude", "a[b"], tree.path()).status.code(), Some(1));
 }
+
+#[test]
+fn info_exclude_and_the_global_excludes_file_apply_in_a_work_tree() {
+    let tree = repo();
+    std::fs::create_dir_all(tree.path().join(".git/info")).unwrap();
+    tree.write(".git/info/exclude", "a.c\n");
+    tree.write("home/.gitconfig", "[core]\n\texcludesFile = ~/global-ignore\n");
+    tree.write("home/global-ignore", "extra.c\nkeep.gen.c\n");
+    tree.write("extra.c", "x;\n");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ringloc"))
+        .args(["--format", "json", "--by-file"])
+        .current_dir(tree.path())
+        .env("HOME", tree.path().join("home"))
+        .env_remove("XDG_CONFIG_HOME")
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files = v["files"].as_array().unwrap();
+    let paths: Vec<&str> =
+        files.iter().map(|f| f["path"].as_str().unwrap().trim_start_matches("./")).collect();
+    // The repository's `!keep.gen.c` outranks the global file, as in git.
+    assert_eq!(paths, ["keep.gen.c", "sub/top.c"]);
+}
+
+#[test]
+fn hard_links_count_once_per_path() {
+    let tree = Tree::new();
+    tree.write("a.c", "int a;\n");
+    std::fs::hard_link(tree.path().join("a.c"), tree.path().join("b.c")).unwrap();
+    assert_eq!(counted(&tree, &[]), ["a.c", "b.c"]);
+}

@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::markers::{is_ws, openers, Kind, Opened, Opener, Place};
+use super::scan::StopSet;
 use super::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
 
@@ -19,6 +20,8 @@ pub struct Classifier {
     pub(crate) class: [u8; 256],
     pub(crate) openers: Vec<Opener>,
     pub(crate) syntax: &'static Syntax,
+    /// The newline and marker starts as a block-scannable set, when there are few enough.
+    pub(crate) stops: Option<StopSet>,
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -74,7 +77,8 @@ impl Classifier {
             .chain(dynamic.then_some(WINDOW))
             .fold(2, usize::max);
         assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
-        Classifier { class, openers, syntax, lookahead }
+        let stops = StopSet::from_class(&class, NL | START);
+        Classifier { class, openers, syntax, stops, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {

@@ -12,6 +12,7 @@ mod feature_tests;
 mod machine;
 mod markers;
 mod reference;
+mod scan;
 #[cfg(test)]
 mod tests;
 

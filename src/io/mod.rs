@@ -43,6 +43,9 @@ pub struct ListedDir {
     pub names: Vec<u8>,
     /// The path to show instead, for a file reached through a followed symlink.
     pub shown_as: Option<PathBuf>,
+    /// The root its files were reached from (see [`DirJob`](crate::walk::DirJob)): kept per
+    /// directory, not per file, so `--by-root` costs no memory per queued file.
+    pub root_index: usize,
 }
 
 /// One file waiting to be read. Holding the `Arc` keeps its directory descriptor open.

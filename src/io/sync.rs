@@ -63,7 +63,7 @@ impl Reader for SyncReader {
                 return queue.push_front(job);
             }
         }
-        out.record(outcome, keep_files, || job.path());
+        out.record(job.dir.root_index, outcome, keep_files, || job.path());
     }
 
     fn is_idle(&self) -> bool {

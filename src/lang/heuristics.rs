@@ -9,8 +9,6 @@
 
 use std::sync::OnceLock;
 
-use aho_corasick::AhoCorasick;
-
 use super::LangId;
 
 /// How much of the head the rules read. Markers sit near the top (includes, `@interface`,
@@ -135,45 +133,33 @@ impl Ambiguity {
 }
 
 /// Objective-C first (its headers are C with `@` directives), then C++ by the constructs C lacks.
+/// Only a line's first word is looked at, so one look per line decides most lines at their first
+/// byte.
 fn c_header(head: &[u8], ids: &Ids) -> LangId {
-    static MARKERS: OnceLock<AhoCorasick> = OnceLock::new();
-    let markers = MARKERS.get_or_init(|| {
-        AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-            .build([
-                "@interface",
-                "@protocol",
-                "@end",
-                "@class",
-                "@property",
-                "#import",
-                "template",
-                "namespace",
-                "class",
-                "public:",
-                "private:",
-                "protected:",
-                "#include <",
-            ])
-            .expect("static patterns")
-    });
     let mut cpp = false;
-    for m in markers.find_iter(head) {
-        let (at, end) = (m.start(), m.end());
-        if !at_line_head(head, at) {
+    for line in lines(head) {
+        let Some(&first) = line.first() else { continue };
+        if !matches!(first, b'@' | b'#' | b't' | b'n' | b'c' | b'p') {
             continue;
         }
-        let rest = &head[end..];
-        match m.pattern().as_usize() {
-            0..=4 if !continues_word(rest) => return ids.objc,
-            5 if rest.first().is_some_and(|b| matches!(b, b' ' | b'\t' | b'<' | b'"')) => return ids.objc,
-            6 => cpp |= skip_blanks(rest).starts_with(b"<"),
-            7 => cpp |= rest.first().is_some_and(|&b| is_blank(b)) && names_then(skip_blanks(rest), b"{"),
-            8 => cpp |= rest.first().is_some_and(|&b| is_blank(b)) && names_then(skip_blanks(rest), b"{:;"),
-            9..=11 => cpp |= skip_blanks(rest).first().map_or(true, |&b| b == b'\n' || b == b'\r'),
-            12 => cpp |= cpp_standard_header(rest),
-            _ => {}
+        let objc = [&b"@interface"[..], b"@protocol", b"@end", b"@class", b"@property"];
+        if objc.iter().any(|w| starts_word(line, w)) {
+            return ids.objc;
         }
+        if let Some(rest) = line.strip_prefix(b"#import") {
+            if rest.first().is_some_and(|b| matches!(b, b' ' | b'\t' | b'<' | b'"')) {
+                return ids.objc;
+            }
+        }
+        if cpp {
+            continue;
+        }
+        let after = |w: &[u8]| line.strip_prefix(w).filter(|rest| rest.first().is_some_and(|&b| is_blank(b)));
+        cpp = line.strip_prefix(b"template").is_some_and(|rest| skip_blanks(rest).starts_with(b"<"))
+            || after(b"namespace").is_some_and(|rest| names_then(skip_blanks(rest), b"{"))
+            || after(b"class").is_some_and(|rest| names_then(skip_blanks(rest), b"{:;"))
+            || [&b"public:"[..], b"private:", b"protected:"].iter().any(|w| line.trim_ascii_end() == *w)
+            || line.strip_prefix(b"#include <").is_some_and(cpp_standard_header);
     }
     if cpp {
         ids.cpp_header
@@ -292,7 +278,16 @@ fn inc(head: &[u8], ids: &Ids) -> Option<LangId> {
 
 /// The lines of `head`, each without its leading blanks and trailing `\r`.
 fn lines(head: &[u8]) -> impl Iterator<Item = &[u8]> {
-    head.split(|&b| b == b'\n').map(|l| skip_blanks(l.strip_suffix(b"\r").unwrap_or(l)))
+    let mut rest = head;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let line = &rest[..end];
+        rest = &rest[(end + 1).min(rest.len())..];
+        Some(skip_blanks(line.strip_suffix(b"\r").unwrap_or(line)))
+    })
 }
 
 fn first_line(head: &[u8]) -> &[u8] {
@@ -314,11 +309,6 @@ fn continues_word(rest: &[u8]) -> bool {
 /// `line` starts with the word `w`, not with a longer word (`module` but not `modules`).
 fn starts_word(line: &[u8], w: &[u8]) -> bool {
     line.starts_with(w) && !continues_word(&line[w.len()..])
-}
-
-/// Only blanks between the line's start and `at`.
-fn at_line_head(head: &[u8], at: usize) -> bool {
-    head[..at].iter().rev().take_while(|&&b| b != b'\n').all(|&b| is_blank(b))
 }
 
 /// `s` is a name, then blanks, then one of `then` or the end of the line: `Foo {`, `Bar;`.

@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
 /// The path as text, with every byte that is not part of valid UTF-8 written as `\xNN`.
 pub fn escaped(path: &Path) -> Cow<'_, str> {
     let bytes = path.as_os_str().as_bytes();
@@ -27,7 +29,6 @@ pub fn raw_base64(path: &Path) -> Option<String> {
     if std::str::from_utf8(bytes).is_ok() {
         return None;
     }
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for group in bytes.chunks(3) {
         let n = group.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
@@ -38,6 +39,29 @@ pub fn raw_base64(path: &Path) -> Option<String> {
                 out.push('=');
             }
         }
+    }
+    Some(out)
+}
+
+/// Standard base64 (padding required) back to bytes; `None` if it is not that.
+pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let sextet = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|i| i as u32);
+    let text = text.as_bytes();
+    if text.len() % 4 != 0 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    for group in text.chunks(4) {
+        let pad = group.iter().rev().take_while(|&&c| c == b'=').count();
+        if pad > 2 {
+            return None;
+        }
+        let mut n = 0u32;
+        for &c in &group[..4 - pad] {
+            n = n << 6 | sextet(c)?;
+        }
+        n <<= 6 * pad;
+        out.extend_from_slice(&n.to_be_bytes()[1..4 - pad]);
     }
     Some(out)
 }
@@ -60,5 +84,18 @@ mod tests {
         assert_eq!(raw_base64(p).as_deref(), Some("ZC//eMMuYw=="));
         assert_eq!(raw_base64(Path::new(OsStr::from_bytes(b"\xFF"))).as_deref(), Some("/w=="));
         assert_eq!(raw_base64(Path::new(OsStr::from_bytes(b"\xFF\xFE"))).as_deref(), Some("//4="));
+    }
+
+    #[test]
+    fn base64_round_trips() {
+        for bytes in [&b""[..], b"\xFF", b"\xFF\xFE", b"d/\xFFx\xC3.c", b"abc"] {
+            let mut path = bytes.to_vec();
+            path.push(0x80);
+            let encoded = raw_base64(Path::new(OsStr::from_bytes(&path))).unwrap();
+            assert_eq!(decode_base64(&encoded), Some(path));
+        }
+        assert_eq!(decode_base64("abc"), None);
+        assert_eq!(decode_base64("a==="), None);
+        assert_eq!(decode_base64("a!=="), None);
     }
 }

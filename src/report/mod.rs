@@ -1,12 +1,26 @@
 //! What a run found: per-language totals, optional per-file rows, skipped files and per-file errors.
-//! Each worker fills its own [`Report`]; they are merged once at the end.
+//! Each worker fills its own [`Report`]; they are merged once at the end. [`View`] lays a report
+//! out for output; [`Diff`] compares two.
+
+mod by_root;
+mod diff;
+mod dirs;
+mod view;
+mod watch;
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::count::Counts;
 use crate::lang::LangId;
+
+pub use by_root::{RootTotals, LISTED_FILES};
+pub use diff::{Change, Delta, Diff, FileKey};
+pub use dirs::DirTotals;
+pub use view::{Omitted, RootView, Shape, SortKey, View};
+pub use watch::{FileSink, Progress};
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Totals {
@@ -16,7 +30,7 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, o: &Totals) {
+    pub fn add(&mut self, o: &Totals) {
         self.files += o.files;
         self.bytes += o.bytes;
         self.counts += o.counts;
@@ -29,6 +43,13 @@ pub struct FileReport {
     pub language: LangId,
     pub bytes: u64,
     pub counts: Counts,
+}
+
+impl FileReport {
+    /// The file as a one-file total, so file rows sort and print like language rows.
+    pub fn totals(&self) -> Totals {
+        Totals { files: 1, bytes: self.bytes, counts: self.counts }
+    }
 }
 
 /// A file or directory that could not be counted; the rest of the tree still is.
@@ -91,26 +112,49 @@ pub enum Outcome {
 
 #[derive(Debug, Default)]
 pub struct Report {
+    /// The paths the run was asked to count, in order; `--by-dir` groups files below them.
+    pub roots: Vec<PathBuf>,
     pub languages: BTreeMap<LangId, Totals>,
     /// Filled only when per-file results were asked for; sorted by path after the merge.
     pub files: Vec<FileReport>,
     pub errors: Vec<FileError>,
     pub skipped: Skipped,
     pub flagged: Flagged,
+    /// With `--by-root`: the languages of each root apart, indexed like the roots a file is recorded
+    /// under. `None` otherwise, so a run without it pays nothing per file.
+    pub by_root: Option<Vec<RootTotals>>,
     /// Things the user should know that are not about one file (a worker fell back to plain reads).
     pub warnings: Vec<String>,
+    /// Where this worker publishes its progress, when someone watches (see [`Report::watch`]).
+    tally: Option<watch::Tally>,
+    /// Where counted files go instead of `files`, when output streams.
+    sink: Option<FileSink>,
 }
 
 impl Report {
-    /// Records one file; `path` is built only when it is needed, so a counted file costs nothing
-    /// extra unless per-file output is on.
-    pub fn record(&mut self, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
+    /// Records one file, reached from the root with index `root` (see [`Report::by_root`]); `path` is
+    /// built only when it is needed, so a counted file costs nothing extra unless per-file output is
+    /// on.
+    pub fn record(&mut self, root: usize, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
+        if let Some(tally) = &mut self.tally {
+            match &outcome {
+                Outcome::Counted { bytes, .. } => tally.add(*bytes),
+                Outcome::Skipped(_) => tally.add(0),
+                Outcome::Failed(_) => {}
+            }
+        }
         match outcome {
             Outcome::Counted { language, bytes, counts, generated, minified } => {
-                self.languages.entry(language).or_default().add(&Totals { files: 1, bytes, counts });
+                let totals = Totals { files: 1, bytes, counts };
+                self.languages.entry(language).or_default().add(&totals);
+                if let Some(sections) = &mut self.by_root {
+                    sections[root].languages.entry(language).or_default().add(&totals);
+                }
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
-                if keep_file {
+                if let Some(sink) = &self.sink {
+                    (sink.0)(&FileReport { path: path(), language, bytes, counts });
+                } else if keep_file {
                     self.files.push(FileReport { path: path(), language, bytes, counts });
                 }
             }
@@ -119,7 +163,16 @@ impl Report {
         }
     }
 
+    /// Lets a worker's report publish what it records: counts to `progress`, in batches, and each
+    /// counted file to `sink` (which then replaces `files`).
+    pub fn watch(&mut self, progress: Option<&Arc<Progress>>, sink: Option<&FileSink>) {
+        self.tally = progress.map(|p| watch::Tally::new(Arc::clone(p)));
+        self.sink = sink.cloned();
+    }
+
+    /// Adds `other` in: a worker's partial, or another run's report (`ringloc merge`).
     pub fn merge(&mut self, other: Report) {
+        self.roots.extend(other.roots);
         for (lang, t) in other.languages {
             self.languages.entry(lang).or_default().add(&t);
         }
@@ -130,6 +183,11 @@ impl Report {
         }
         self.flagged.generated += other.flagged.generated;
         self.flagged.minified += other.flagged.minified;
+        match (&mut self.by_root, other.by_root) {
+            (Some(into), Some(sections)) => by_root::merge(into, sections),
+            (into @ None, sections) => *into = sections,
+            (Some(_), None) => {}
+        }
         self.warnings.extend(other.warnings);
     }
 
@@ -145,12 +203,5 @@ impl Report {
             t.add(v);
         }
         t
-    }
-
-    /// Languages with their totals, most code first (ties by name) as the table shows them.
-    pub fn by_code(&self) -> Vec<(LangId, Totals)> {
-        let mut rows: Vec<_> = self.languages.iter().map(|(&l, &t)| (l, t)).collect();
-        rows.sort_by(|a, b| b.1.counts.code.cmp(&a.1.counts.code).then(a.0.name().cmp(b.0.name())));
-        rows
     }
 }

@@ -57,6 +57,7 @@ impl Follow {
                 name: CString::new(real.as_os_str().as_bytes()).map_err(io::Error::other)?,
                 path: link.to_path_buf(),
                 root: Arc::clone(&parent.root),
+                root_index: parent.root_index,
                 depth: parent.depth + 1,
                 ignore: Arc::clone(&parent.ignore),
             }),
@@ -66,7 +67,7 @@ impl Follow {
                 if language == NameMatch::Unknown || sel.skips_file(name, language) || !claimed() {
                     return Ok(Target::Nothing);
                 }
-                Target::File(file_job(&real, real_name, link, language)?)
+                Target::File(file_job(&real, real_name, link, language, parent.root_index)?)
             }
             _ => Target::Nothing,
         })
@@ -74,12 +75,18 @@ impl Follow {
 }
 
 /// A followed file is opened in its real directory under its real name, and shown as the link.
-fn file_job(real: &Path, real_name: &[u8], link: &Path, language: NameMatch) -> io::Result<FileJob> {
+fn file_job(
+    real: &Path,
+    real_name: &[u8],
+    link: &Path,
+    language: NameMatch,
+    root_index: usize,
+) -> io::Result<FileJob> {
     let parent = real.parent().unwrap_or(Path::new("/"));
     let fd = openat(CWD, parent, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
     let mut names = real_name.to_vec();
     names.push(0);
-    let dir =
-        ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as: Some(link.to_path_buf()) };
+    let shown_as = Some(link.to_path_buf());
+    let dir = ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index };
     Ok(FileJob { dir: Arc::new(dir), name_at: 0, name_len: real_name.len() as u32, language })
 }

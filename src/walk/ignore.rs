@@ -148,7 +148,7 @@ pub fn root_level(policy: IgnorePolicy, root: &Path) -> Arc<IgnoreLevel> {
         return Arc::new(IgnoreLevel::default());
     }
     let abs = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let top = abs.ancestors().skip(1).find(|a| a.join(".git").exists()).map(Path::to_path_buf);
+    let top = abs.ancestors().find(|a| a.join(".git").exists()).map(Path::to_path_buf);
     let global = (top.is_some() || !policy.require_git).then(|| Arc::new(Gitignore::global().0));
     let mut level = Arc::new(IgnoreLevel { in_git: top.is_some(), global, ..IgnoreLevel::default() });
     let Some(top) = top else { return level };

@@ -38,6 +38,9 @@ pub struct DirJob {
     pub path: PathBuf,
     /// The walk root this directory is under, for globs matched below it.
     pub root: Arc<Path>,
+    /// That root's index in [`Config::paths`](crate::Config::paths): files found here are counted
+    /// under it with `--by-root`.
+    pub root_index: usize,
     pub depth: usize,
     pub ignore: Arc<IgnoreLevel>,
 }
@@ -84,12 +87,12 @@ impl Lister {
                 return Err(job);
             }
             Err(e) => {
-                out.record(Outcome::Failed(e), keep, || job.path.clone());
+                out.record(job.root_index, Outcome::Failed(e), keep, || job.path.clone());
                 return Ok(listing);
             }
         };
         if let Err(e) = self.read_entries(&fd, &job, out, keep) {
-            out.record(Outcome::Failed(e), keep, || job.path.clone());
+            out.record(job.root_index, Outcome::Failed(e), keep, || job.path.clone());
         }
         let ignore = self.ignore_level(&fd, &job, sel);
         let mut names = Vec::new();
@@ -115,6 +118,7 @@ impl Lister {
                             name: CString::new(name).expect("getdents names have no NUL"),
                             path,
                             root: Arc::clone(&job.root),
+                            root_index: job.root_index,
                             depth: job.depth + 1,
                             ignore: Arc::clone(&ignore),
                         });
@@ -142,14 +146,15 @@ impl Lister {
                         Ok(Target::Dir(dir)) => listing.dirs.push(dir),
                         Ok(Target::File(file)) => listing.files.push(file),
                         Ok(Target::Nothing) => {}
-                        Err(e) => out.record(Outcome::Failed(e), keep, || path),
+                        Err(e) => out.record(job.root_index, Outcome::Failed(e), keep, || path),
                     }
                 }
                 // FIFOs, sockets and devices are never opened.
                 _ => {}
             }
         }
-        let dir = Arc::new(ListedDir { fd, path: job.path, names, shown_as: None });
+        let dir =
+            Arc::new(ListedDir { fd, path: job.path, names, shown_as: None, root_index: job.root_index });
         listing.files.extend(files.into_iter().map(|(name_at, name_len, language)| FileJob {
             dir: Arc::clone(&dir),
             name_at,
@@ -175,7 +180,7 @@ impl Lister {
                 FileType::Unknown => match statat(fd, name, AtFlags::SYMLINK_NOFOLLOW) {
                     Ok(st) => FileType::from_raw_mode(st.st_mode),
                     Err(e) => {
-                        out.record(Outcome::Failed(e.into()), keep, || {
+                        out.record(job.root_index, Outcome::Failed(e.into()), keep, || {
                             job.path.join(OsStr::from_bytes(bytes))
                         });
                         continue;

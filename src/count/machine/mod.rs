@@ -266,7 +266,10 @@ impl LineCounter {
                 self.code = true;
                 i += 1;
                 // The hot loop: the rest of a code line up to a newline or a possible marker.
-                let stop = buf[i..limit].iter().position(|&b| class[usize::from(b)] & (NL | START) != 0);
+                let stop = match &self.cls.stops {
+                    Some(stops) => stops.find(&buf[i..limit]),
+                    None => buf[i..limit].iter().position(|&b| class[usize::from(b)] & (NL | START) != 0),
+                };
                 i += stop.unwrap_or(limit - i);
             } else if c & NL != 0 {
                 self.newline();

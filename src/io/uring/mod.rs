@@ -210,7 +210,7 @@ impl UringReader {
                     self.max_busy = self.busy.max(1);
                     return self.retry.push_back(a.job);
                 }
-                out.record(Outcome::Failed(err), keep, || a.job.path());
+                out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
             }
             OPEN => {
                 if !self.direct {
@@ -232,7 +232,7 @@ impl UringReader {
         if res < 0 {
             let a = self.close_and_release(slot);
             let err = io::Error::from_raw_os_error(-res);
-            return out.record(Outcome::Failed(err), keep, || a.job.path());
+            return out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
         }
         let a = self.slots[slot as usize].as_mut().expect("active slot");
         let buf = &mut self.buffers[a.buf.expect("a reading file holds a buffer")];
@@ -245,7 +245,7 @@ impl UringReader {
             }
             Step::Done(outcome) => {
                 let a = self.close_and_release(slot);
-                out.record(outcome, keep, || a.job.path());
+                out.record(a.job.dir.root_index, outcome, keep, || a.job.path());
             }
         }
     }
@@ -264,7 +264,7 @@ impl UringReader {
     fn break_down(&mut self, e: io::Error, out: &mut Report, keep: bool) {
         for a in std::mem::take(&mut self.slots).into_iter().flatten() {
             let err = io::Error::new(e.kind(), format!("io_uring_enter failed: {e}"));
-            out.record(Outcome::Failed(err), keep, || a.job.path());
+            out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
         }
         std::mem::forget(std::mem::take(&mut self.buffers));
         self.busy = 0;

@@ -1,0 +1,329 @@
+//! The JSON documents, as serde types shared by the writers (`json`, `ndjson`) and the reader
+//! (`merge`, `diff`). docs/json-schema.md describes them and docs/ringloc.schema.json checks them;
+//! a change here that is not an added optional field needs a new [`SCHEMA_VERSION`].
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::LangId;
+use crate::output::paths::{decode_base64, escaped, raw_base64};
+use crate::report::{
+    Change, Delta, DirTotals, FileError, FileReport, Flagged, Omitted, RootView, Skipped, Totals,
+};
+
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TotalsDoc {
+    pub files: u64,
+    pub lines: u64,
+    pub code: u64,
+    pub comments: u64,
+    pub blanks: u64,
+    pub bytes: u64,
+}
+
+impl From<&Totals> for TotalsDoc {
+    fn from(t: &Totals) -> Self {
+        let c = t.counts;
+        TotalsDoc {
+            files: t.files,
+            lines: c.lines,
+            code: c.code,
+            comments: c.comments,
+            blanks: c.blanks,
+            bytes: t.bytes,
+        }
+    }
+}
+
+impl From<&TotalsDoc> for Totals {
+    fn from(t: &TotalsDoc) -> Self {
+        let counts =
+            crate::count::Counts { lines: t.lines, code: t.code, comments: t.comments, blanks: t.blanks };
+        Totals { files: t.files, bytes: t.bytes, counts }
+    }
+}
+
+/// A path as text (`\xNN` for bytes that are not UTF-8) and, only then, its exact bytes in base64.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PathDoc {
+    pub path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<String>,
+}
+
+impl PathDoc {
+    pub fn new(path: &Path) -> PathDoc {
+        PathDoc { path: escaped(path).into_owned(), path_bytes: raw_base64(path) }
+    }
+
+    /// The exact path back: from `path_bytes` when present, else from `path`.
+    pub fn to_path(&self) -> Result<PathBuf, String> {
+        use std::os::unix::ffi::OsStringExt;
+        match &self.path_bytes {
+            None => Ok(PathBuf::from(&self.path)),
+            Some(b64) => decode_base64(b64)
+                .map(|bytes| PathBuf::from(std::ffi::OsString::from_vec(bytes)))
+                .ok_or_else(|| format!("bad path_bytes for '{}'", self.path)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LanguageDoc {
+    pub name: String,
+    #[serde(flatten)]
+    pub totals: TotalsDoc,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FileDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    pub language: String,
+    pub lines: u64,
+    pub code: u64,
+    pub comments: u64,
+    pub blanks: u64,
+    pub bytes: u64,
+}
+
+impl From<&FileReport> for FileDoc {
+    fn from(f: &FileReport) -> Self {
+        let c = f.counts;
+        FileDoc {
+            path: PathDoc::new(&f.path),
+            language: f.language.name().to_string(),
+            lines: c.lines,
+            code: c.code,
+            comments: c.comments,
+            blanks: c.blanks,
+            bytes: f.bytes,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DirDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    #[serde(flatten)]
+    pub totals: TotalsDoc,
+}
+
+impl From<&DirTotals> for DirDoc {
+    fn from(d: &DirTotals) -> Self {
+        DirDoc { path: PathDoc::new(&d.path), totals: (&d.totals).into() }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ErrorDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    pub error: String,
+}
+
+impl From<&FileError> for ErrorDoc {
+    fn from(e: &FileError) -> Self {
+        ErrorDoc { path: PathDoc::new(&e.path), error: e.error.to_string() }
+    }
+}
+
+/// Files left out. The fields after `unknown` came later: reports without them read as zero.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SkippedDoc {
+    pub binary: u64,
+    pub unknown: u64,
+    #[serde(default)]
+    pub too_large: u64,
+    #[serde(default)]
+    pub generated: u64,
+    #[serde(default)]
+    pub minified: u64,
+}
+
+impl From<Skipped> for SkippedDoc {
+    fn from(s: Skipped) -> Self {
+        SkippedDoc {
+            binary: s.binary,
+            unknown: s.unknown,
+            too_large: s.too_large,
+            generated: s.generated,
+            minified: s.minified,
+        }
+    }
+}
+
+impl From<&SkippedDoc> for Skipped {
+    fn from(s: &SkippedDoc) -> Self {
+        Skipped {
+            binary: s.binary,
+            unknown: s.unknown,
+            too_large: s.too_large,
+            generated: s.generated,
+            minified: s.minified,
+        }
+    }
+}
+
+/// Counted files that look generated or minified.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct FlaggedDoc {
+    pub generated: u64,
+    pub minified: u64,
+}
+
+impl From<Flagged> for FlaggedDoc {
+    fn from(f: Flagged) -> Self {
+        FlaggedDoc { generated: f.generated, minified: f.minified }
+    }
+}
+
+impl From<&FlaggedDoc> for Flagged {
+    fn from(f: &FlaggedDoc) -> Self {
+        Flagged { generated: f.generated, minified: f.minified }
+    }
+}
+
+/// One root's section (`--by-root`): its path as `root` (and `root_bytes` when it is not UTF-8),
+/// its total and its languages, most code first.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RootDoc {
+    pub root: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_bytes: Option<String>,
+    pub total: TotalsDoc,
+    pub languages: Vec<LanguageDoc>,
+}
+
+impl RootDoc {
+    pub fn new(root: &RootView) -> RootDoc {
+        let PathDoc { path, path_bytes } = PathDoc::new(root.path);
+        RootDoc {
+            root: path,
+            root_bytes: path_bytes,
+            total: (&root.total).into(),
+            languages: languages(&root.languages),
+        }
+    }
+
+    /// The exact root path back, as [`PathDoc::to_path`] does.
+    pub fn to_path(&self) -> Result<PathBuf, String> {
+        PathDoc { path: self.root.clone(), path_bytes: self.root_bytes.clone() }.to_path()
+    }
+}
+
+pub fn languages(list: &[(LangId, Totals)]) -> Vec<LanguageDoc> {
+    list.iter().map(|(l, t)| LanguageDoc { name: l.name().to_string(), totals: t.into() }).collect()
+}
+
+/// Rows `--top` left out. Written only when some were; a report with it cannot be merged.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct OmittedDoc {
+    #[serde(default)]
+    pub languages: usize,
+    #[serde(default)]
+    pub files: usize,
+    #[serde(default)]
+    pub dirs: usize,
+}
+
+impl OmittedDoc {
+    pub fn new(o: &Omitted) -> Option<OmittedDoc> {
+        (!o.is_empty()).then_some(OmittedDoc { languages: o.languages, files: o.files, dirs: o.dirs })
+    }
+}
+
+/// `--format json`: one document per run. Also the summary record of `--format ndjson`, without
+/// `files` and `dirs`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ReportDoc {
+    /// Reports written before the field existed had the same shape as version 1.
+    #[serde(default = "first_version")]
+    pub schema_version: u32,
+    /// Set only by `ringloc diff`; a report has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub roots: Vec<PathDoc>,
+    pub total: TotalsDoc,
+    pub languages: Vec<LanguageDoc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<FileDoc>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dirs: Option<Vec<DirDoc>>,
+    /// With `--by-root`; added in version 1, so older reports have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_root: Option<Vec<RootDoc>>,
+    pub errors: Vec<ErrorDoc>,
+    pub skipped: SkippedDoc,
+    /// Reports written before flagging read as none flagged.
+    #[serde(default)]
+    pub flagged: FlaggedDoc,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<OmittedDoc>,
+}
+
+fn first_version() -> u32 {
+    1
+}
+
+/// One row of a diff: both sides' totals and the change, new minus old. The total row has no
+/// status.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangeDoc {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
+    pub old: TotalsDoc,
+    pub new: TotalsDoc,
+    pub change: Delta,
+}
+
+impl<K> From<&Change<K>> for ChangeDoc {
+    fn from(c: &Change<K>) -> Self {
+        ChangeDoc { status: Some(c.status()), old: (&c.old).into(), new: (&c.new).into(), change: c.delta() }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LanguageChangeDoc {
+    pub name: &'static str,
+    #[serde(flatten)]
+    pub change: ChangeDoc,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FileChangeDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    pub language: &'static str,
+    #[serde(flatten)]
+    pub change: ChangeDoc,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DirChangeDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    #[serde(flatten)]
+    pub change: ChangeDoc,
+}
+
+/// `ringloc diff --format json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiffDoc {
+    pub schema_version: u32,
+    pub kind: &'static str,
+    pub total: ChangeDoc,
+    pub languages: Vec<LanguageChangeDoc>,
+    /// With `diff --by-dir`; also in the ndjson summary, as directories are few.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dirs: Option<Vec<DirChangeDoc>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<FileChangeDoc>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<OmittedDoc>,
+}

@@ -1,0 +1,86 @@
+//! `--format json`: one pretty-printed document for scripts, versioned by `schema_version`; see
+//! docs/json-schema.md. `read` turns a report back into a [`Report`](crate::report::Report) for
+//! `ringloc merge` and `ringloc diff`.
+
+pub mod doc;
+mod read;
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+pub use read::{read_report, Loaded};
+
+use self::doc::{
+    DiffDoc, DirChangeDoc, FileChangeDoc, LanguageChangeDoc, OmittedDoc, PathDoc, ReportDoc, RootDoc,
+    SCHEMA_VERSION,
+};
+use super::Output;
+use crate::report::{Diff, View};
+
+pub struct Json;
+
+impl ReportDoc {
+    /// The document for `view`; `with_rows` false leaves out files and directories (the ndjson
+    /// summary, whose rows are records of their own).
+    pub fn new(view: &View, with_rows: bool) -> ReportDoc {
+        ReportDoc {
+            schema_version: SCHEMA_VERSION,
+            kind: None,
+            roots: view.roots.iter().map(|r| PathDoc::new(r)).collect(),
+            total: (&view.total).into(),
+            languages: doc::languages(&view.languages),
+            files: view.files.as_ref().filter(|_| with_rows).map(|f| f.iter().map(|&f| f.into()).collect()),
+            dirs: view.dirs.as_ref().filter(|_| with_rows).map(|d| d.iter().map(Into::into).collect()),
+            by_root: view.by_root.as_ref().map(|roots| roots.iter().map(RootDoc::new).collect()),
+            errors: view.errors.iter().map(Into::into).collect(),
+            skipped: view.skipped.into(),
+            flagged: view.flagged.into(),
+            omitted: OmittedDoc::new(&view.omitted),
+        }
+    }
+}
+
+impl DiffDoc {
+    pub fn new(diff: &Diff, with_files: bool) -> DiffDoc {
+        DiffDoc {
+            schema_version: SCHEMA_VERSION,
+            kind: "diff",
+            total: doc::ChangeDoc { status: None, ..(&diff.total).into() },
+            languages: diff
+                .languages
+                .iter()
+                .map(|c| LanguageChangeDoc { name: c.key.name(), change: c.into() })
+                .collect(),
+            dirs: diff.dirs.as_ref().map(|dirs| {
+                dirs.iter().map(|c| DirChangeDoc { path: PathDoc::new(&c.key), change: c.into() }).collect()
+            }),
+            files: diff.files.as_ref().filter(|_| with_files).map(|files| {
+                files
+                    .iter()
+                    .map(|c| FileChangeDoc {
+                        path: PathDoc::new(&c.key.path),
+                        language: c.key.language.name(),
+                        change: c.into(),
+                    })
+                    .collect()
+            }),
+            omitted: OmittedDoc::new(&diff.omitted),
+        }
+    }
+}
+
+fn pretty(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, doc).map_err(io::Error::from)?;
+    writeln!(out)
+}
+
+impl Output for Json {
+    fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
+        pretty(&ReportDoc::new(view, true), out)
+    }
+
+    fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
+        pretty(&DiffDoc::new(diff, true), out)
+    }
+}

@@ -1,0 +1,105 @@
+//! A `--format json` report read back into a [`Report`], for `ringloc merge` and `ringloc diff`.
+//! Only whole reports are accepted: one cut by `--top` would merge into wrong totals.
+
+use std::io;
+
+use super::doc::{ReportDoc, SCHEMA_VERSION};
+use crate::lang::LangId;
+use crate::report::{DirTotals, FileError, FileReport, Report, RootTotals};
+
+/// A report as read, and whether it listed its files (written with `--by-file`) and kept its roots
+/// apart (`--by-root`).
+#[derive(Debug)]
+pub struct Loaded {
+    pub report: Report,
+    pub has_files: bool,
+    pub has_by_root: bool,
+    /// The `--by-dir` rows as written, for `ringloc diff --by-dir`.
+    pub dirs: Option<Vec<DirTotals>>,
+}
+
+fn language(name: &str) -> Result<LangId, String> {
+    LangId::from_name(name).ok_or_else(|| format!("unknown language '{name}'"))
+}
+
+/// Parses one JSON report. The error says what is wrong, for the user, without the file name.
+pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
+    let doc: ReportDoc =
+        serde_json::from_slice(text).map_err(|e| format!("not a ringloc JSON report: {e}"))?;
+    if let Some(kind) = &doc.kind {
+        return Err(format!("a {kind}, not a report"));
+    }
+    if doc.schema_version > SCHEMA_VERSION {
+        return Err(format!(
+            "schema_version {} is newer than this ringloc reads ({SCHEMA_VERSION})",
+            doc.schema_version
+        ));
+    }
+    if doc.omitted.is_some() {
+        return Err("written with --top, so some rows are missing; write it again without --top".into());
+    }
+    let mut report = Report::default();
+    report.roots = doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?;
+    report.skipped = (&doc.skipped).into();
+    report.flagged = (&doc.flagged).into();
+    for l in &doc.languages {
+        report.languages.entry(language(&l.name)?).or_default().add(&(&l.totals).into());
+    }
+    let has_by_root = doc.by_root.is_some();
+    if let Some(sections) = &doc.by_root {
+        let mut kept = Vec::with_capacity(sections.len());
+        for s in sections {
+            let mut section = RootTotals::new(&s.to_path()?);
+            for l in &s.languages {
+                section.languages.entry(language(&l.name)?).or_default().add(&(&l.totals).into());
+            }
+            kept.push(section);
+        }
+        report.by_root = Some(kept);
+    }
+    let dirs = match &doc.dirs {
+        Some(dirs) => Some(
+            dirs.iter()
+                .map(|d| Ok(DirTotals { path: d.path.to_path()?, totals: (&d.totals).into() }))
+                .collect::<Result<_, String>>()?,
+        ),
+        None => None,
+    };
+    let has_files = doc.files.is_some();
+    for f in doc.files.iter().flatten() {
+        let counts =
+            crate::count::Counts { lines: f.lines, code: f.code, comments: f.comments, blanks: f.blanks };
+        let language = language(&f.language)?;
+        report.files.push(FileReport { path: f.path.to_path()?, language, bytes: f.bytes, counts });
+    }
+    for e in &doc.errors {
+        report.errors.push(FileError { path: e.path.to_path()?, error: io::Error::other(e.error.clone()) });
+    }
+    Ok(Loaded { report, has_files, has_by_root, dirs })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_diffs_newer_versions_and_cut_reports() {
+        let base = r#""total":{"files":0,"lines":0,"code":0,"comments":0,"blanks":0,"bytes":0},
+            "languages":[],"errors":[],"skipped":{"binary":0,"unknown":0}"#;
+        let read = |extra: &str| read_report(format!("{{{extra}{base}}}").as_bytes()).map(|l| l.has_files);
+        assert_eq!(read(""), Ok(false));
+        assert_eq!(read(r#""files":[],"#), Ok(true));
+        assert!(read(r#""kind":"diff","#).unwrap_err().contains("diff"));
+        assert!(read(r#""schema_version":2,"#).unwrap_err().contains("newer"));
+        assert!(read(r#""omitted":{"files":3},"#).unwrap_err().contains("--top"));
+        assert!(read_report(b"[]").unwrap_err().contains("not a ringloc JSON report"));
+    }
+
+    #[test]
+    fn unknown_languages_are_errors() {
+        let doc = r#"{"total":{"files":1,"lines":1,"code":1,"comments":0,"blanks":0,"bytes":2},
+            "languages":[{"name":"Klingon","files":1,"lines":1,"code":1,"comments":0,"blanks":0,"bytes":2}],
+            "errors":[],"skipped":{"binary":0,"unknown":0}}"#;
+        assert_eq!(read_report(doc.as_bytes()).unwrap_err(), "unknown language 'Klingon'");
+    }
+}

@@ -1,0 +1,238 @@
+//! `ringloc diff`: how two reports differ, per language and, when both kept them, per file and per
+//! directory. Only rows that changed are listed; a row missing on one side counts as zero there.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::view::truncate;
+use super::{DirTotals, FileReport, Omitted, Report, Shape, SortKey, Totals};
+use crate::lang::LangId;
+
+/// One row's totals before and after. `old.files == 0` means the row is new, `new.files == 0`
+/// that it is gone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change<K> {
+    pub key: K,
+    pub old: Totals,
+    pub new: Totals,
+}
+
+/// A file row's name: its path and its language on the newer side that has it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileKey {
+    pub path: PathBuf,
+    pub language: LangId,
+}
+
+/// Signed differences, new minus old.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Delta {
+    pub files: i64,
+    pub lines: i64,
+    pub code: i64,
+    pub comments: i64,
+    pub blanks: i64,
+    pub bytes: i64,
+}
+
+fn signed(new: u64, old: u64) -> i64 {
+    // Saturating: counts above i64::MAX do not occur, and a wrong sign would be worse than a cap.
+    i64::try_from(new).unwrap_or(i64::MAX).saturating_sub(i64::try_from(old).unwrap_or(i64::MAX))
+}
+
+impl<K> Change<K> {
+    pub fn delta(&self) -> Delta {
+        let (o, n) = (&self.old, &self.new);
+        Delta {
+            files: signed(n.files, o.files),
+            lines: signed(n.counts.lines, o.counts.lines),
+            code: signed(n.counts.code, o.counts.code),
+            comments: signed(n.counts.comments, o.counts.comments),
+            blanks: signed(n.counts.blanks, o.counts.blanks),
+            bytes: signed(n.bytes, o.bytes),
+        }
+    }
+
+    /// `added`, `removed` or `changed`: the words every format uses.
+    pub fn status(&self) -> &'static str {
+        match (self.old.files, self.new.files) {
+            (0, _) => "added",
+            (_, 0) => "removed",
+            _ => "changed",
+        }
+    }
+
+    /// How far this row moved in `key`, for sorting; `None` for [`SortKey::Name`].
+    fn moved(&self, key: SortKey) -> Option<u64> {
+        Some(key.value(&self.new)?.abs_diff(key.value(&self.old)?))
+    }
+}
+
+#[derive(Debug)]
+pub struct Diff {
+    pub total: Change<()>,
+    pub languages: Vec<Change<LangId>>,
+    /// `Some` when both reports listed their files.
+    pub files: Option<Vec<Change<FileKey>>>,
+    /// `Some` with `diff --by-dir`, from both reports' `dirs`.
+    pub dirs: Option<Vec<Change<PathBuf>>>,
+    pub omitted: Omitted,
+}
+
+impl Diff {
+    /// Compares `old` with `new`. `with_files` says both reports listed their files: without that,
+    /// every file would look added or removed. Rows are ordered by how much they moved in the sort
+    /// key (code by default), largest first; files by path unless a key is given.
+    pub fn new(old: &Report, new: &Report, with_files: bool, shape: &Shape) -> Diff {
+        let mut omitted = Omitted::default();
+        let mut languages: Vec<_> = paired(&old.languages, &new.languages)
+            .map(|(key, (o, n))| Change { key, old: o, new: n })
+            .filter(|c| c.old != c.new)
+            .collect();
+        let key = shape.sort.unwrap_or(SortKey::Code);
+        languages.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.name().cmp(b.key.name())));
+        omitted.languages = truncate(&mut languages, shape.top);
+        let files = with_files.then(|| {
+            let mut files = file_changes(&old.files, &new.files);
+            let key = shape.sort.unwrap_or(SortKey::Name);
+            files.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.path.cmp(&b.key.path)));
+            omitted.files = truncate(&mut files, shape.top);
+            files
+        });
+        let total = Change { key: (), old: old.total(), new: new.total() };
+        Diff { total, languages, files, dirs: None, omitted }
+    }
+
+    /// Adds the directories that changed between two reports' `--by-dir` rows, ordered as files
+    /// are. Rows are matched by path, so both reports should be written with the same depth.
+    pub fn with_dirs(mut self, old: &[DirTotals], new: &[DirTotals], shape: &Shape) -> Diff {
+        let (old, new) = (dir_map(old), dir_map(new));
+        let mut dirs: Vec<_> = paired(&old, &new)
+            .map(|(path, (o, n))| Change { key: path.to_path_buf(), old: o, new: n })
+            .filter(|c| c.old != c.new)
+            .collect();
+        let key = shape.sort.unwrap_or(SortKey::Name);
+        dirs.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.cmp(&b.key)));
+        self.omitted.dirs = truncate(&mut dirs, shape.top);
+        self.dirs = Some(dirs);
+        self
+    }
+}
+
+fn dir_map(dirs: &[DirTotals]) -> BTreeMap<&Path, Totals> {
+    dirs.iter().map(|d| (d.path.as_path(), d.totals)).collect()
+}
+
+fn by_movement<K>(key: SortKey, a: &Change<K>, b: &Change<K>) -> Ordering {
+    match (a.moved(key), b.moved(key)) {
+        (Some(x), Some(y)) => y.cmp(&x),
+        _ => Ordering::Equal,
+    }
+}
+
+/// Every key of either map with both sides' values, zero where one side lacks it.
+fn paired<'a, K: Ord + Copy>(
+    old: &'a BTreeMap<K, Totals>,
+    new: &'a BTreeMap<K, Totals>,
+) -> impl Iterator<Item = (K, (Totals, Totals))> + 'a {
+    let mut both: BTreeMap<K, (Totals, Totals)> = BTreeMap::new();
+    old.iter().for_each(|(&k, &t)| both.entry(k).or_default().0 = t);
+    new.iter().for_each(|(&k, &t)| both.entry(k).or_default().1 = t);
+    both.into_iter()
+}
+
+fn file_changes(old: &[FileReport], new: &[FileReport]) -> Vec<Change<FileKey>> {
+    let mut both: BTreeMap<&Path, (Option<&FileReport>, Option<&FileReport>)> = BTreeMap::new();
+    old.iter().for_each(|f| both.entry(&f.path).or_default().0 = Some(f));
+    new.iter().for_each(|f| both.entry(&f.path).or_default().1 = Some(f));
+    both.into_iter()
+        .filter_map(|(path, (o, n))| {
+            let language = n.or(o)?.language;
+            let totals = |f: Option<&FileReport>| f.map(FileReport::totals).unwrap_or_default();
+            let change = Change {
+                key: FileKey { path: path.to_path_buf(), language },
+                old: totals(o),
+                new: totals(n),
+            };
+            (change.old != change.new).then_some(change)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::Counts;
+
+    fn report(files: &[(&str, &str, u64)]) -> Report {
+        let mut r = Report::default();
+        for &(path, lang, code) in files {
+            let language = LangId::from_name(lang).unwrap();
+            let counts = Counts { lines: code + 1, code, comments: 0, blanks: 1 };
+            let outcome = super::super::Outcome::Counted {
+                language,
+                bytes: code * 4,
+                counts,
+                generated: false,
+                minified: false,
+            };
+            r.record(0, outcome, true, || path.into());
+        }
+        r
+    }
+
+    #[test]
+    fn changed_rows_only_largest_move_first() {
+        let old = report(&[("a.c", "C", 10), ("b.rs", "Rust", 5), ("same.py", "Python", 3)]);
+        let new = report(&[("a.c", "C", 12), ("c.rs", "Rust", 50), ("same.py", "Python", 3)]);
+        let diff = Diff::new(&old, &new, true, &Shape::default());
+        let langs: Vec<_> = diff.languages.iter().map(|c| (c.key.name(), c.delta().code)).collect();
+        assert_eq!(langs, [("Rust", 45), ("C", 2)]);
+        let files: Vec<_> = diff
+            .files
+            .unwrap()
+            .iter()
+            .map(|c| (c.key.path.display().to_string(), c.status(), c.delta().code))
+            .collect();
+        assert_eq!(
+            files,
+            [("a.c".into(), "changed", 2), ("b.rs".into(), "removed", -5), ("c.rs".into(), "added", 50)]
+        );
+        assert_eq!(diff.total.delta().code, 47);
+        assert_eq!(diff.total.delta().files, 0);
+    }
+
+    #[test]
+    fn top_keeps_the_biggest_moves() {
+        let old = report(&[("a.c", "C", 10), ("b.rs", "Rust", 5)]);
+        let new = report(&[("a.c", "C", 11), ("b.rs", "Rust", 9)]);
+        let shape = Shape { top: Some(1), ..Shape::default() };
+        let diff = Diff::new(&old, &new, false, &shape);
+        assert_eq!(diff.languages.len(), 1);
+        assert_eq!(diff.languages[0].key.name(), "Rust");
+        assert_eq!(diff.omitted.languages, 1);
+        assert!(diff.files.is_none());
+    }
+
+    #[test]
+    fn directories_are_matched_by_path() {
+        let dir = |path: &str, code| {
+            let totals = report(&[("x.c", "C", code)]).total();
+            DirTotals { path: path.into(), totals }
+        };
+        let (old, new) = (report(&[]), report(&[]));
+        let diff = Diff::new(&old, &new, false, &Shape::default());
+        let diff =
+            diff.with_dirs(&[dir("a", 1), dir("b", 2)], &[dir("b", 3), dir("c", 4)], &Shape::default());
+        let dirs: Vec<_> = diff
+            .dirs
+            .unwrap()
+            .iter()
+            .map(|c| (c.key.display().to_string(), c.status(), c.delta().code))
+            .collect();
+        assert_eq!(dirs, [("a".into(), "removed", -1), ("b".into(), "changed", 1), ("c".into(), "added", 4)]);
+    }
+}

@@ -1,0 +1,179 @@
+//! What of a [`Report`] to show: which breakdowns, in which order, how many rows. Every output
+//! format renders a [`View`], so `--sort`, `--top`, `--by-file` and `--by-dir` mean the same in all.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::dirs::{by_dir, DirTotals};
+use super::{FileError, FileReport, Flagged, Report, Skipped, Totals};
+use crate::lang::LangId;
+
+/// The column rows are ordered by. Numbers sort largest first and names ascending; ties fall back
+/// to the name so that the order never depends on thread timing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortKey {
+    Files,
+    Lines,
+    Code,
+    Comments,
+    Blanks,
+    Name,
+}
+
+impl SortKey {
+    /// `None` for [`SortKey::Name`], which has no number to compare.
+    pub fn value(self, t: &Totals) -> Option<u64> {
+        let c = t.counts;
+        match self {
+            SortKey::Files => Some(t.files),
+            SortKey::Lines => Some(c.lines),
+            SortKey::Code => Some(c.code),
+            SortKey::Comments => Some(c.comments),
+            SortKey::Blanks => Some(c.blanks),
+            SortKey::Name => None,
+        }
+    }
+}
+
+/// Which rows to show and how: the output flags, free of clap.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// `None`: languages by code, files and directories by path.
+    pub sort: Option<SortKey>,
+    /// Keep only the first N rows of each list (languages, files, directories); totals stay whole.
+    pub top: Option<usize>,
+    pub by_file: bool,
+    /// Per-directory totals, each file added to its ancestor this many levels below its root.
+    pub by_dir: Option<usize>,
+    /// Each root's languages apart (the report must have kept them: [`Report::by_root`]).
+    pub by_root: bool,
+}
+
+impl Shape {
+    /// Whether the run must keep a row per file for this shape.
+    pub fn needs_files(&self) -> bool {
+        self.by_file || self.by_dir.is_some()
+    }
+}
+
+/// How many rows `--top` left out of each list, so every format can say so.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Omitted {
+    pub languages: usize,
+    pub files: usize,
+    pub dirs: usize,
+}
+
+impl Omitted {
+    pub fn is_empty(&self) -> bool {
+        *self == Omitted::default()
+    }
+}
+
+/// One root's section of a `--by-root` report. Its languages are never cut by `--top`: a section is
+/// whole, so it always adds up to its total.
+#[derive(Debug)]
+pub struct RootView<'a> {
+    pub path: &'a Path,
+    pub total: Totals,
+    pub languages: Vec<(LangId, Totals)>,
+}
+
+/// A report laid out for output. `total` always covers everything, whatever `--top` left out.
+#[derive(Debug)]
+pub struct View<'a> {
+    pub roots: &'a [PathBuf],
+    pub total: Totals,
+    pub languages: Vec<(LangId, Totals)>,
+    /// `Some` with `--by-file` (possibly empty).
+    pub files: Option<Vec<&'a FileReport>>,
+    /// `Some` with `--by-dir`.
+    pub dirs: Option<Vec<DirTotals>>,
+    /// `Some` with `--by-root`: roots in the order given, or by `--sort`.
+    pub by_root: Option<Vec<RootView<'a>>>,
+    pub omitted: Omitted,
+    pub errors: &'a [FileError],
+    pub skipped: Skipped,
+    pub flagged: Flagged,
+}
+
+impl<'a> View<'a> {
+    pub fn new(report: &'a Report, shape: &Shape) -> View<'a> {
+        let mut omitted = Omitted::default();
+        let key = shape.sort.unwrap_or(SortKey::Code);
+        let mut languages = sorted_languages(&report.languages, key);
+        omitted.languages = truncate(&mut languages, shape.top);
+        let by_root = report.by_root.as_ref().filter(|_| shape.by_root).map(|sections| {
+            let mut roots: Vec<RootView> = sections
+                .iter()
+                .map(|s| RootView {
+                    path: &s.path,
+                    total: s.total(),
+                    languages: sorted_languages(&s.languages, key),
+                })
+                .collect();
+            if let Some(key) = shape.sort {
+                roots.sort_by(|a, b| compare_paths(key, &a.total, a.path, &b.total, b.path));
+            }
+            roots
+        });
+
+        let key = shape.sort.unwrap_or(SortKey::Name);
+        let files = shape.by_file.then(|| {
+            let mut files: Vec<&FileReport> = report.files.iter().collect();
+            files.sort_by(|a, b| compare_paths(key, &a.totals(), &a.path, &b.totals(), &b.path));
+            omitted.files = truncate(&mut files, shape.top);
+            files
+        });
+        let dirs = shape.by_dir.map(|depth| {
+            let mut dirs = by_dir(&report.files, &report.roots, depth);
+            dirs.sort_by(|a, b| compare_paths(key, &a.totals, &a.path, &b.totals, &b.path));
+            omitted.dirs = truncate(&mut dirs, shape.top);
+            dirs
+        });
+        View {
+            roots: &report.roots,
+            total: report.total(),
+            languages,
+            files,
+            dirs,
+            by_root,
+            omitted,
+            errors: &report.errors,
+            skipped: report.skipped,
+            flagged: report.flagged,
+        }
+    }
+}
+
+fn sorted_languages(languages: &BTreeMap<LangId, Totals>, key: SortKey) -> Vec<(LangId, Totals)> {
+    let mut out: Vec<_> = languages.iter().map(|(&l, &t)| (l, t)).collect();
+    out.sort_by(|a, b| compare(key, &a.1, a.0.name(), &b.1, b.0.name()));
+    out
+}
+
+/// Orders by `key` (numbers largest first), then by name.
+fn compare(key: SortKey, a: &Totals, a_name: &str, b: &Totals, b_name: &str) -> Ordering {
+    by_value(key, a, b).then_with(|| a_name.cmp(b_name))
+}
+
+/// [`compare`] for rows named by a path.
+fn compare_paths(key: SortKey, a: &Totals, a_path: &Path, b: &Totals, b_path: &Path) -> Ordering {
+    by_value(key, a, b).then_with(|| a_path.cmp(b_path))
+}
+
+fn by_value(key: SortKey, a: &Totals, b: &Totals) -> Ordering {
+    match (key.value(a), key.value(b)) {
+        (Some(x), Some(y)) => y.cmp(&x),
+        _ => Ordering::Equal,
+    }
+}
+
+/// Cuts `rows` to `top` and says how many were cut.
+pub fn truncate<T>(rows: &mut Vec<T>, top: Option<usize>) -> usize {
+    let keep = top.unwrap_or(usize::MAX).min(rows.len());
+    let cut = rows.len() - keep;
+    rows.truncate(keep);
+    cut
+}

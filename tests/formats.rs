@@ -1,0 +1,138 @@
+//! Output flags through the real binary: every format, the row options, colour rules, and
+//! subcommand names that are also directory names.
+
+mod common;
+
+use common::{ringloc, Tree};
+use serde_json::Value;
+
+fn tree() -> Tree {
+    let tree = Tree::new();
+    tree.write("src/main.c", "int main(void) {\n  /* hi */\n\n  return 0;\n}\n");
+    tree.write("src/util/a.rs", "// a\nfn a() {}\n");
+    tree.write("src/util/b.rs", "fn b() {}\n");
+    tree.write("top.py", "x = 1\n");
+    tree
+}
+
+fn run(args: &[&str], tree: &Tree) -> String {
+    let out = ringloc(args, tree.path());
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn every_format_prints_and_agrees_on_the_total() {
+    let tree = tree();
+    assert!(run(&["--format", "table"], &tree).lines().any(|l| l.trim_start().starts_with("Total")));
+    let json: Value = serde_json::from_str(&run(&["--format", "json"], &tree)).unwrap();
+    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["total"]["code"], 6);
+    let csv = run(&["--format", "csv"], &tree);
+    assert!(csv.lines().any(|l| l == "total,Total,,4,9,6,2,1,74"), "{csv}");
+    let md = run(&["--format", "markdown"], &tree);
+    assert!(md.contains("| **Total** | **4** | **9** | **6** | **2** | **1** |"), "{md}");
+    let nd = run(&["--format", "ndjson"], &tree);
+    let records: Vec<Value> = nd.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.iter().filter(|r| r["type"] == "file").count(), 4);
+    assert_eq!(records.last().unwrap()["total"]["code"], 6);
+}
+
+#[test]
+fn by_dir_sort_and_top_shape_the_rows() {
+    let tree = tree();
+    let json = |args: &[&str]| -> Value {
+        let mut all = vec!["--format", "json"];
+        all.extend(args);
+        serde_json::from_str(&run(&all, &tree)).unwrap()
+    };
+    let paths = |v: &Value, key: &str| -> Vec<String> {
+        v[key].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap().to_string()).collect()
+    };
+    let v = json(&["--by-dir"]);
+    assert_eq!(paths(&v, "dirs"), [".", "./src"]);
+    assert!(v.get("files").is_none());
+    let v = json(&["--by-dir", "2", "."]);
+    assert_eq!(paths(&v, "dirs"), [".", "./src", "./src/util"]);
+    assert_eq!(v["dirs"][2]["files"], 2);
+    let v = json(&["--by-file", "--sort", "lines", "--top", "2"]);
+    assert_eq!(paths(&v, "files"), ["./src/main.c", "./src/util/a.rs"]);
+    assert_eq!(v["languages"].as_array().unwrap().len(), 2);
+    assert_eq!(v["omitted"]["languages"], 1);
+    assert_eq!(v["omitted"]["files"], 2);
+    assert_eq!(v["total"]["files"], 4, "totals count what --top hides");
+    let v = json(&["--sort", "name"]);
+    let names: Vec<&str> =
+        v["languages"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["C", "Python", "Rust"]);
+}
+
+#[test]
+fn wide_adds_columns_and_pipes_get_no_colour() {
+    let tree = tree();
+    let wide = run(&["--wide"], &tree);
+    let header = wide.lines().nth(1).unwrap();
+    assert!(header.contains("Bytes") && header.contains("Code %"), "{wide}");
+    assert!(!wide.contains('\x1b'), "no colour into a pipe");
+    assert!(!run(&["--format", "markdown", "--wide"], &tree).contains('\x1b'));
+}
+
+#[test]
+fn subcommand_names_still_count_as_paths() {
+    let tree = tree();
+    tree.write("merge/m.c", "int m;\n");
+    tree.write("diff/d.c", "int d;\n");
+    let total = |args: &[&str]| -> Value {
+        let mut all = vec!["--format", "json"];
+        all.extend(args);
+        serde_json::from_str::<Value>(&run(&all, &tree)).unwrap()["total"]["files"].clone()
+    };
+    assert_eq!(total(&["./merge"]), 1);
+    assert_eq!(total(&["src", "merge", "diff"]), 5, "only a first word names a subcommand");
+    let out = ringloc(&["merge"], tree.path());
+    assert_eq!(out.status.code(), Some(1), "merge without reports is a usage error");
+}
+
+#[test]
+fn by_dir_needs_a_number_or_nothing() {
+    let tree = tree();
+    let out = ringloc(&["--by-dir", "src"], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("DEPTH"));
+}
+
+/// The table as a terminal sees it, through util-linux `script`; `None` where that is missing.
+fn on_a_terminal(tree: &Tree, no_color: Option<&str>) -> Option<String> {
+    let mut cmd = std::process::Command::new("script");
+    cmd.args(["-qec", env!("CARGO_BIN_EXE_ringloc"), "/dev/null"]).current_dir(tree.path());
+    cmd.stdin(std::process::Stdio::null()).env_remove("NO_COLOR");
+    if let Some(v) = no_color {
+        cmd.env("NO_COLOR", v);
+    }
+    let out = cmd.output().ok().filter(|o| o.status.success())?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn terminals_get_colour_unless_no_color() {
+    let tree = tree();
+    let Some(plain) = on_a_terminal(&tree, None) else {
+        eprintln!("skipped: no `script` to give ringloc a terminal");
+        return;
+    };
+    assert!(plain.contains("\x1b[1mTotal\x1b[0m"), "{plain}");
+    assert!(!on_a_terminal(&tree, Some("1")).unwrap().contains('\x1b'));
+}
+
+#[test]
+fn completions_and_man_come_from_the_flags() {
+    let tree = Tree::new();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = run(&["completions", shell], &tree);
+        assert!(script.contains("by-dir") && script.contains("merge"), "{shell}: {script}");
+    }
+    assert_eq!(ringloc(&["completions", "tcsh"], tree.path()).status.code(), Some(1));
+    let man = run(&["man"], &tree);
+    assert!(man.starts_with(".ie") && man.contains(".TH ringloc 1"), "{man}");
+    assert!(man.contains("files\\-from") && man.contains("diff"), "{man}");
+}

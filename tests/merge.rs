@@ -1,0 +1,139 @@
+//! `ringloc merge` and `ringloc diff` through the real binary. The merge test splits a generated
+//! tree in two, counts each half, and holds the merged report to a run over the whole.
+
+mod common;
+
+use std::process::Output;
+
+use common::{generated_tree, ringloc, Tree};
+use serde_json::Value;
+
+fn ok(out: Output, code: i32) -> String {
+    assert_eq!(out.status.code(), Some(code), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The top-level names of the tree, split in two: every file is under exactly one half.
+fn halves(tree: &Tree) -> (Vec<String>, Vec<String>) {
+    let mut names: Vec<String> = std::fs::read_dir(tree.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let b = names.split_off(names.len() / 2);
+    (names, b)
+}
+
+fn args<'a>(flags: &[&'a str], paths: &'a [String]) -> Vec<&'a str> {
+    flags.iter().copied().chain(paths.iter().map(String::as_str)).collect()
+}
+
+#[test]
+fn merged_halves_equal_the_whole() {
+    let tree = generated_tree(300, 21);
+    let (a, mut b) = halves(&tree);
+    assert!(a.len() > 1 && b.len() > 1, "{a:?} {b:?}");
+    b.push("no-such-dir".into()); // an error in one half must reach the merged report
+    let json = ["--format", "json", "--by-file"];
+    tree.write("a.json", ok(ringloc(&args(&json, &a), tree.path()), 0));
+    tree.write("b.json", ok(ringloc(&args(&json, &b), tree.path()), 2));
+    let whole: Vec<String> = a.iter().chain(&b).cloned().collect();
+    for flags in
+        [&json[..], &["--format", "json", "--by-dir", "2"], &["--by-file", "--sort", "code", "--top", "5"]]
+    {
+        let expected = ok(ringloc(&args(flags, &whole), tree.path()), 2);
+        let merge: Vec<&str> =
+            ["merge", "a.json", "b.json"].into_iter().chain(flags.iter().copied()).collect();
+        let merged = ok(ringloc(&merge, tree.path()), 2);
+        if flags[0] == "--format" {
+            let (m, e): (Value, Value) =
+                (serde_json::from_str(&merged).unwrap(), serde_json::from_str(&expected).unwrap());
+            assert_eq!(m, e, "{flags:?}");
+        } else {
+            assert_eq!(merged, expected, "{flags:?}");
+        }
+    }
+}
+
+#[test]
+fn merge_refuses_what_it_cannot_sum_exactly() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    tree.write(
+        "cut.json",
+        ok(ringloc(&["--format", "json", "--by-file", "--top", "0", "src"], tree.path()), 0),
+    );
+    tree.write("plain.json", ok(ringloc(&["--format", "json", "src"], tree.path()), 0));
+    tree.write(
+        "diff.json",
+        ok(ringloc(&["diff", "plain.json", "plain.json", "--format", "json"], tree.path()), 0),
+    );
+    for (args, says) in [
+        (&["merge", "cut.json"][..], "--top"),
+        (&["merge", "plain.json", "--by-file"], "--by-file"),
+        (&["merge", "diff.json"], "diff"),
+        (&["merge", "missing.json"], "missing.json"),
+        (&["diff", "plain.json", "missing.json"], "missing.json"),
+    ] {
+        let out = ringloc(args, tree.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    let nd = ok(ringloc(&["merge", "plain.json", "--format", "ndjson"], tree.path()), 0);
+    assert_eq!(nd.lines().count(), 1, "without file rows, ndjson is its summary: {nd}");
+    let merged = ok(ringloc(&["merge", "plain.json", "plain.json", "--format", "csv"], tree.path()), 0);
+    assert!(merged.contains("total,Total,,2,2,2,0,0,14"), "{merged}");
+}
+
+#[test]
+fn diff_reports_languages_and_files_in_every_format() {
+    let tree = Tree::new();
+    tree.write("p/a.c", "int a;\n");
+    tree.write("p/b.rs", "fn b() {}\n");
+    tree.write("old.json", ok(ringloc(&["--format", "json", "--by-file", "p"], tree.path()), 0));
+    tree.write("old-plain.json", ok(ringloc(&["--format", "json", "p"], tree.path()), 0));
+    tree.write("p/a.c", "int a;\nint b;\n");
+    std::fs::remove_file(tree.path().join("p/b.rs")).unwrap();
+    tree.write("new.json", ok(ringloc(&["--format", "json", "--by-file", "p"], tree.path()), 0));
+    let diff =
+        |format: &str, old: &str| ok(ringloc(&["diff", old, "new.json", "--format", format], tree.path()), 0);
+    let table = diff("table", "old.json");
+    assert!(
+        table.lines().any(|l| l.split_whitespace().collect::<Vec<_>>()
+            == ["p/b.rs", "Rust", "removed", "-1", "-1", "0", "0"]),
+        "{table}"
+    );
+    let csv = diff("csv", "old.json");
+    assert!(csv.contains("file,p/a.c,C,changed,0,1,1,0,0,7"), "{csv}");
+    assert!(diff("markdown", "old.json").contains("| C | changed | 0 | +1 | +1 | 0 | 0 |"));
+    let nd = diff("ndjson", "old.json");
+    assert_eq!(nd.lines().filter(|l| l.contains(r#""type":"change""#)).count(), 2, "{nd}");
+    let json: Value = serde_json::from_str(&diff("json", "old-plain.json")).unwrap();
+    assert!(json.get("files").is_none(), "no file rows unless both reports have them: {json:#}");
+    assert_eq!(json["total"]["change"]["code"], 0);
+    assert_eq!(json["total"]["change"]["files"], -1);
+    let out = ringloc(&["diff", "old.json", "new.json", "--by-dir"], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("old.json: has no dirs"));
+}
+
+#[test]
+fn diff_by_dir_lists_changed_directories() {
+    let tree = Tree::new();
+    tree.write("p/a/x.c", "int a;\n");
+    tree.write("p/b/y.c", "int b;\n");
+    let json = ["--format", "json", "--by-dir", "1", "p"];
+    tree.write("old.json", ok(ringloc(&json, tree.path()), 0));
+    tree.write("p/a/x.c", "int a;\nint c;\n");
+    std::fs::remove_file(tree.path().join("p/b/y.c")).unwrap();
+    tree.write("p/n/z.c", "int z;\n");
+    tree.write("new.json", ok(ringloc(&json, tree.path()), 0));
+    let csv = ok(ringloc(&["diff", "old.json", "new.json", "--by-dir", "--format", "csv"], tree.path()), 0);
+    let dirs: Vec<&str> = csv.lines().filter(|l| l.starts_with("dir,")).collect();
+    assert_eq!(
+        dirs,
+        ["dir,p/a,,changed,0,1,1,0,0,7", "dir,p/b,,removed,-1,-1,-1,0,0,-7", "dir,p/n,,added,1,1,1,0,0,7"],
+        "{csv}"
+    );
+}

@@ -1,0 +1,184 @@
+//! Real output checked against docs/ringloc.schema.json and docs/ringloc-diff.schema.json. The
+//! validator is a small one written here: it knows the keywords those schemas use, and refuses any
+//! other, so the schemas cannot grow past what this test checks.
+
+mod common;
+
+use common::{ringloc, Tree};
+use serde_json::{json, Map, Value};
+
+fn schema(name: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name);
+    serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()
+}
+
+/// Every way `value` breaks `schema`, as `path: problem` lines; empty when it conforms.
+fn violations(root: &Value, schema: &Value, value: &Value, at: &str, out: &mut Vec<String>) {
+    let rule = schema.as_object().expect("a schema is an object");
+    for (key, want) in rule {
+        match key.as_str() {
+            "$schema" | "title" | "description" | "$defs" => {}
+            "$ref" => {
+                let name = want.as_str().unwrap().strip_prefix("#/$defs/").expect("local $ref");
+                violations(root, &root["$defs"][name], value, at, out);
+            }
+            "type" => {
+                let ok = match want.as_str().unwrap() {
+                    "object" => value.is_object(),
+                    "array" => value.is_array(),
+                    "string" => value.is_string(),
+                    "integer" => value.is_i64() || value.is_u64(),
+                    "boolean" => value.is_boolean(),
+                    other => panic!("type {other} not handled"),
+                };
+                if !ok {
+                    out.push(format!("{at}: {value} is not of type {want}"));
+                }
+            }
+            "const" if value != want => out.push(format!("{at}: {value} is not {want}")),
+            "enum" if !want.as_array().unwrap().contains(value) => {
+                out.push(format!("{at}: {value} not in {want}"))
+            }
+            "minimum" if value.as_f64().is_some_and(|v| v < want.as_f64().unwrap()) => {
+                out.push(format!("{at}: {value} is below {want}"))
+            }
+            "const" | "enum" | "minimum" => {}
+            "required" => {
+                for name in want.as_array().unwrap() {
+                    if value.as_object().is_some_and(|o| !o.contains_key(name.as_str().unwrap())) {
+                        out.push(format!("{at}: missing {name}"));
+                    }
+                }
+            }
+            "properties" => {
+                let Some(obj) = value.as_object() else { continue };
+                for (name, sub) in want.as_object().unwrap() {
+                    if let Some(v) = obj.get(name) {
+                        violations(root, sub, v, &format!("{at}.{name}"), out);
+                    }
+                }
+            }
+            "additionalProperties" => {
+                assert_eq!(want, &json!(false), "only additionalProperties: false is handled");
+                let known = rule.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+                for name in value.as_object().map(Map::keys).into_iter().flatten() {
+                    if !known.contains_key(name) {
+                        out.push(format!("{at}: unexpected field {name}"));
+                    }
+                }
+            }
+            "items" => {
+                for (i, item) in value.as_array().into_iter().flatten().enumerate() {
+                    violations(root, want, item, &format!("{at}[{i}]"), out);
+                }
+            }
+            other => panic!("schema keyword {other} is not checked by this test"),
+        }
+    }
+}
+
+fn assert_valid(schema: &Value, sub: &Value, value: &Value) {
+    let mut out = Vec::new();
+    violations(schema, sub, value, "$", &mut out);
+    assert!(out.is_empty(), "{}\nin {value:#}", out.join("\n"));
+}
+
+fn stdout(args: &[&str], tree: &Tree) -> String {
+    let out = ringloc(args, tree.path());
+    assert!(out.status.code().is_some_and(|c| c <= 2), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Two languages, nested directories, a name that is not UTF-8, and a path that does not exist.
+fn tree() -> Tree {
+    use std::os::unix::ffi::OsStrExt;
+    let tree = Tree::new();
+    tree.write("src/main.c", "int main(void) {\n  /* hi */\n\n  return 0;\n}\n");
+    tree.write("src/deep/er/x.rs", "fn x() {} // x\n");
+    tree.write("run.py", "#!/usr/bin/env python3\nprint(1)\n");
+    let odd = std::ffi::OsStr::from_bytes(b"odd\xFF.c");
+    std::fs::write(tree.path().join("src").join(odd), "int odd;\n").unwrap();
+    tree
+}
+
+#[test]
+fn json_reports_match_the_schema() {
+    let schema = schema("ringloc.schema.json");
+    let tree = tree();
+    for args in [
+        &["--format", "json"][..],
+        &["--format", "json", "--by-file", "--by-dir", "2", ".", "missing"],
+        &["--format", "json", "--by-file", "--by-dir", "--top", "1", "--sort", "lines"],
+        &["--format", "json", "--by-root", "src", "run.py", "src/deep"],
+    ] {
+        let doc: Value = serde_json::from_str(&stdout(args, &tree)).unwrap();
+        assert_valid(&schema, &schema, &doc);
+    }
+    let doc: Value = serde_json::from_str(&stdout(&["--format", "json", "--by-file", "src"], &tree)).unwrap();
+    let odd = doc["files"].as_array().unwrap().iter().find(|f| f.get("path_bytes").is_some());
+    assert!(odd.is_some(), "the non-UTF-8 name carries path_bytes: {doc:#}");
+}
+
+#[test]
+fn ndjson_records_match_the_schema_parts() {
+    let schema = schema("ringloc.schema.json");
+    let tree = tree();
+    let text = stdout(&["--format", "ndjson", "--by-dir", "--by-root"], &tree);
+    let mut kinds = Vec::new();
+    for line in text.lines() {
+        let mut record: Value = serde_json::from_str(line).unwrap();
+        let kind = record.as_object_mut().unwrap().remove("type").unwrap();
+        let part = match kind.as_str().unwrap() {
+            "file" => &schema["$defs"]["file"],
+            "dir" => &schema["$defs"]["dir"],
+            "summary" => &schema,
+            other => panic!("unexpected record type {other}"),
+        };
+        assert_valid(&schema, part, &record);
+        kinds.push(kind);
+    }
+    assert_eq!(kinds.iter().filter(|k| *k == "file").count(), 4);
+    assert_eq!(kinds.last(), Some(&json!("summary")));
+    let summary: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["by_root"][0]["root"], json!("."), "{summary:#}");
+}
+
+#[test]
+fn diffs_match_the_diff_schema() {
+    let schema = schema("ringloc-diff.schema.json");
+    let tree = tree();
+    let old = stdout(&["--format", "json", "--by-file", "--by-dir"], &tree);
+    tree.write("old.json", &old);
+    tree.write("src/more.go", "package x\n\nfunc y() {}\n");
+    tree.write("src/main.c", "int main(void) { return 1; }\n");
+    std::fs::remove_file(tree.path().join("run.py")).unwrap();
+    tree.write("new.json", stdout(&["--format", "json", "--by-file", "--by-dir", "1", "src"], &tree));
+    let doc: Value = serde_json::from_str(&stdout(
+        &["diff", "old.json", "new.json", "--format", "json", "--by-dir"],
+        &tree,
+    ))
+    .unwrap();
+    assert_valid(&schema, &schema, &doc);
+    assert!(!doc["dirs"].as_array().unwrap().is_empty(), "{doc:#}");
+    let statuses: Vec<&str> =
+        doc["files"].as_array().unwrap().iter().map(|f| f["status"].as_str().unwrap()).collect();
+    assert!(statuses.contains(&"added") && statuses.contains(&"removed"), "{doc:#}");
+}
+
+#[test]
+fn the_validator_catches_what_it_should() {
+    let schema = schema("ringloc.schema.json");
+    let mut out = Vec::new();
+    let bad = json!({"schema_version": 2, "roots": [], "total": {"files": -1}, "languages": [{"name": 3}],
+        "errors": [], "skipped": {"binary": 0, "unknown": 0}, "extra": true});
+    violations(&schema, &schema, &bad, "$", &mut out);
+    for want in [
+        "schema_version",
+        "total: missing \"lines\"",
+        "total.files",
+        "languages[0].name",
+        "unexpected field extra",
+    ] {
+        assert!(out.iter().any(|v| v.contains(want)), "no violation about {want}: {out:#?}");
+    }
+}

@@ -1,0 +1,83 @@
+//! Watching a run: the progress counters are exact once it is over, the file sink sees every
+//! counted file exactly once while the report keeps none, on both backends; and through the
+//! binary, ndjson streams the same records it would have buffered, with no progress line in pipes.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use ringloc::io::Backend;
+use ringloc::report::{FileReport, FileSink, Progress};
+use ringloc::Config;
+use serde_json::Value;
+
+#[test]
+fn counters_match_the_report_on_both_backends() {
+    let tree = common::generated_tree(500, 5);
+    for backend in [Backend::Sync, Backend::Auto] {
+        let progress = Arc::new(Progress::default());
+        let config = Config {
+            paths: vec![tree.path().to_path_buf()],
+            threads: 3,
+            backend,
+            progress: Some(Arc::clone(&progress)),
+            ..Config::default()
+        };
+        let run = ringloc::count_paths(&config).unwrap();
+        let (total, s) = (run.report.total(), run.report.skipped);
+        let skipped = s.binary + s.unknown + s.too_large + s.generated + s.minified;
+        assert_eq!(progress.files(), total.files + skipped, "{backend:?}");
+        assert_eq!(progress.bytes(), total.bytes, "{backend:?}");
+    }
+}
+
+#[test]
+fn no_progress_line_into_a_pipe() {
+    let tree = common::generated_tree(300, 6);
+    let out = common::ringloc(&["-j", "1"], tree.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn the_sink_sees_every_file_once_and_the_report_keeps_none() {
+    let tree = common::generated_tree(500, 8);
+    for backend in [Backend::Sync, Backend::Auto] {
+        let config =
+            Config { paths: vec![tree.path().to_path_buf()], threads: 3, backend, ..Config::default() };
+        let kept = ringloc::count_paths(&Config { by_file: true, ..config.clone() }).unwrap().report.files;
+        let seen: Arc<Mutex<Vec<FileReport>>> = Arc::default();
+        let sink = {
+            let seen = Arc::clone(&seen);
+            FileSink(Arc::new(move |f: &FileReport| seen.lock().unwrap().push(f.clone())))
+        };
+        let run = ringloc::count_paths(&Config { by_file: true, file_sink: Some(sink), ..config }).unwrap();
+        assert!(run.report.files.is_empty(), "{backend:?}: a sink replaces the kept rows");
+        let mut seen = std::mem::take(&mut *seen.lock().unwrap());
+        seen.sort_by(|a, b| a.path.cmp(&b.path));
+        assert_eq!(seen, kept, "{backend:?}");
+    }
+}
+
+#[test]
+fn streamed_ndjson_holds_what_json_reports() {
+    let tree = common::generated_tree(400, 9);
+    let out = common::ringloc(&["--format", "ndjson", "-j", "3"], tree.path());
+    assert_eq!(out.status.code(), Some(0));
+    let mut records: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let mut summary = records.pop().unwrap();
+    assert_eq!(summary.as_object_mut().unwrap().remove("type").unwrap(), "summary");
+    let mut files: Vec<Value> = records
+        .into_iter()
+        .map(|mut r| {
+            assert_eq!(r.as_object_mut().unwrap().remove("type").unwrap(), "file");
+            r
+        })
+        .collect();
+    files.sort_by(|a, b| a["path"].as_str().cmp(&b["path"].as_str()));
+    let out = common::ringloc(&["--format", "json", "--by-file"], tree.path());
+    let mut json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(Value::Array(files), json.as_object_mut().unwrap().remove("files").unwrap());
+    assert_eq!(summary, json);
+}
