@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 use linejudge::adapter::Adapter;
 use linejudge::answer::{Answer, Counts as Buckets, RegionCounts};
 use linejudge::corpus::{Case, Corpus};
-use linejudge::deriver::derive_answer;
+use linejudge::deriver::{derive_answer, explain_every_line};
 use linejudge::dialects::{Dialect, Dialects};
+use linejudge::per_line::read_per_line;
 use linejudge::shipped::create_the_shipped_dir;
 use linejudge::verdict::{judge_conformance, Conformance};
-use ringloc::count::{count_embedded, Counts, Options};
+use ringloc::count::{count_embedded, explain_with, per_line_json, Counts, Options};
 use ringloc::lang::{detect, LangId};
 
 /// Cases ringloc gets wrong today, by dialect, each with what it would take. Everything not listed
@@ -111,5 +112,51 @@ fn every_case_is_counted_the_way_our_rules_say() {
             }
         }
     }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// `ringloc explain`'s document, line by line, against the same rules: linejudge reads it (so its
+/// shape is the per-line format), and every line's bucket and language must be the ones the rules
+/// derive for it. Only the cases that agree in total are held to it, which today is all of them.
+#[test]
+fn every_line_is_explained_the_way_our_rules_say() {
+    let carried = create_the_shipped_dir().expect("linejudge writes out its corpus");
+    let corpus = Corpus::read(&carried.join("cases")).unwrap_or_else(|faults| panic!("{faults:?}"));
+    let dialects = Dialects::read(&[linejudge_dir().join("dialects")])
+        .unwrap_or_else(|faults| panic!("{}", faults.join("\n")));
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for &(dialect, options) in DIALECTS {
+        let rules = dialects.find("ringloc", dialect).unwrap_or_else(|| panic!("no dialect {dialect}"));
+        let names: Vec<String> = rules.buckets.clone();
+        for case in &corpus.cases {
+            if KNOWN_FAILURES.iter().any(|(k, _)| *k == case.name) {
+                continue;
+            }
+            let bytes = std::fs::read(&case.input_file).expect("read the case's input");
+            let Some(id) = claim(&case.input_file, &bytes) else { continue };
+            let lines = explain_with(id, options, &bytes);
+            let read = read_per_line(&per_line_json(&lines), &names, case.truth.lines.len())
+                .unwrap_or_else(|why| panic!("{}: linejudge refuses the document: {why}", case.name));
+            let derived = explain_every_line(&case.truth, rules, &corpus.readings).expect("placeable");
+            for ((n, ours), (bucket, theirs)) in
+                lines.iter().enumerate().zip(read.buckets_of_lines.iter().zip(&derived))
+            {
+                checked += 1;
+                let language = (ours.language != id).then(|| ours.language.name().to_string());
+                if *bucket != theirs.bucket || language != theirs.region {
+                    wrong.push(format!(
+                        "{dialect} {} line {}: explained {bucket} in {language:?} ({}), the rules say {} in {:?}",
+                        case.name,
+                        n + 1,
+                        ours.reason,
+                        theirs.bucket,
+                        theirs.region
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} lines explained");
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }

@@ -7,6 +7,7 @@
 
 mod classifier;
 mod embed;
+mod explain;
 #[cfg(test)]
 mod feature_tests;
 mod machine;
@@ -21,6 +22,7 @@ use std::ops::AddAssign;
 use serde::Serialize;
 
 pub use classifier::Classifier;
+pub use explain::{explain, explain_with, per_line_json, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 pub use machine::LineCounter;
 pub use reference::{count_reference, count_reference_embedded, count_reference_with};
 

@@ -254,3 +254,58 @@ fn lines_match_newlines() {
         assert_eq!(count(lang("C"), &src).lines, nl + extra);
     }
 }
+
+/// The explanation is the count, line by line: same buckets, same languages.
+#[test]
+fn explain_adds_up_to_the_count() {
+    let mut rng = Rng(0x5EED);
+    for id in LangId::all() {
+        let own = language_pieces(id);
+        for _ in 0..rounds() / 8 {
+            let src = random_source(&mut rng, &own);
+            let (totals, embedded) = count_embedded(id, Options::default(), &src);
+            let lines = explain(id, &src);
+            let tally = |of: &dyn Fn(&LineExplain) -> bool| {
+                let mut c = Counts::default();
+                for l in lines.iter().filter(|l| of(l)) {
+                    c.add_line(l.bucket == Bucket::Code, l.bucket == Bucket::Comments);
+                }
+                c
+            };
+            let shown = String::from_utf8_lossy(&src);
+            assert_eq!(tally(&|_| true), totals, "{}: {shown:?}", id.name());
+            assert!(lines.iter().enumerate().all(|(n, l)| l.line == n as u64 + 1));
+            for (lang, counts) in &embedded {
+                assert_eq!(
+                    tally(&|l| l.language == *lang),
+                    *counts,
+                    "{} in {}: {shown:?}",
+                    lang.name(),
+                    id.name()
+                );
+            }
+            let listed = |l: &LineExplain| l.language == id || embedded.iter().any(|(e, _)| *e == l.language);
+            assert!(lines.iter().all(listed), "{}: a line of a language not listed: {shown:?}", id.name());
+        }
+    }
+}
+
+#[test]
+fn a_line_is_explained_by_the_byte_that_decided_it() {
+    let lines = explain(lang("C"), b"int x; /* a\n  b */\n\n\"s\" // c\n");
+    let said: Vec<String> = lines.iter().map(|l| format!("{:?} {}", l.bucket, l.reason)).collect();
+    assert_eq!(
+        said,
+        [
+            "Code code at column 1",
+            "Comments column 3 is in the block comment \"/*\" opened at 1:8",
+            "Blanks only whitespace",
+            "Code column 1 is in the string \"\\\"\" opened at 4:1",
+        ]
+    );
+    let page = explain(lang("HTML"), b"<script>\n// c\n</script>\n");
+    let languages: Vec<&str> = page.iter().map(|l| l.language.name()).collect();
+    assert_eq!(languages, ["HTML", "JavaScript", "HTML"]);
+    let json = per_line_json(&page);
+    assert!(json.starts_with(r#"{"format":1,"lines":3,"buckets":{"code":2,"comments":1,"blanks":0},"per_line":[{"line":1,"bucket":"code","language":"HTML""#), "{json}");
+}

@@ -6,15 +6,18 @@
 //! are in `regions.rs`: the twin looks for each region's end byte by byte from where it opened.
 
 mod regions;
+mod trace;
 
 use super::embed::{embed_opens, TagReader};
+use super::explain::{LineExplain, SpanKind, SpanOpened};
 use super::markers::{
     block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, openers, quote_closes,
     regex_may_follow, window, Close, HeredocAt, Hole, Kind, Opener, Place, Tag,
 };
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote, Syntax};
-use regions::Level;
+use regions::{Fate, Level};
+use trace::Trace;
 
 #[derive(Clone, Copy)]
 enum Mode {
@@ -61,12 +64,14 @@ struct Engine {
     mode: Mode,
     pending: Option<(Tag, bool)>,
     hole: Option<InHole>,
+    /// The span the mode is in, where it opened (kept only when explaining).
+    opened: Option<SpanOpened>,
 }
 
 impl Engine {
     fn new(lang: LangId) -> Engine {
         let syntax = &lang.language().syntax;
-        Engine { syntax, openers: openers(syntax), mode: Mode::Code, pending: None, hole: None }
+        Engine { syntax, openers: openers(syntax), mode: Mode::Code, pending: None, hole: None, opened: None }
     }
 
     /// Where a span that ends returns: the hole it was opened in, or code.
@@ -94,6 +99,11 @@ struct Twin<'a> {
     suspended: Option<(usize, Vec<Level>, Engine)>,
     reader: TagReader,
     embedded: Embedded,
+    /// Each level's fate, by the id it got when it opened: where its lines were charged.
+    fates: Vec<Fate>,
+    lang: LangId,
+    /// Kept only by [`explain_reference`]: what decided each line.
+    trace: Option<Trace>,
 }
 
 pub fn count_reference(lang: LangId, bytes: &[u8]) -> Counts {
@@ -106,31 +116,54 @@ pub fn count_reference_with(lang: LangId, options: Options, bytes: &[u8]) -> Cou
 
 /// The twin of [`super::count_embedded`].
 pub fn count_reference_embedded(lang: LangId, options: Options, bytes: &[u8]) -> (Counts, Embedded) {
-    let start = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-    let mut twin = Twin {
-        bytes,
-        start,
-        options,
-        counts: Counts::default(),
-        code: false,
-        comment: false,
-        eng: Engine::new(lang),
-        levels: Vec::new(),
-        line_min: 0,
-        suspended: None,
-        reader: TagReader::new(super::embed::Opening::PageEnd),
-        embedded: Vec::new(),
-    };
-    twin.start_regions(start);
-    let mut i = start;
-    while i < bytes.len() {
-        i = twin.next(i);
-    }
-    if bytes.last().is_some_and(|&b| b != b'\n') {
-        twin.end_line();
-    }
-    let embedded = twin.finish_regions();
+    let mut twin = Twin::new(lang, options, bytes, None);
+    let embedded = twin.run();
     (twin.counts, embedded)
+}
+
+/// Every line of the file with its bucket, the language it is charged to and what decided it,
+/// read by the twin (which the fast path equals, count for count).
+pub fn explain_reference(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
+    let mut twin = Twin::new(lang, options, bytes, Some(Trace::default()));
+    twin.run();
+    twin.explained()
+}
+
+impl<'a> Twin<'a> {
+    fn new(lang: LangId, options: Options, bytes: &'a [u8], trace: Option<Trace>) -> Twin<'a> {
+        let start = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+        let mut twin = Twin {
+            bytes,
+            start,
+            options,
+            counts: Counts::default(),
+            code: false,
+            comment: false,
+            eng: Engine::new(lang),
+            levels: Vec::new(),
+            line_min: 0,
+            suspended: None,
+            reader: TagReader::new(super::embed::Opening::PageEnd),
+            embedded: Vec::new(),
+            fates: Vec::new(),
+            lang,
+            trace,
+        };
+        twin.start_regions(start);
+        twin
+    }
+
+    /// Counts the whole file; returns the embedded languages' lines, by language.
+    fn run(&mut self) -> Embedded {
+        let mut i = self.start;
+        while i < self.bytes.len() {
+            i = self.next(i);
+        }
+        if self.bytes.last().is_some_and(|&b| b != b'\n') {
+            self.end_line();
+        }
+        self.finish_regions()
+    }
 }
 
 impl Twin<'_> {
@@ -149,6 +182,7 @@ impl Twin<'_> {
 
     fn end_line(&mut self) {
         self.counts.add_line(self.code, self.comment);
+        self.trace_line();
         self.line_ended();
         (self.code, self.comment) = (false, false);
     }
@@ -189,6 +223,7 @@ impl Twin<'_> {
             if let (Mode::Code, Some((word, indent))) = (eng.mode, eng.pending) {
                 eng.mode = Mode::Heredoc { word, indent, fresh: true };
                 eng.pending = None;
+                self.heredoc_body_starts();
             }
             return i + 1;
         }
@@ -197,72 +232,79 @@ impl Twin<'_> {
         }
         match self.eng.mode {
             Mode::Code | Mode::Hole => {
-                if let (Mode::Hole, Some(open)) = (self.eng.mode, &mut self.eng.hole) {
+                if let (Mode::Hole, Some(open)) = (self.eng.mode, self.eng.hole) {
                     let h = open.quote.hole.expect("a hole belongs to a string that has one");
                     if b == h.close {
-                        self.code = true;
+                        self.mark_code(i);
                         if open.depth == 0 {
                             self.eng.mode = Mode::Str { quote: open.quote, tag: open.tag, doc: open.doc };
                             self.eng.hole = None;
                         } else {
-                            open.depth -= 1;
+                            self.eng.hole = Some(InHole { depth: open.depth - 1, ..open });
                         }
                         return i + 1;
                     }
                     if b == h.open[h.open.len() - 1] {
-                        self.code = true;
-                        open.depth += 1;
+                        self.mark_code(i);
+                        self.eng.hole = Some(InHole { depth: open.depth + 1, ..open });
                         return i + 1;
                     }
                 }
                 if Some(b) == syntax.code_escape {
-                    self.code = true;
+                    self.mark_code(i);
                     return i + if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
                 }
                 if let Some((opening, len)) = embed_opens(syntax.embed, rest, place) {
+                    self.open_span(SpanKind::Tag, i, len);
                     self.reader = TagReader::new(opening);
-                    self.code = true;
                     self.eng.mode = Mode::Tag;
+                    self.mark_code(i);
                     return i + len;
                 }
                 let found =
                     self.eng.openers.iter().find_map(|o| o.matches(rest, syntax, place).map(|m| (o.kind, m)));
                 if let Some((kind, m)) = found {
                     let tag = m.tag_in(rest).unwrap_or(Tag::EMPTY);
-                    self.eng.mode = match kind {
-                        _ if m.whole => {
-                            self.code = true;
-                            self.eng.mode
-                        }
+                    // The mode changes first, so what the line is marked with is inside the span.
+                    match kind {
+                        _ if m.whole => self.mark_code(i),
                         Kind::LineComment => {
-                            self.comment = true;
-                            Mode::LineComment
+                            self.open_span(SpanKind::LineComment, i, m.len);
+                            self.eng.mode = Mode::LineComment;
+                            self.mark_comment(i);
                         }
                         Kind::Block(block) => {
-                            self.comment = true;
-                            Mode::Block { block, tag, depth: 1 }
+                            self.open_span(SpanKind::BlockComment, i, m.len);
+                            self.eng.mode = Mode::Block { block, tag, depth: 1 };
+                            self.mark_comment(i);
                         }
                         Kind::Quote(quote) => {
                             let doc =
                                 quote.doc && !self.code && !self.comment && !self.options.docstrings_as_code;
+                            self.open_span(
+                                if doc { SpanKind::DocString } else { SpanKind::String },
+                                i,
+                                m.len,
+                            );
+                            self.eng.mode = Mode::Str { quote, tag, doc };
                             if doc {
-                                self.comment = true;
+                                self.mark_comment(i);
                             } else {
-                                self.code = true;
+                                self.mark_code(i);
                             }
-                            Mode::Str { quote, tag, doc }
                         }
-                        Kind::Code => self.eng.mode,
-                    };
+                        Kind::Code => {}
+                    }
                     return i + m.len;
                 }
-                self.code = true;
+                self.mark_code(i);
                 let heredoc = syntax
                     .heredoc
                     .filter(|_| self.eng.pending.is_none())
                     .and_then(|h| heredoc_opens(rest, &h));
                 match heredoc {
                     Some(HeredocAt::Opens(len, word, indent)) => {
+                        self.pend_span(i, len);
                         self.eng.pending = Some((word, indent));
                         return i + len;
                     }
@@ -271,6 +313,7 @@ impl Twin<'_> {
                 }
                 if b == b'/' && syntax.regex && regex_may_follow(self.solid_before(i)) {
                     self.eng.mode = Mode::Regex { class: false };
+                    self.open_span(SpanKind::Regex, i, 1);
                 }
                 i + 1
             }
@@ -280,11 +323,11 @@ impl Twin<'_> {
                     self.eng.mode = self.eng.back();
                     return i;
                 }
-                self.comment = true;
+                self.mark_comment(i);
                 i + 1
             }
             Mode::Block { block, tag, depth } => {
-                self.comment = true;
+                self.mark_comment(i);
                 if let Some(len) = block_closes(rest, block, &tag, place) {
                     self.eng.mode = if depth == 1 {
                         self.eng.back()
@@ -303,9 +346,9 @@ impl Twin<'_> {
             }
             Mode::Str { quote, tag, doc } => {
                 if doc {
-                    self.comment = true;
+                    self.mark_comment(i);
                 } else {
-                    self.code = true;
+                    self.mark_code(i);
                 }
                 if let Some(h) = quote.hole.filter(|h| b == h.open[0] && self.eng.hole.is_none()) {
                     match hole_opens(rest, &h) {
@@ -334,7 +377,7 @@ impl Twin<'_> {
                 }
             }
             Mode::Regex { class } => {
-                self.code = true;
+                self.mark_code(i);
                 match b {
                     b'\\' if bytes.get(i + 1) != Some(&b'\n') => i += 2,
                     b'[' => {
@@ -354,7 +397,7 @@ impl Twin<'_> {
                 i
             }
             Mode::Heredoc { word, indent, fresh } => {
-                self.code = true;
+                self.mark_code(i);
                 let closes = fresh && (indent || line_start);
                 match heredoc_closes(rest, &word).filter(|_| closes) {
                     Some(len) => {
@@ -368,7 +411,7 @@ impl Twin<'_> {
                 }
             }
             Mode::CloseTag => {
-                self.code = true;
+                self.mark_code(i);
                 if b == b'>' {
                     self.eng.mode = Mode::Code;
                 }

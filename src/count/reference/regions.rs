@@ -3,11 +3,23 @@
 
 use super::{Engine, Mode, Twin};
 use crate::count::embed::{end_at, End, MAX_DEPTH};
+use crate::count::explain::SpanKind;
 use crate::count::markers::{is_ws, window};
 use crate::count::{Counts, Embedded};
 use crate::lang::{page_language, plain_text, Embed, LangId};
 
+/// Where a level's lines went: still open, to an embedded language, or into the level around it
+/// (`None`: the file).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Fate {
+    Open,
+    Lang(LangId),
+    Into(Option<usize>),
+}
+
 pub(super) struct Level {
+    /// Its index in `Twin::fates`.
+    pub(super) id: usize,
     parent: Engine,
     lang: Option<LangId>,
     end: End,
@@ -22,6 +34,24 @@ impl Twin<'_> {
             self.push_level(start, Some(page_language()), End::Page);
         }
         self.line_min = self.levels.len();
+    }
+
+    /// The level the current line is charged to, by id (`None`: the file's own).
+    pub(super) fn line_owner(&self) -> Option<usize> {
+        (self.line_min > 0).then(|| self.levels[self.line_min - 1].id)
+    }
+
+    /// The language a level's lines ended up in, once every level has settled.
+    pub(super) fn fate_of(&self, owner: Option<usize>) -> LangId {
+        let mut at = owner;
+        while let Some(id) = at {
+            match self.fates[id] {
+                Fate::Lang(lang) => return lang,
+                Fate::Into(parent) => at = parent,
+                Fate::Open => unreachable!("every level settles by the end of the file"),
+            }
+        }
+        self.lang
     }
 
     pub(super) fn line_ended(&mut self) {
@@ -57,7 +87,9 @@ impl Twin<'_> {
         let child = Engine::new(lang.unwrap_or_else(plain_text));
         let parent = std::mem::replace(&mut self.eng, child);
         let ends_at = self.find_end(end, at);
-        self.levels.push(Level { parent, lang, end, counts: Counts::default(), ends_at });
+        let id = self.fates.len();
+        self.fates.push(Fate::Open);
+        self.levels.push(Level { id, parent, lang, end, counts: Counts::default(), ends_at });
         if self.eng.syntax.embed == Embed::Php {
             self.push_level(at, Some(page_language()), End::Page);
         }
@@ -77,7 +109,7 @@ impl Twin<'_> {
         if b == b'\n' {
             self.end_line();
         } else if !is_ws(b) {
-            self.code = true;
+            self.mark_code(i);
         }
         if self.reader.read(b) {
             self.enter(i + 1);
@@ -119,10 +151,11 @@ impl Twin<'_> {
             self.settle(level, true);
             if let End::CloseTag(_) = end {
                 self.eng.mode = Mode::CloseTag;
+                self.open_span(SpanKind::Tag, at, len);
             }
         }
         self.line_min = self.line_min.min(self.levels.len());
-        self.code = true;
+        self.mark_code(at);
         at + len
     }
 
@@ -132,12 +165,14 @@ impl Twin<'_> {
         }
         match level.lang {
             Some(lang) if closed || level.end.closes_at_eof() => {
+                self.fates[level.id] = Fate::Lang(lang);
                 match self.embedded.iter_mut().find(|(l, _)| *l == lang) {
                     Some((_, counts)) => *counts += level.counts,
                     None => self.embedded.push((lang, level.counts)),
                 }
             }
             _ => {
+                self.fates[level.id] = Fate::Into(self.levels.last().map(|p| p.id));
                 if let Some(parent) = self.levels.last_mut() {
                     parent.counts += level.counts;
                 }
