@@ -63,6 +63,10 @@ fn a_char_literal_opens_only_when_it_closes() {
     assert_eq!(counts("Rust", "let q = '\\''; /* c\nd */\n"), (2, 1, 1, 0));
     assert_eq!(counts("Rust", "let q = '\\u{1F600}'; // c\n/* d */\n"), (2, 1, 1, 0));
     assert_eq!(counts("Rust", "let e = 'é'; /* c\nd */\n"), (2, 1, 1, 0));
+    // A lead byte and a newline are not a character: the quote opens nothing (found by fuzz/).
+    let torn = b"k'\xE1\nk' /* c\nd */\n";
+    assert_eq!(count(lang("Rust"), torn), Counts { lines: 3, code: 2, comments: 1, blanks: 0 });
+    assert_eq!(count_reference(lang("Rust"), torn), count(lang("Rust"), torn));
     assert_eq!(counts("Rust", "fn f<'a>(x: &'a str) {}\n// don't\n'outer: loop {}\n"), (3, 2, 1, 0));
 }
 

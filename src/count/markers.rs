@@ -180,6 +180,11 @@ fn char_literal(rest: &[u8], q: &Quote) -> Option<usize> {
             0xF0..=0xF7 => 4,
             _ => 1,
         };
+        // Only continuation bytes complete the character: a lead byte before a newline is not a
+        // character holding that newline (found by fuzz/: the line vanished from the count).
+        if !body.get(1..width)?.iter().all(|b| (0x80..=0xBF).contains(b)) {
+            return None;
+        }
         if !body.get(width..)?.starts_with(q.close) {
             return None;
         }

@@ -36,6 +36,9 @@ fn last_line_without_newline_and_bom() {
     assert_eq!(count(lang("C"), b"x"), c(1, 1, 0, 0));
     assert_eq!(count(lang("C"), b"\xEF\xBB\xBF// hi\r\nx;\r\n"), c(2, 1, 1, 0));
     assert_eq!(count(lang("C"), b"  \n\t"), c(2, 0, 0, 2));
+    // Found by fuzz/: a byte-order mark alone is an empty file, in both engines.
+    assert_eq!(count(lang("C"), b"\xEF\xBB\xBF"), c(0, 0, 0, 0));
+    assert_eq!(count_reference(lang("C"), b"\xEF\xBB\xBF"), c(0, 0, 0, 0));
 }
 
 #[test]
@@ -308,4 +311,37 @@ fn a_line_is_explained_by_the_byte_that_decided_it() {
     assert_eq!(languages, ["HTML", "JavaScript", "HTML"]);
     let json = per_line_json(&page);
     assert!(json.starts_with(r#"{"format":1,"lines":3,"buckets":{"code":2,"comments":1,"blanks":0},"per_line":[{"line":1,"bucket":"code","language":"HTML""#), "{json}");
+}
+
+/// Raw bytes, not pieces: every byte value, long lines, lone `\r`, NULs, invalid UTF-8. No panic,
+/// every line in one bucket, the lines the newlines say, and the twin and chunks agree.
+#[test]
+fn any_bytes_in_any_language_count_consistently() {
+    let mut rng = Rng(0xB17E5);
+    for id in LangId::all() {
+        for _ in 0..rounds() / 8 {
+            let len = rng.below(300);
+            // Half the bytes from a small alphabet of markers' bytes, so spans open and close.
+            let src: Vec<u8> = (0..len)
+                .map(|_| match rng.below(2) {
+                    0 => {
+                        let alphabet = b"\n\r\t \"'`/*#-<>?!%{}[]()\\=@$~;:xX0";
+                        alphabet[rng.below(alphabet.len())]
+                    }
+                    _ => rng.next() as u8,
+                })
+                .collect();
+            let expected = count_reference_embedded(id, Options::default(), &src);
+            let (totals, embedded) = &expected;
+            assert_eq!(totals.lines, totals.code + totals.comments + totals.blanks);
+            let newlines = src.iter().filter(|&&b| b == b'\n').count() as u64;
+            let bom = if src.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+            assert_eq!(totals.lines, newlines + u64::from(src.len() > bom && src.last() != Some(&b'\n')));
+            assert!(embedded.iter().all(|(_, c)| c.lines > 0 && c.lines == c.code + c.comments + c.blanks));
+            assert_eq!(count_embedded(id, Options::default(), &src), expected, "{}: {src:?}", id.name());
+            let mut sizes =
+                std::iter::repeat_with(|| rng.below(70) + 1).take(1000).collect::<Vec<_>>().into_iter();
+            assert_eq!(count_in_pieces(id, &src, &mut sizes), expected, "{} chunked: {src:?}", id.name());
+        }
+    }
 }

@@ -151,7 +151,8 @@ impl LineCounter {
             }
         }
         let used = skip + self.scan(&buf[skip..], last);
-        if used > 0 {
+        // A byte-order mark alone is no line: it is ignored, not counted as text.
+        if used > skip {
             self.partial = buf[used - 1] != b'\n';
         }
         used

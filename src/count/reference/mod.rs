@@ -159,7 +159,7 @@ impl<'a> Twin<'a> {
         while i < self.bytes.len() {
             i = self.next(i);
         }
-        if self.bytes.last().is_some_and(|&b| b != b'\n') {
+        if self.bytes.len() > self.start && self.bytes.last().is_some_and(|&b| b != b'\n') {
             self.end_line();
         }
         self.finish_regions()
