@@ -139,7 +139,7 @@ fn marker(lang: &str, m: &str) -> String {
         !m.is_empty() && m.len() <= MAX_MARKER,
         "languages.toml: {lang}: marker {m:?} must be 1..={MAX_MARKER} bytes"
     );
-    format!("b{m:?}")
+    bytes_lit(m.as_bytes())
 }
 
 /// Splits `{tag}` out of a pair of delimiters: the markers without it, and where it sat.
@@ -205,15 +205,28 @@ fn hole(lang: &str, h: &Option<(String, String)>) -> String {
     format!("Some(Hole {{ open: {}, close: {:?} }})", marker(lang, open), close.as_bytes()[0])
 }
 
+/// A byte string literal; bytes outside printable ASCII (APL's `⍝`) are written as `\xNN`.
 fn bytes_lit(b: &[u8]) -> String {
-    format!("b{:?}", String::from_utf8(b.to_vec()).expect("ASCII"))
+    let mut lit = String::from("b\"");
+    for &c in b {
+        match c {
+            b'"' | b'\\' => {
+                lit.push('\\');
+                lit.push(char::from(c));
+            }
+            0x20..=0x7e => lit.push(char::from(c)),
+            _ => write!(lit, "\\x{c:02x}").unwrap(),
+        }
+    }
+    lit.push('"');
+    lit
 }
 
 fn lookup_fn(out: &mut String, name: &str, map: &BTreeMap<String, usize>) {
     writeln!(out, "pub(crate) fn {name}(key: &[u8]) -> Option<LangId> {{").unwrap();
     writeln!(out, "    Some(LangId(match key {{").unwrap();
     for (k, id) in map {
-        writeln!(out, "        b{k:?} => {id},").unwrap();
+        writeln!(out, "        {} => {id},", bytes_lit(k.as_bytes())).unwrap();
     }
     writeln!(out, "        _ => return None,\n    }}))\n}}").unwrap();
 }
@@ -331,7 +344,9 @@ fn main() {
                 insert_unique(&mut aliases, "alias", &a, id, &names);
             }
         }
-        prefixes.extend(l.filename_prefixes.iter().map(|p| format!("(b{p:?}, LangId({id}))")));
+        prefixes.extend(
+            l.filename_prefixes.iter().map(|p| format!("({}, LangId({id}))", bytes_lit(p.as_bytes()))),
+        );
     }
     out.push_str("];\n");
     lookup_fn(&mut out, "by_extension", &exts);

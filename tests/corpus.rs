@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use ringloc::count::{count_embedded, count_reference_embedded, Counts, Embedded, Options};
 use ringloc::lang::{detect, LangId};
 
-const MIN_SAMPLES: usize = 24;
+const MIN_SAMPLES: usize = 70;
 const HEADER_LINES: usize = 5;
 const EXPECT: &str = "ringloc-expect:";
 const KNOWN_BUG: &str = "ringloc-known-bug:";

@@ -170,6 +170,13 @@ mod tests {
         assert_eq!(named("x.fs"), Some("F#"));
         assert_eq!(named("x.hs"), Some("Haskell"));
         assert_eq!(named("x.f"), None, "fixed-form Fortran is left out on purpose");
+        assert_eq!(named("app.coffee"), Some("CoffeeScript"));
+        assert_eq!(named("PKGBUILD"), Some("PKGBUILD"));
+        assert_eq!(named("justfile"), Some("Just"));
+        assert_eq!(named("main.bicep"), Some("Bicep"));
+        assert_eq!(named("Counter.svelte"), Some("Svelte"));
+        assert_eq!(named("x.scss"), Some("SCSS"));
+        assert_eq!(named("x.sass"), Some("Sass"));
     }
 
     #[test]
@@ -190,7 +197,7 @@ mod tests {
     #[test]
     fn table_names_are_unique_ignoring_case_and_sorted() {
         let names: Vec<&str> = LangId::all().map(LangId::name).collect();
-        assert!(names.len() >= 70, "only {} languages", names.len());
+        assert!(names.len() >= 240, "only {} languages", names.len());
         for id in LangId::all() {
             assert_eq!(LangId::from_name(id.name()), Some(id), "{} is shadowed", id.name());
         }
