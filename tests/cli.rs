@@ -2,14 +2,12 @@
 
 mod common;
 
-use common::{ringloc, Tree};
+use common::{json_of, ringloc, Tree};
 use serde_json::Value;
 
 fn json(args: &[&str], tree: &Tree) -> (Value, std::process::Output) {
     let out = ringloc(args, tree.path());
-    let value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
-    (value, out)
+    (json_of(&out), out)
 }
 
 fn sample_tree() -> Tree {
