@@ -52,6 +52,10 @@ struct Lang {
     heredoc: Option<Heredoc>,
     #[serde(default)]
     regex: bool,
+    #[serde(default)]
+    aliases: Vec<String>,
+    #[serde(default)]
+    embed: Option<String>,
 }
 
 /// `["/*", "*/"]`, or a table when the pair needs more than its two markers.
@@ -69,6 +73,8 @@ struct BlockTable {
     close: String,
     #[serde(default)]
     line_start: bool,
+    #[serde(default)]
+    alone: bool,
 }
 
 /// `escape = true` is a backslash, `false` is none, a one-byte string names the byte.
@@ -226,12 +232,12 @@ fn language_entry(l: &Lang) -> String {
         .block_comments
         .iter()
         .map(|b| {
-            let (open, close, line_start) = match b {
-                BlockSpec::Pair(o, c) => (o, c, false),
-                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start),
+            let (open, close, line_start, alone) = match b {
+                BlockSpec::Pair(o, c) => (o, c, false, false),
+                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start, t.alone),
             };
             let (o, c, tag) = tagged(n, open, close, &tag_chars);
-            format!("Block {{ open: {o}, close: {c}, line_start: {line_start}, tag: {tag} }}")
+            format!("Block {{ open: {o}, close: {c}, line_start: {line_start}, alone: {alone}, tag: {tag} }}")
         })
         .collect();
     let quotes: Vec<_> = l
@@ -268,10 +274,17 @@ fn language_entry(l: &Lang) -> String {
         ),
     };
     let code_escape = l.code_escape.as_deref().map(|e| one_byte(n, "code_escape", e));
+    let embed = match l.embed.as_deref() {
+        None => "None",
+        Some("html") => "Html",
+        Some("php") => "Php",
+        Some("markdown") => "Markdown",
+        Some(other) => panic!("languages.toml: {n}: embed {other:?} is not html, php or markdown"),
+    };
     format!(
         "    Language {{ name: {n:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {} }} }},\n",
+         heredoc: {heredoc}, regex: {}, embed: Embed::{embed} }} }},\n",
         lines.join(", "),
         blocks.join(", "),
         l.nested,
@@ -293,6 +306,7 @@ fn main() {
     let mut out = String::from("pub static LANGUAGES: &[Language] = &[\n");
     let (mut exts, mut files, mut interps) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
     let mut seen = BTreeMap::new();
+    let mut aliases = BTreeMap::new();
     let mut prefixes = Vec::new();
     for (id, l) in table.language.iter().enumerate() {
         insert_unique(&mut seen, "name", &l.name, id, &names);
@@ -306,12 +320,24 @@ fn main() {
         for i in &l.interpreters {
             insert_unique(&mut interps, "interpreter", i, id, &names);
         }
+        // The lower-cased name is an alias too; a language may repeat it, another may not take it.
+        for a in l.aliases.iter().cloned().chain([l.name.to_ascii_lowercase()]) {
+            assert!(
+                a == a.to_ascii_lowercase(),
+                "languages.toml: {}: alias {a:?} must be lower case",
+                l.name
+            );
+            if aliases.get(&a) != Some(&id) {
+                insert_unique(&mut aliases, "alias", &a, id, &names);
+            }
+        }
         prefixes.extend(l.filename_prefixes.iter().map(|p| format!("(b{p:?}, LangId({id}))")));
     }
     out.push_str("];\n");
     lookup_fn(&mut out, "by_extension", &exts);
     lookup_fn(&mut out, "by_filename", &files);
     lookup_fn(&mut out, "by_interpreter", &interps);
+    lookup_fn(&mut out, "by_alias", &aliases);
     writeln!(out, "pub(crate) static FILENAME_PREFIXES: &[(&[u8], LangId)] = &[{}];", prefixes.join(", "))
         .unwrap();
     let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("languages.rs");

@@ -5,18 +5,24 @@
 //! rules, never copied from the counter. A sample whose header also holds
 //! `ringloc-known-bug: <reason>` documents a counter bug: it is reported and skipped, and the test
 //! fails once the bug is fixed so the marker gets removed.
+//!
+//! A sample holding other languages (a page's scripts, Markdown's fences) states what each
+//! counts too, on a header line
+//! `ringloc-embedded: JavaScript: lines=N code=N comments=N blanks=N; CSS: ...`; a sample without
+//! that line must embed nothing.
 
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ringloc::count::{count, count_reference, Counts};
-use ringloc::lang::{detect_by_name, detect_by_shebang, LangId, NameMatch};
+use ringloc::count::{count_embedded, count_reference_embedded, Counts, Embedded, Options};
+use ringloc::lang::{detect, LangId};
 
 const MIN_SAMPLES: usize = 24;
 const HEADER_LINES: usize = 5;
 const EXPECT: &str = "ringloc-expect:";
 const KNOWN_BUG: &str = "ringloc-known-bug:";
+const EMBEDDED: &str = "ringloc-embedded:";
 const SIDECAR_EXT: &str = "expect";
 
 fn corpus_dir() -> PathBuf {
@@ -63,8 +69,25 @@ fn header(text: &str) -> impl Iterator<Item = &str> {
 /// (a closing `-->` or `*)`) are ignored.
 fn parse_expectation(line: &str) -> Result<Counts, String> {
     let at = line.find(EXPECT).ok_or("no expectation")?;
+    parse_fields(&line[at + EXPECT.len()..])
+}
+
+/// `Name: lines=N ...; Name: ...` after the embedded marker, by language name.
+fn parse_embedded(line: &str) -> Result<Vec<(String, Counts)>, String> {
+    let at = line.find(EMBEDDED).ok_or("no embedded expectation")?;
+    let list = line[at + EMBEDDED.len()..].split("-->").next().unwrap_or_default();
+    let mut out = Vec::new();
+    for entry in list.split(';') {
+        let (name, fields) = entry.split_once(':').ok_or(format!("{entry:?} is not `Name: fields`"))?;
+        out.push((name.trim().to_string(), parse_fields(fields)?));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+fn parse_fields(fields: &str) -> Result<Counts, String> {
     let (mut lines, mut code, mut comments, mut blanks) = (None, None, None, None);
-    for word in line[at + EXPECT.len()..].split_whitespace() {
+    for word in fields.split_whitespace() {
         let Some((key, value)) = word.split_once('=') else { break };
         let slot = match key {
             "lines" => &mut lines,
@@ -85,7 +108,7 @@ fn parse_expectation(line: &str) -> Result<Counts, String> {
             }
             Ok(Counts { lines, code, comments, blanks })
         }
-        _ => Err(format!("need lines, code, comments and blanks in {:?}", line.trim())),
+        _ => Err(format!("need lines, code, comments and blanks in {:?}", fields.trim())),
     }
 }
 
@@ -110,13 +133,20 @@ fn expectation(path: &Path, text: &str) -> Result<Counts, String> {
 
 fn language(path: &Path, bytes: &[u8]) -> Result<LangId, String> {
     let name = path.file_name().and_then(|n| n.to_str()).ok_or("file name is not UTF-8")?;
-    match detect_by_name(name.as_bytes()) {
-        NameMatch::Known(id) => Ok(id),
-        NameMatch::NeedsShebang => {
-            detect_by_shebang(bytes).ok_or_else(|| "no language by name or shebang".into())
-        }
-        NameMatch::Unknown => Err("unknown extension".into()),
+    detect(name.as_bytes(), bytes).ok_or_else(|| "no language by name, shebang or heuristic".into())
+}
+
+fn check_embedded(text: &str, embedded: &Embedded) -> Result<(), String> {
+    let want = match header(text).find(|l| l.contains(EMBEDDED)) {
+        Some(line) => parse_embedded(line)?,
+        None => Vec::new(),
+    };
+    let mut got: Vec<(String, Counts)> = embedded.iter().map(|(l, c)| (l.name().to_string(), *c)).collect();
+    got.sort_by(|a, b| a.0.cmp(&b.0));
+    if got != want {
+        return Err(format!("embedded languages miscounted\n  expected {want:?}\n  got      {got:?}"));
     }
+    Ok(())
 }
 
 fn known_bug(text: &str) -> Option<&str> {
@@ -145,11 +175,12 @@ fn check(root: &Path, path: &Path) -> Result<(), String> {
     if want.lines != line_total(&bytes) {
         return Err(format!("expects lines={} but the file has {} lines", want.lines, line_total(&bytes)));
     }
-    let got = count(id, &bytes);
-    let reference = count_reference(id, &bytes);
-    if got != reference {
+    let (got, embedded) = count_embedded(id, Options::default(), &bytes);
+    let reference = count_reference_embedded(id, Options::default(), &bytes);
+    if (got, &embedded) != (reference.0, &reference.1) {
         return Err(format!("fast path {got:?} and byte-by-byte twin {reference:?} disagree"));
     }
+    check_embedded(&text, &embedded)?;
     match known_bug(&text) {
         Some(_) if got == want => {
             Err(format!("marked `{KNOWN_BUG}` but counts as expected now: remove the marker"))
@@ -192,6 +223,10 @@ fn expectation_lines_parse() {
     assert!(parse_expectation("# ringloc-expect: lines=4 code=2 comments=1").is_err());
     assert!(parse_expectation("# ringloc-expect: lines=5 code=2 comments=1 blanks=1").is_err());
     assert!(parse_expectation("# ringloc-expect: lines=1 code=1 code=1 comments=0 blanks=0").is_err());
+    let two = "<!-- ringloc-embedded: CSS: lines=1 code=1 comments=0 blanks=0; C Header: lines=2 code=0 \
+               comments=1 blanks=1 -->";
+    let named = |n: &str, c| (n.to_string(), c);
+    assert_eq!(parse_embedded(two), Ok(vec![named("C Header", c(2, 0, 1, 1)), named("CSS", c(1, 1, 0, 0))]));
     assert_eq!(slug("C Header"), "c-header");
     assert_eq!(slug("C++"), "cpp");
     assert_eq!(slug("C#"), "csharp");

@@ -8,33 +8,19 @@
 use std::path::{Path, PathBuf};
 
 use linejudge::adapter::Adapter;
-use linejudge::answer::{Answer, Counts as Buckets};
+use linejudge::answer::{Answer, Counts as Buckets, RegionCounts};
 use linejudge::corpus::{Case, Corpus};
-use linejudge::deriver::derive_answer;
+use linejudge::deriver::{derive_answer, explain_every_line};
 use linejudge::dialects::{Dialect, Dialects};
+use linejudge::per_line::read_per_line;
 use linejudge::shipped::create_the_shipped_dir;
 use linejudge::verdict::{judge_conformance, Conformance};
-use ringloc::count::{count_with, Options};
-use ringloc::lang::{detect_by_name, detect_by_shebang, LangId, NameMatch};
+use ringloc::count::{count_embedded, explain_with, per_line_json, Counts, Options};
+use ringloc::lang::{detect, LangId};
 
 /// Cases ringloc gets wrong today, by dialect, each with what it would take. Everything not listed
 /// must agree.
-const KNOWN_FAILURES: &[(&str, &str)] = &[
-    // MATLAB is not in the table (`.m` is Objective-C's), and its %{ %} count only alone on a line.
-    ("1280-matlab_block_markers_sharing_their_line", "MATLAB, told apart from Objective-C"),
-    // The rest are pages holding other languages: ringloc counts a file as one language and
-    // reports no regions, so these fail on the regions even where the counts agree.
-    ("6030-opening_tag_split_over_two_lines", "embedded-language regions"),
-    ("6040-script_tag_in_upper_case", "embedded-language regions"),
-    ("6050-script_closer_written_with_a_space", "embedded-language regions"),
-    ("6080-block_named_by_a_mime_type", "embedded-language regions"),
-    ("6110-php_block_holding_html_around_it", "embedded-language regions"),
-    ("6120-script_inside_html_inside_php", "embedded-language regions"),
-    // Vue is not in the table (unclaimed), and its blocks are regions of their own.
-    ("6090-vue_blocks_count_as_their_own_languages", "Vue, and regions"),
-    ("6100-block_language_named_by_the_tag", "Vue, and regions"),
-    ("6105-block_language_named_on_a_middle_line_of_the_tag", "Vue, and regions"),
-];
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 /// Every dialect ringloc declares, and the options that select it.
 const DIALECTS: &[(&str, Options)] = &[
@@ -52,27 +38,30 @@ fn claim(path: &Path, bytes: &[u8]) -> Option<LangId> {
     if bytes[..bytes.len().min(8000)].contains(&0) {
         return None;
     }
-    let name = path.file_name().expect("a file name").as_encoded_bytes();
-    match detect_by_name(name) {
-        NameMatch::Known(id) => Some(id),
-        NameMatch::NeedsShebang => detect_by_shebang(bytes),
-        NameMatch::Unknown => None,
-    }
+    detect(path.file_name().expect("a file name").as_encoded_bytes(), bytes)
 }
 
+/// What the library counts, shaped as linejudge's answer: the file's totals, and one region per
+/// embedded language (as the adapter reads `languages[].embedded[]`).
 fn counted(case: &Case, options: Options) -> Option<Answer> {
     let bytes = std::fs::read(&case.input_file).expect("read the case's input");
     let id = claim(&case.input_file, &bytes)?;
-    let c = count_with(id, options, &bytes);
+    let (c, embedded) = count_embedded(id, options, &bytes);
+    let mut regions: Vec<RegionCounts> = embedded
+        .iter()
+        .map(|(lang, c)| {
+            let b = buckets(c);
+            RegionCounts { language: lang.name().to_string(), lines: b.lines, buckets: b.buckets }
+        })
+        .collect();
+    regions.sort();
+    Some(Answer { counts: buckets(&c), regions })
+}
+
+fn buckets(c: &Counts) -> Buckets {
     let n = |v: u64| u32::try_from(v).expect("a small file");
-    let buckets = [("code", c.code), ("comments", c.comments), ("blanks", c.blanks)];
-    Some(Answer {
-        counts: Buckets {
-            lines: n(c.lines),
-            buckets: buckets.iter().map(|&(k, v)| (k.to_string(), n(v))).collect(),
-        },
-        regions: Vec::new(),
-    })
+    let named = [("code", c.code), ("comments", c.comments), ("blanks", c.blanks)];
+    Buckets { lines: n(c.lines), buckets: named.iter().map(|&(k, v)| (k.to_string(), n(v))).collect() }
 }
 
 fn failures(corpus: &Corpus, rules: &Dialect, options: Options) -> Vec<String> {
@@ -123,5 +112,51 @@ fn every_case_is_counted_the_way_our_rules_say() {
             }
         }
     }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// `ringloc explain`'s document, line by line, against the same rules: linejudge reads it (so its
+/// shape is the per-line format), and every line's bucket and language must be the ones the rules
+/// derive for it. Only the cases that agree in total are held to it, which today is all of them.
+#[test]
+fn every_line_is_explained_the_way_our_rules_say() {
+    let carried = create_the_shipped_dir().expect("linejudge writes out its corpus");
+    let corpus = Corpus::read(&carried.join("cases")).unwrap_or_else(|faults| panic!("{faults:?}"));
+    let dialects = Dialects::read(&[linejudge_dir().join("dialects")])
+        .unwrap_or_else(|faults| panic!("{}", faults.join("\n")));
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for &(dialect, options) in DIALECTS {
+        let rules = dialects.find("ringloc", dialect).unwrap_or_else(|| panic!("no dialect {dialect}"));
+        let names: Vec<String> = rules.buckets.clone();
+        for case in &corpus.cases {
+            if KNOWN_FAILURES.iter().any(|(k, _)| *k == case.name) {
+                continue;
+            }
+            let bytes = std::fs::read(&case.input_file).expect("read the case's input");
+            let Some(id) = claim(&case.input_file, &bytes) else { continue };
+            let lines = explain_with(id, options, &bytes);
+            let read = read_per_line(&per_line_json(&lines), &names, case.truth.lines.len())
+                .unwrap_or_else(|why| panic!("{}: linejudge refuses the document: {why}", case.name));
+            let derived = explain_every_line(&case.truth, rules, &corpus.readings).expect("placeable");
+            for ((n, ours), (bucket, theirs)) in
+                lines.iter().enumerate().zip(read.buckets_of_lines.iter().zip(&derived))
+            {
+                checked += 1;
+                let language = (ours.language != id).then(|| ours.language.name().to_string());
+                if *bucket != theirs.bucket || language != theirs.region {
+                    wrong.push(format!(
+                        "{dialect} {} line {}: explained {bucket} in {language:?} ({}), the rules say {} in {:?}",
+                        case.name,
+                        n + 1,
+                        ours.reason,
+                        theirs.bucket,
+                        theirs.region
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} lines explained");
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }

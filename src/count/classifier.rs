@@ -2,10 +2,10 @@
 
 use std::sync::OnceLock;
 
-use super::markers::{is_ws, openers, Kind, Opened, Opener};
+use super::markers::{is_ws, openers, Kind, Opened, Opener, Place};
 use super::scan::StopSet;
 use super::{MAX_TOKEN, WINDOW};
-use crate::lang::{LangId, Syntax, LANGUAGES};
+use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
 
 pub(crate) const WS: u8 = 1;
 pub(crate) const NL: u8 = 2;
@@ -28,6 +28,16 @@ pub struct Classifier {
     pub(crate) lookahead: usize,
 }
 
+/// First bytes of a host's region openers (`<script`, `?>`, a fence).
+fn embed_starts(embed: Embed) -> &'static [u8] {
+    match embed {
+        Embed::None => b"",
+        Embed::Html => b"<",
+        Embed::Php => b"?",
+        Embed::Markdown => b"`~",
+    }
+}
+
 impl Classifier {
     pub(crate) fn new(syntax: &'static Syntax) -> Classifier {
         let openers = openers(syntax);
@@ -43,7 +53,8 @@ impl Classifier {
             .map(|o| o.bytes[0])
             .chain(syntax.code_escape)
             .chain(syntax.heredoc.map(|h| h.open[0]))
-            .chain(syntax.regex.then_some(b'/'));
+            .chain(syntax.regex.then_some(b'/'))
+            .chain(embed_starts(syntax.embed).iter().copied());
         for b in starts {
             class[usize::from(b)] |= START;
         }
@@ -56,7 +67,7 @@ impl Classifier {
         });
         let dynamic = syntax.heredoc.is_some()
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
-            || syntax.block_comments.iter().any(|b| b.tag.is_some());
+            || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
         // A hole's opener, and the byte after a one-byte opener (`{{` is text).
         let holes = syntax.quotes.iter().filter_map(|q| q.hole).map(|h| h.open.len() + 1);
         let lookahead = markers
@@ -78,11 +89,11 @@ impl Classifier {
 
     /// The code-mode opener matching at the start of `rest` (a [`super::markers::window`]),
     /// longest first.
-    pub(crate) fn opener_at(&self, rest: &[u8], line_start: bool) -> Option<(Kind, Opened)> {
+    pub(crate) fn opener_at(&self, rest: &[u8], place: Place) -> Option<(Kind, Opened)> {
         let first = rest[0];
         self.openers
             .iter()
             .filter(|o| o.bytes[0] == first)
-            .find_map(|o| o.matches(rest, self.syntax, line_start).map(|m| (o.kind, m)))
+            .find_map(|o| o.matches(rest, self.syntax, place).map(|m| (o.kind, m)))
     }
 }

@@ -148,3 +148,79 @@ fn a_quote_inside_an_interpolation_hole_opens_a_string_of_its_own() {
     assert_eq!(counts("Swift", "let s = \"\\(d[\"k\"]!) /* in\"\n// c\n"), (2, 1, 1, 0));
     assert_eq!(counts("Ruby", "s = \"#{h[\"k\"]} # in\"\n# c\n"), (2, 1, 1, 0));
 }
+
+#[test]
+fn a_marker_that_must_stand_alone_counts_only_alone_on_its_line() {
+    let case_1280 = "function z = f(x)\n%{\n%} not the end\nz = x;\n%}\n%{ note\nz = x + 1;\n";
+    assert_eq!(counts("MATLAB", case_1280), (7, 2, 5, 0));
+    assert_eq!(counts("MATLAB", "%{\n  %{\n  x\n  %}\n y\n%}\nz\n"), (7, 1, 6, 0), "blocks nest");
+    assert_eq!(counts("MATLAB", "%{  \r\n x\n\t%}\t\n"), (3, 0, 3, 0), "blanks around the marker");
+    assert_eq!(counts("MATLAB", "x = 1; %{\ny = 2;\n"), (2, 2, 0, 0), "after code it is a % comment");
+    assert_eq!(counts("MATLAB", "%{\nx\n%}"), (3, 0, 3, 0), "the end of the file ends the line");
+}
+
+type Four = (u64, u64, u64, u64);
+
+/// The file's counts and each embedded language's, checked against both engines and chunked.
+fn regions(name: &str, src: &str) -> (Four, Vec<(&'static str, Four)>) {
+    let id = lang(name);
+    let fast = count_embedded(id, Options::default(), src.as_bytes());
+    assert_eq!(fast, count_reference_embedded(id, Options::default(), src.as_bytes()), "{name}: {src:?}");
+    let four = |c: &Counts| (c.lines, c.code, c.comments, c.blanks);
+    (four(&fast.0), fast.1.iter().map(|(l, c)| (l.name(), four(c))).collect())
+}
+
+#[test]
+fn a_page_counts_its_scripts_and_styles_in_their_own_languages() {
+    let page = "<p>it's</p>\n<SCRIPT\n  type=\"text/typescript\">\n// c\nlet x = 1;\n</script >\n<style>\n/* c */\n</style>\n";
+    let (file, embedded) = regions("HTML", page);
+    assert_eq!(file, (9, 7, 2, 0));
+    assert_eq!(embedded, [("CSS", (1, 0, 1, 0)), ("TypeScript", (2, 1, 1, 0))]);
+    let vue = "<template>\n  <!-- t -->\n</template>\n<script lang=\"ts\">\n// c\n</script>\n<style lang=scss>\n// c\n</style>\n";
+    assert_eq!(
+        regions("Vue", vue),
+        ((9, 6, 3, 0), vec![("SCSS", (1, 0, 1, 0)), ("TypeScript", (1, 0, 1, 0))])
+    );
+}
+
+#[test]
+fn a_script_ends_at_its_closing_tag_whatever_the_script_is_doing() {
+    let (file, embedded) = regions("HTML", "<script>\nvar s = \"</script>\";\n// text\n");
+    assert_eq!((file, embedded), ((3, 3, 0, 0), vec![]), "the closer inside a string ends the script");
+    let (file, embedded) = regions("HTML", "<script>\nx = '\\</script>\n<!-- text -->\n");
+    assert_eq!((file, embedded), ((3, 2, 1, 0), vec![]), "even an escape before it");
+    // An opener that never closes was text: its lines are charged to the page. They were read as
+    // script, though (the end of the file comes too late to read them again), so `//` here is a
+    // comment where HTML would call it text.
+    let (file, embedded) = regions("HTML", "<p>a <script> as text</p>\n// read as script\n");
+    assert_eq!((file, embedded), ((2, 1, 1, 0), vec![]));
+}
+
+#[test]
+fn php_code_interrupts_the_page_which_resumes_where_it_was() {
+    let php = "<script>\nvar x = <?php echo 1; ?>;\n// c\n</script>\n";
+    assert_eq!(
+        regions("PHP", php),
+        ((4, 3, 1, 0), vec![("HTML", (2, 2, 0, 0)), ("JavaScript", (1, 0, 1, 0))])
+    );
+    let php = "<?php // note ?>\n<p>x</p>\n<?php\n# c\n";
+    assert_eq!(regions("PHP", php), ((4, 3, 1, 0), vec![("HTML", (1, 1, 0, 0))]), "?> ends a line comment");
+    assert_eq!(regions("PHP", "<h1>only a page</h1>\n"), ((1, 1, 0, 0), vec![("HTML", (1, 1, 0, 0))]));
+}
+
+#[test]
+fn a_fence_counts_its_code_in_the_language_it_names() {
+    let md = "# T\n```rust\n// c\nfn f() {}\n```\n\n```\nplain <!-- x\n```\ntext\n";
+    assert_eq!(regions("Markdown", md), ((10, 8, 1, 1), vec![("Rust", (2, 1, 1, 0))]));
+    let md = "- item\n  ~~~~ {.python}\n  # c\n  ```\n  ~~~~\n";
+    assert_eq!(regions("Markdown", md), ((5, 4, 1, 0), vec![("Python", (2, 1, 1, 0))]), "indented, longer");
+    let md = "```html\n<script>\nvar x;\n</script>\n```\n";
+    let nested = vec![("HTML", (2, 2, 0, 0)), ("JavaScript", (1, 1, 0, 0))];
+    assert_eq!(regions("Markdown", md), ((5, 5, 0, 0), nested), "regions nest");
+    let md = "```html\n<script>\nvar x;\n```\nafter\n";
+    assert_eq!(
+        regions("Markdown", md),
+        ((5, 5, 0, 0), vec![("HTML", (2, 2, 0, 0))]),
+        "a fence cuts its script"
+    );
+}

@@ -77,27 +77,44 @@ fn ends_a_word(rest: &[u8], len: usize) -> bool {
     !(is_word(rest[len - 1]) && rest.get(len).is_some_and(|&b| is_word(b)))
 }
 
-/// A block opener at the start of `rest`, honouring `line_start`, tags and word ends.
-pub(crate) fn block_opens(
-    rest: &[u8],
-    b: &Block,
-    chars: &[u8],
-    line_start: bool,
-) -> Option<(usize, TagSpan)> {
-    if b.line_start && !line_start {
+/// Where on its line a marker sits, for the markers that care: `start` right after a newline (or
+/// at the start of the file), `head` with nothing but blanks before it on the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Place {
+    pub start: bool,
+    pub head: bool,
+}
+
+/// Only blanks follow the `len` bytes of a marker up to the end of its line: the end of the file,
+/// or of a window shorter than [`WINDOW`], counts as the end of the line.
+fn alone_after(rest: &[u8], len: usize) -> bool {
+    match rest[len..].iter().position(|&b| !is_ws(b)) {
+        Some(at) => rest[len + at] == b'\n',
+        None => rest.len() < WINDOW,
+    }
+}
+
+/// Whether a block marker may stand at `place`, and what the rest of its line allows.
+fn placed(b: &Block, rest: &[u8], len: usize, place: Place) -> bool {
+    (!b.line_start || place.start) && (!b.alone || (place.head && alone_after(rest, len)))
+}
+
+/// A block opener at the start of `rest`, honouring `line_start`, `alone`, tags and word ends.
+pub(crate) fn block_opens(rest: &[u8], b: &Block, chars: &[u8], place: Place) -> Option<(usize, TagSpan)> {
+    if b.line_start && !place.start {
         return None;
     }
     let (len, tag) = open_tagged(rest, b.open, b.tag, chars)?;
-    ends_a_word(rest, len).then_some((len, tag))
+    (ends_a_word(rest, len) && placed(b, rest, len, place)).then_some((len, tag))
 }
 
 /// The closer of the block opened with `tag`, at the start of `rest`.
-pub(crate) fn block_closes(rest: &[u8], b: &Block, tag: &Tag, line_start: bool) -> Option<usize> {
-    if b.line_start && !line_start {
+pub(crate) fn block_closes(rest: &[u8], b: &Block, tag: &Tag, place: Place) -> Option<usize> {
+    if b.line_start && !place.start {
         return None;
     }
     let len = close_tagged(rest, b.close, b.tag, tag)?;
-    ends_a_word(rest, len).then_some(len)
+    (ends_a_word(rest, len) && placed(b, rest, len, place)).then_some(len)
 }
 
 /// What a string's closer does at the start of `rest`.
@@ -205,7 +222,7 @@ impl Opened {
 }
 
 impl Opener {
-    pub(crate) fn matches(&self, rest: &[u8], syntax: &Syntax, line_start: bool) -> Option<Opened> {
+    pub(crate) fn matches(&self, rest: &[u8], syntax: &Syntax, place: Place) -> Option<Opened> {
         let plain = || {
             let len = self.bytes.len();
             (rest.starts_with(self.bytes) && ends_a_word(rest, len)).then_some(len)
@@ -213,7 +230,7 @@ impl Opener {
         match self.kind {
             Kind::LineComment => plain().map(|len| Opened { len, tag: None, whole: false }),
             Kind::Code => plain().map(|len| Opened { len, tag: None, whole: true }),
-            Kind::Block(b) => block_opens(rest, b, syntax.tag_chars, line_start).map(|(len, tag)| Opened {
+            Kind::Block(b) => block_opens(rest, b, syntax.tag_chars, place).map(|(len, tag)| Opened {
                 len,
                 tag,
                 whole: false,

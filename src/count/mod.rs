@@ -6,6 +6,8 @@
 //! line. Lines are the number of `\n` plus one if the last byte is not `\n`.
 
 mod classifier;
+mod embed;
+mod explain;
 #[cfg(test)]
 mod feature_tests;
 mod machine;
@@ -20,8 +22,9 @@ use std::ops::AddAssign;
 use serde::Serialize;
 
 pub use classifier::Classifier;
+pub use explain::{explain, explain_with, per_line_json, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 pub use machine::LineCounter;
-pub use reference::{count_reference, count_reference_with};
+pub use reference::{count_reference, count_reference_embedded, count_reference_with};
 
 use crate::lang::LangId;
 
@@ -49,6 +52,23 @@ pub struct Counts {
     pub blanks: u64,
 }
 
+impl Counts {
+    /// One more line, in the bucket its flags say.
+    pub(crate) fn add_line(&mut self, code: bool, comment: bool) {
+        self.lines += 1;
+        match (code, comment) {
+            (true, _) => self.code += 1,
+            (false, true) => self.comments += 1,
+            _ => self.blanks += 1,
+        }
+    }
+}
+
+/// The lines of each language embedded in a file (a page's scripts and styles, PHP's HTML, a
+/// Markdown file's fenced code), by language, each counted in the file's totals too. Empty, and
+/// unallocated, for most files.
+pub type Embedded = Vec<(LangId, Counts)>;
+
 impl AddAssign for Counts {
     fn add_assign(&mut self, o: Counts) {
         self.lines += o.lines;
@@ -66,4 +86,9 @@ pub fn count(lang: LangId, bytes: &[u8]) -> Counts {
 /// [`count`] with options.
 pub fn count_with(lang: LangId, options: Options, bytes: &[u8]) -> Counts {
     LineCounter::with_options(lang, options).finish(bytes)
+}
+
+/// [`count_with`], and the lines of each language embedded in the file.
+pub fn count_embedded(lang: LangId, options: Options, bytes: &[u8]) -> (Counts, Embedded) {
+    LineCounter::with_options(lang, options).finish_embedded(bytes)
 }

@@ -9,7 +9,7 @@ fn c(lines: u64, code: u64, comments: u64, blanks: u64) -> Counts {
 }
 
 /// Feeds `bytes` in pieces the way a reader does: the unconsumed tail starts the next chunk.
-fn count_in_pieces(id: LangId, bytes: &[u8], sizes: &mut impl Iterator<Item = usize>) -> Counts {
+fn count_in_pieces(id: LangId, bytes: &[u8], sizes: &mut impl Iterator<Item = usize>) -> (Counts, Embedded) {
     let mut counter = LineCounter::new(id);
     let mut buf: Vec<u8> = Vec::new();
     let mut pos = 0;
@@ -21,7 +21,7 @@ fn count_in_pieces(id: LangId, bytes: &[u8], sizes: &mut impl Iterator<Item = us
         assert!(buf.len() - used < MAX_TOKEN, "left {} bytes", buf.len() - used);
         buf.drain(..used);
     }
-    counter.finish(&buf)
+    counter.finish_embedded(&buf)
 }
 
 #[test]
@@ -119,6 +119,30 @@ const PIECES: &[&[u8]] = &[
     b";",
     b"'\\u{1F600}'",
     b"abcdefghijklmnopqrstu",
+    // Regions: tags of every case and shape, PHP's page, fences.
+    b"<script>",
+    b"<SCRIPT type=\"text/typescript\">",
+    b"<script\n  lang='ts'\n>",
+    b"</script>",
+    b"</SCRIPT >",
+    b"<style lang=\"scss\">",
+    b"<style>",
+    b"</style>",
+    b"<script type=text/x-template>",
+    b"<?php",
+    b"<?php\n",
+    b"<?= ",
+    b"?>",
+    b"\n```rust\n",
+    b"\n```\n",
+    b"\n~~~~ python\n",
+    b"\n  ~~~~\n",
+    b"```html\n",
+    b"```php\n",
+    b"<!--",
+    b"-->",
+    b"<",
+    b">",
 ];
 
 /// A delimiter with its `{tag}` filled in with `n` of the first tag byte.
@@ -186,12 +210,20 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
     for id in LangId::all() {
         let own = language_pieces(id);
         let has_doc = id.language().syntax.quotes.iter().any(|q| q.doc);
+        let mut with_regions = 0;
         for _ in 0..rounds() {
             let src = random_source(&mut rng, &own);
             let shown = String::from_utf8_lossy(&src);
-            let expected = count_reference(id, &src);
-            assert_eq!(expected.lines, expected.code + expected.comments + expected.blanks);
-            assert_eq!(count(id, &src), expected, "{}: {shown:?}", id.name());
+            let expected = count_reference_embedded(id, Options::default(), &src);
+            let (totals, embedded) = &expected;
+            assert_eq!(totals.lines, totals.code + totals.comments + totals.blanks);
+            let parts: u64 = embedded.iter().map(|(_, c)| c.lines).sum();
+            assert!(parts <= totals.lines, "{}: regions hold more lines than the file", id.name());
+            for (_, c) in embedded {
+                assert_eq!(c.lines, c.code + c.comments + c.blanks);
+            }
+            with_regions += usize::from(!embedded.is_empty());
+            assert_eq!(count_embedded(id, Options::default(), &src), expected, "{}: {shown:?}", id.name());
             let mut sizes =
                 std::iter::repeat_with(|| rng.below(40) + 1).take(1000).collect::<Vec<_>>().into_iter();
             let chunked = count_in_pieces(id, &src, &mut sizes);
@@ -206,6 +238,9 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
                 );
             }
         }
+        if id.language().syntax.embed != crate::lang::Embed::None {
+            assert!(with_regions > rounds() / 4, "{}: only {with_regions} sources had regions", id.name());
+        }
     }
 }
 
@@ -218,4 +253,59 @@ fn lines_match_newlines() {
         let extra = u64::from(src.last().is_some_and(|&b| b != b'\n'));
         assert_eq!(count(lang("C"), &src).lines, nl + extra);
     }
+}
+
+/// The explanation is the count, line by line: same buckets, same languages.
+#[test]
+fn explain_adds_up_to_the_count() {
+    let mut rng = Rng(0x5EED);
+    for id in LangId::all() {
+        let own = language_pieces(id);
+        for _ in 0..rounds() / 8 {
+            let src = random_source(&mut rng, &own);
+            let (totals, embedded) = count_embedded(id, Options::default(), &src);
+            let lines = explain(id, &src);
+            let tally = |of: &dyn Fn(&LineExplain) -> bool| {
+                let mut c = Counts::default();
+                for l in lines.iter().filter(|l| of(l)) {
+                    c.add_line(l.bucket == Bucket::Code, l.bucket == Bucket::Comments);
+                }
+                c
+            };
+            let shown = String::from_utf8_lossy(&src);
+            assert_eq!(tally(&|_| true), totals, "{}: {shown:?}", id.name());
+            assert!(lines.iter().enumerate().all(|(n, l)| l.line == n as u64 + 1));
+            for (lang, counts) in &embedded {
+                assert_eq!(
+                    tally(&|l| l.language == *lang),
+                    *counts,
+                    "{} in {}: {shown:?}",
+                    lang.name(),
+                    id.name()
+                );
+            }
+            let listed = |l: &LineExplain| l.language == id || embedded.iter().any(|(e, _)| *e == l.language);
+            assert!(lines.iter().all(listed), "{}: a line of a language not listed: {shown:?}", id.name());
+        }
+    }
+}
+
+#[test]
+fn a_line_is_explained_by_the_byte_that_decided_it() {
+    let lines = explain(lang("C"), b"int x; /* a\n  b */\n\n\"s\" // c\n");
+    let said: Vec<String> = lines.iter().map(|l| format!("{:?} {}", l.bucket, l.reason)).collect();
+    assert_eq!(
+        said,
+        [
+            "Code code at column 1",
+            "Comments column 3 is in the block comment \"/*\" opened at 1:8",
+            "Blanks only whitespace",
+            "Code column 1 is in the string \"\\\"\" opened at 4:1",
+        ]
+    );
+    let page = explain(lang("HTML"), b"<script>\n// c\n</script>\n");
+    let languages: Vec<&str> = page.iter().map(|l| l.language.name()).collect();
+    assert_eq!(languages, ["HTML", "JavaScript", "HTML"]);
+    let json = per_line_json(&page);
+    assert!(json.starts_with(r#"{"format":1,"lines":3,"buckets":{"code":2,"comments":1,"blanks":0},"per_line":[{"line":1,"bucket":"code","language":"HTML""#), "{json}");
 }

@@ -7,7 +7,7 @@ use memchr::memmem;
 
 use super::utf16::Utf16Decoder;
 use crate::count::{Counts, LineCounter, Options};
-use crate::lang::{detect_by_shebang, LangId, NameMatch};
+use crate::lang::{LangId, NameMatch};
 use crate::report::{Outcome, Skip};
 
 /// Bytes scanned for a NUL to call a file binary (git looks at the first 8000).
@@ -160,7 +160,9 @@ impl FileProgress {
         self.generated = looks_generated(&head[..head.len().min(GENERATED_SNIFF)]);
         let language: LangId = match self.language {
             NameMatch::Known(id) => id,
-            NameMatch::NeedsShebang => detect_by_shebang(head)
+            // A shebang or an ambiguous extension's heuristic decides from the head.
+            pending @ (NameMatch::NeedsShebang | NameMatch::Ambiguous(_)) => pending
+                .resolve(head)
                 .filter(|id| only.is_empty() || only.contains(id))
                 .ok_or(Outcome::Skipped(Skip::Unknown))?,
             NameMatch::Unknown => return Err(Outcome::Skipped(Skip::Unknown)),

@@ -1,5 +1,7 @@
-//! Decides a file's language from its name, and for names that say nothing, from its shebang line.
+//! Decides a file's language from its name, and for names that say nothing, from its shebang line
+//! or (for an extension several languages share) from its first bytes.
 
+use super::heuristics::{ambiguous_extension, Ambiguity};
 use super::{by_extension, by_filename, by_interpreter, LangId, FILENAME_PREFIXES};
 
 /// What a file name alone tells about the language.
@@ -8,8 +10,28 @@ pub enum NameMatch {
     Known(LangId),
     /// No extension and no known name: only the first line (a shebang) can tell.
     NeedsShebang,
+    /// An extension several languages write (`.h`, `.m`, `.pl`): the file's head tells.
+    Ambiguous(Ambiguity),
     /// An extension we do not count: the file is not even opened.
     Unknown,
+}
+
+impl NameMatch {
+    /// The language of a file with this name whose first bytes are `head` (the first chunk read):
+    /// what the name said, else what the shebang or the extension's heuristic says.
+    pub fn resolve(self, head: &[u8]) -> Option<LangId> {
+        match self {
+            NameMatch::Known(id) => Some(id),
+            NameMatch::NeedsShebang => detect_by_shebang(head),
+            NameMatch::Ambiguous(ambiguity) => ambiguity.resolve(head),
+            NameMatch::Unknown => None,
+        }
+    }
+}
+
+/// The language a file's name and, where the name needs it, its first bytes give.
+pub fn detect(name: &[u8], head: &[u8]) -> Option<LangId> {
+    detect_by_name(name).resolve(head)
 }
 
 pub fn detect_by_name(name: &[u8]) -> NameMatch {
@@ -21,22 +43,28 @@ pub fn detect_by_name(name: &[u8]) -> NameMatch {
     }
     // A leading dot starts a hidden name, not an extension (".bashrc" has none).
     match name.iter().rposition(|&b| b == b'.').filter(|&dot| dot > 0) {
-        Some(dot) => extension(&name[dot + 1..]).map_or(NameMatch::Unknown, NameMatch::Known),
+        Some(dot) => extension(&name[dot + 1..]),
         None => NameMatch::NeedsShebang,
     }
 }
 
-fn extension(ext: &[u8]) -> Option<LangId> {
+/// The table first; only an extension it does not know is looked up among the ambiguous ones.
+fn extension(ext: &[u8]) -> NameMatch {
     if ext.is_empty() || ext.len() > 32 {
-        return None;
+        return NameMatch::Unknown;
     }
-    by_extension(ext).or_else(|| {
-        let mut lower = [0u8; 32];
-        let lower = &mut lower[..ext.len()];
-        lower.copy_from_slice(ext);
-        lower.make_ascii_lowercase();
-        by_extension(lower)
-    })
+    if let Some(id) = by_extension(ext) {
+        return NameMatch::Known(id);
+    }
+    let mut lower = [0u8; 32];
+    let lower = &mut lower[..ext.len()];
+    lower.copy_from_slice(ext);
+    lower.make_ascii_lowercase();
+    match (by_extension(lower), ambiguous_extension(lower)) {
+        (Some(id), _) => NameMatch::Known(id),
+        (None, Some(ambiguity)) => NameMatch::Ambiguous(ambiguity),
+        (None, None) => NameMatch::Unknown,
+    }
 }
 
 /// Reads `#!/usr/bin/env -S python3 -u` or `#!/bin/sh` and maps the interpreter's base name,
@@ -69,6 +97,23 @@ mod tests {
             NameMatch::Known(id) => Some(id.name()),
             _ => None,
         }
+    }
+
+    fn resolved(name: &str, head: &str) -> Option<&'static str> {
+        detect(name.as_bytes(), head.as_bytes()).map(LangId::name)
+    }
+
+    #[test]
+    fn ambiguous_extensions_wait_for_the_head_and_the_table_claims_none_of_them() {
+        for ext in ["h", "m", "pl", "ts", "v", "inc", "H", "M", "PL"] {
+            let name = format!("x.{ext}");
+            assert!(
+                matches!(detect_by_name(name.as_bytes()), NameMatch::Ambiguous(_)),
+                "{name} is decided by its name alone"
+            );
+        }
+        assert_eq!(resolved("x.inc", "nothing known\n"), None);
+        assert_eq!(resolved("x.pl", "#!/usr/bin/env perl\n"), Some("Perl"));
     }
 
     #[test]
@@ -110,16 +155,17 @@ mod tests {
         assert_eq!(named("app.jsx"), Some("JavaScript"));
         assert_eq!(named("entry.S"), Some("Assembly"));
         assert_eq!(named("boot.asm"), Some("NASM Assembly"));
-        assert_eq!(named("list.h"), Some("C Header"));
-        assert_eq!(named("vec.hpp"), Some("C++"));
+        assert_eq!(resolved("list.h", "#define X 1\n"), Some("C Header"));
+        assert_eq!(named("vec.hpp"), Some("C++ Header"));
         assert_eq!(named("board.dtsi"), Some("Device Tree"));
         assert_eq!(named("api.cocci"), Some("Coccinelle"));
         assert_eq!(named("parse.y"), Some("Yacc"));
         assert_eq!(named("lex.l"), Some("Lex"));
         assert_eq!(named("vmlinux.lds"), Some("Linker Script"));
         assert_eq!(named("index.rst"), Some("reStructuredText"));
-        assert_eq!(named("View.m"), Some("Objective-C"));
-        assert_eq!(named("Main.PL"), Some("Perl"));
+        assert_eq!(resolved("View.m", "@implementation View\n@end\n"), Some("Objective-C"));
+        assert_eq!(resolved("Main.PL", "use strict;\n"), Some("Perl"));
+        assert_eq!(resolved("f.m", "function y = f(x)\n"), Some("MATLAB"));
         assert_eq!(named("main.tf"), Some("HCL"));
         assert_eq!(named("x.fs"), Some("F#"));
         assert_eq!(named("x.hs"), Some("Haskell"));

@@ -1,8 +1,12 @@
 //! The language table (compiled from `languages.toml` by `build.rs`) and file-to-language detection.
 
 mod detect;
+mod embedded;
+mod heuristics;
 
-pub use detect::{detect_by_name, detect_by_shebang, NameMatch};
+pub use detect::{detect, detect_by_name, detect_by_shebang, NameMatch};
+pub(crate) use embedded::{fence_language, page_language, plain_text, script_language, style_language};
+pub use heuristics::Ambiguity;
 
 /// Where a delimiter's variable part sits: Lua's `[==[`, Rust's `r##"`, C++'s `R"xy(`. The tag is
 /// chosen where the opener is written (any run of the language's `tag_chars`, possibly empty) and
@@ -57,6 +61,8 @@ pub struct Block {
     pub close: &'static [u8],
     /// Both markers count only at the very start of a line (Perl's POD, Ruby's `=begin`/`=end`).
     pub line_start: bool,
+    /// Both markers count only alone on their line, blanks aside (MATLAB's `%{` and `%}`).
+    pub alone: bool,
     pub tag: Option<TagAt>,
 }
 
@@ -90,6 +96,20 @@ pub struct Syntax {
     pub heredoc: Option<Heredoc>,
     /// A `/` where an operand is expected opens a regular expression literal (JavaScript).
     pub regex: bool,
+    /// Which stretches of other languages the file may hold (see `count::embed`).
+    pub embed: Embed,
+}
+
+/// How a file holds stretches of other languages, each counted with its own syntax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Embed {
+    None,
+    /// `<script>` and `<style>` elements, in the language their `type` or `lang` names.
+    Html,
+    /// The page around `<?php ?>` blocks, which is HTML.
+    Php,
+    /// Fenced code blocks, in the language their info string names.
+    Markdown,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,12 +3,15 @@
 //! than code lives in `spans.rs`.
 
 mod hole;
+mod regions;
 mod spans;
 
 use super::classifier::{Classifier, NL, START};
-use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Tag};
-use super::{Counts, Options};
-use crate::lang::{Block, LangId, Quote};
+use super::embed::embed_opens;
+use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Place, Tag};
+use super::{Counts, Embedded, Options};
+use crate::lang::{Block, Embed, LangId, Quote};
+use regions::Regions;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -36,6 +39,11 @@ enum Mode {
     },
     /// Code inside a string's interpolation hole; the string is in `LineCounter::hole`.
     Hole,
+    /// The tag after a region's opener (`<script lang="ts">`, a fence's info string); the reader
+    /// is in `Regions`.
+    Tag,
+    /// A closing tag after its name, up to its `>`.
+    CloseTag,
 }
 
 /// The string whose interpolation hole is open, and how many of the hole's brackets are open
@@ -72,6 +80,8 @@ pub struct LineCounter {
     /// Set while inside an interpolation hole, including inside the spans opened in it.
     hole: Option<InHole>,
     counts: Counts,
+    /// Only for a file whose language embeds others (HTML, PHP, Markdown, Vue).
+    regions: Option<Box<Regions>>,
 }
 
 impl LineCounter {
@@ -80,7 +90,7 @@ impl LineCounter {
     }
 
     pub fn with_options(lang: LangId, options: Options) -> LineCounter {
-        LineCounter {
+        let mut counter = LineCounter {
             lang,
             cls: Classifier::for_language(lang),
             docstrings_as_code: options.docstrings_as_code,
@@ -95,7 +105,12 @@ impl LineCounter {
             pending: None,
             hole: None,
             counts: Counts::default(),
+            regions: None,
+        };
+        if counter.cls.syntax.embed != Embed::None {
+            counter.start_regions();
         }
+        counter
     }
 
     pub fn language(&self) -> LangId {
@@ -108,13 +123,20 @@ impl LineCounter {
         self.run(buf, false)
     }
 
-    /// Counts the final bytes of the file and returns the totals.
-    pub fn finish(mut self, rest: &[u8]) -> Counts {
+    /// Counts the final bytes of the file and returns the totals (embedded languages included).
+    pub fn finish(self, rest: &[u8]) -> Counts {
+        self.finish_embedded(rest).0
+    }
+
+    /// Counts the final bytes of the file and returns the totals, and the lines of each language
+    /// embedded in it (empty, and never allocated, for a file of a language that embeds none).
+    pub fn finish_embedded(mut self, rest: &[u8]) -> (Counts, Embedded) {
         self.run(rest, true);
         if self.partial {
             self.end_line();
         }
-        self.counts
+        let embedded = self.regions.take().map_or_else(Vec::new, |r| r.finish());
+        (self.counts, embedded)
     }
 
     fn run(&mut self, buf: &[u8], last: bool) -> usize {
@@ -137,22 +159,35 @@ impl LineCounter {
 
     /// Counts `buf` (BOM already stripped) up to where a marker could straddle its end.
     fn scan(&mut self, buf: &[u8], last: bool) -> usize {
-        let limit = if last { buf.len() } else { buf.len().saturating_sub(self.cls.lookahead - 1) };
-        let mut i = 0;
-        while i < limit {
-            i = match self.mode {
-                Mode::Code => self.code(buf, i, limit),
-                Mode::LineComment => self.line_comment(buf, i, limit),
-                Mode::Block { block, depth } => self.block(buf, i, limit, block, depth),
-                Mode::Str { quote, doc } => self.string(buf, i, limit, quote, doc),
-                Mode::Regex { class } => self.regex(buf, i, limit, class),
-                Mode::Heredoc { indent, fresh } => self.heredoc(buf, i, limit, indent, fresh),
-                Mode::Hole => self.hole(buf, i, limit),
-            };
-        }
+        let i = if self.regions.is_some() {
+            self.scan_regions(buf, last)
+        } else {
+            let limit = if last { buf.len() } else { buf.len().saturating_sub(self.cls.lookahead - 1) };
+            let mut i = 0;
+            while i < limit {
+                i = self.step(buf, i, limit);
+            }
+            i
+        };
         let i = i.min(buf.len());
         self.remember(&buf[..i]);
         i
+    }
+
+    /// Runs the current mode from `i`, up to `limit` or until the mode changes.
+    #[inline(always)]
+    fn step(&mut self, buf: &[u8], i: usize, limit: usize) -> usize {
+        match self.mode {
+            Mode::Code => self.code(buf, i, limit),
+            Mode::LineComment => self.line_comment(buf, i, limit),
+            Mode::Block { block, depth } => self.block(buf, i, limit, block, depth),
+            Mode::Str { quote, doc } => self.string(buf, i, limit, quote, doc),
+            Mode::Regex { class } => self.regex(buf, i, limit, class),
+            Mode::Heredoc { indent, fresh } => self.heredoc(buf, i, limit, indent, fresh),
+            Mode::Hole => self.hole(buf, i, limit),
+            Mode::Tag => self.tag(buf, i, limit),
+            Mode::CloseTag => self.close_tag(buf, i, limit),
+        }
     }
 
     /// Keeps what the next chunk may need to know about the bytes before it.
@@ -162,7 +197,8 @@ impl LineCounter {
             [b] => self.tail = [self.tail[1], *b],
             [.., a, b] => self.tail = [*a, *b],
         }
-        if self.cls.syntax.regex {
+        // With regions the next chunk may start in a language with regex literals.
+        if self.cls.syntax.regex || self.regions.is_some() {
             if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
                 self.last_solid = Some(b);
             }
@@ -191,6 +227,9 @@ impl LineCounter {
             self.counts.comments += 1;
         } else {
             self.counts.blanks += 1;
+        }
+        if let Some(r) = self.regions.as_deref_mut() {
+            r.line_ended(self.code, self.comment);
         }
         self.code = false;
         self.comment = false;
@@ -260,7 +299,14 @@ impl LineCounter {
             return at + if buf.get(at + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
         }
         let rest = window(buf, at);
-        if let Some((kind, m)) = self.cls.opener_at(rest, self.line_start(buf, at)) {
+        let place = Place { start: self.line_start(buf, at), head: !self.code && !self.comment };
+        if self.regions.is_some() {
+            if let Some((opening, len)) = embed_opens(self.cls.syntax.embed, rest, place) {
+                self.open_region_tag(opening);
+                return at + len;
+            }
+        }
+        if let Some((kind, m)) = self.cls.opener_at(rest, place) {
             if let Some(tag) = m.tag_in(rest) {
                 self.tag = tag;
             }

@@ -1,13 +1,13 @@
 //! The modes inside a span: comments, strings, regex literals and heredoc bodies. Each returns
 //! where it stopped; it leaves the mode set for whatever comes next.
 
-use memchr::{memchr, memchr3};
+use memchr::{memchr, memchr2, memchr3};
 
 use super::{InHole, LineCounter, Mode};
 use crate::count::markers::{
-    block_closes, block_opens, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close, Hole,
+    block_closes, block_opens, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close, Hole, Place,
 };
-use crate::lang::{Block, Quote};
+use crate::lang::{Block, Embed, Quote};
 
 impl LineCounter {
     pub(super) fn line_comment(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
@@ -21,7 +21,17 @@ impl LineCounter {
             }
             self.comment = buf[i] != b'\n';
         }
-        match memchr(b'\n', &buf[i..limit]) {
+        let end = if self.cls.syntax.embed == Embed::Php {
+            self.php_comment_end(buf, i, limit)
+        } else {
+            memchr(b'\n', &buf[i..limit])
+        };
+        match end {
+            Some(off) if buf[i + off] == b'?' => {
+                // PHP's `?>` ends the comment and the code: code mode opens the page there.
+                self.mode = self.after_span();
+                i + off
+            }
             Some(off) => {
                 let nl = i + off;
                 if !(self.cls.syntax.splice && self.spliced(buf, nl)) {
@@ -31,6 +41,18 @@ impl LineCounter {
                 nl + 1
             }
             None => limit,
+        }
+    }
+
+    /// Where a PHP line comment ends: its newline, or a `?>` before it (at the `?`).
+    fn php_comment_end(&self, buf: &[u8], i: usize, limit: usize) -> Option<usize> {
+        let mut at = i;
+        loop {
+            at += memchr2(b'\n', b'?', &buf[at..limit])?;
+            if buf[at] == b'\n' || buf.get(at + 1) == Some(&b'>') {
+                return Some(at - i);
+            }
+            at += 1;
         }
     }
 
@@ -66,12 +88,14 @@ impl LineCounter {
                 i += 1;
                 continue;
             }
+            // Nothing but blanks before this byte on its line, for markers that must stand alone.
+            let head = !self.comment && !self.code;
             self.comment = true;
             // Only a closer's or an opener's first byte can change anything; the line is marked.
             if b == block.close[0] || b == opener {
                 let rest = window(buf, i);
-                let line_start = block.line_start && self.line_start(buf, i);
-                if let Some(len) = block_closes(rest, block, &self.tag, line_start) {
+                let place = Place { start: block.line_start && self.line_start(buf, i), head };
+                if let Some(len) = block_closes(rest, block, &self.tag, place) {
                     i += len;
                     depth -= 1;
                     if depth == 0 {
@@ -81,7 +105,7 @@ impl LineCounter {
                     continue;
                 }
                 if nested {
-                    if let Some((len, _)) = block_opens(rest, block, syntax.tag_chars, line_start) {
+                    if let Some((len, _)) = block_opens(rest, block, syntax.tag_chars, place) {
                         i += len;
                         depth += 1;
                         continue;

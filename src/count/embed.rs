@@ -1,0 +1,317 @@
+//! Where a stretch of another language starts and ends inside a file, shared by the fast machine
+//! and its twin like `markers.rs`: the opener a host language writes (`<script`, PHP's `?>`, a
+//! Markdown fence), the tag read after it that names the language, and the text that ends it.
+//!
+//! An end is found by looking at the text alone, never at what the embedded language is doing:
+//! HTML ends a script at the first `</script` even inside a JavaScript string, PHP starts at the
+//! first `<?php` wherever the page is, and a fence ends at a fence line. So the machine can find
+//! the end first and count the stretch before it with the embedded language's own syntax.
+
+use super::markers::{is_ws, Place};
+use super::WINDOW;
+use crate::lang::{fence_language, page_language, script_language, style_language, Embed, LangId};
+
+/// Regions inside regions: a script in a PHP page in a Markdown fence is three deep. Deeper openers
+/// are left to the language around them.
+pub(crate) const MAX_DEPTH: usize = 4;
+
+/// The bytes from an end's first byte that must be visible to recognize it (`</script` and the
+/// byte after it). A `<` nearer the end of a chunk than this waits for the next one.
+pub(crate) const END_SEEN: usize = 9;
+
+/// What a host's opener was, before the tag after it has been read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opening {
+    Script,
+    Style,
+    /// PHP's `?>`: the page resumes.
+    PageEnd,
+    /// A Markdown fence: its byte and how many of them.
+    Fence {
+        ch: u8,
+        len: u8,
+    },
+}
+
+/// What ends a region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// `</script` or `</style`, any case, before a blank, `/` or `>`.
+    CloseTag(&'static [u8]),
+    /// `<?php`, `<?=` or `<?` and a blank: PHP code starts, the page waits.
+    Page,
+    /// A line of at least `len` fence bytes and nothing else.
+    Fence { ch: u8, len: u8 },
+}
+
+impl End {
+    /// A page and a fence run to the end of the file; an element whose closing tag never comes was
+    /// text of the page around it.
+    pub(crate) fn closes_at_eof(self) -> bool {
+        !matches!(self, End::CloseTag(_))
+    }
+}
+
+fn ends_tag_name(b: u8) -> bool {
+    is_ws(b) || matches!(b, b'\n' | b'>' | b'/')
+}
+
+/// A host's opener at the start of `rest` (code mode), and its length.
+pub(crate) fn embed_opens(embed: Embed, rest: &[u8], place: Place) -> Option<(Opening, usize)> {
+    match embed {
+        Embed::None => None,
+        Embed::Html => {
+            let named = |name: &[u8]| {
+                rest.len() > name.len() + 1
+                    && rest[1..=name.len()].eq_ignore_ascii_case(name)
+                    && ends_tag_name(rest[name.len() + 1])
+            };
+            if rest[0] != b'<' {
+                None
+            } else if named(b"script") {
+                Some((Opening::Script, 7))
+            } else if named(b"style") {
+                Some((Opening::Style, 6))
+            } else {
+                None
+            }
+        }
+        Embed::Php => rest.starts_with(b"?>").then_some((Opening::PageEnd, 2)),
+        Embed::Markdown => {
+            let ch = rest[0];
+            let len = rest.iter().take_while(|&&b| b == ch).count();
+            let fence = place.head && matches!(ch, b'`' | b'~') && (3..WINDOW).contains(&len);
+            fence.then_some((Opening::Fence { ch, len: len as u8 }, len))
+        }
+    }
+}
+
+/// The end of a region at the start of `rest`, and how many of its bytes the host takes as code
+/// right away (a closing tag's name; the rest of the tag is read up to its `>`).
+pub(crate) fn end_at(end: End, rest: &[u8], line_start: bool) -> Option<usize> {
+    match end {
+        End::CloseTag(tag) => {
+            let n = tag.len();
+            (rest.len() > n && rest[..n].eq_ignore_ascii_case(tag) && ends_tag_name(rest[n])).then_some(n)
+        }
+        End::Page => {
+            let after = rest.strip_prefix(b"<?")?;
+            let blank = |b: Option<&u8>| b.is_some_and(|&b| is_ws(b) || b == b'\n');
+            if after.len() >= 3 && after[..3].eq_ignore_ascii_case(b"php") {
+                // Only the end of the file leaves nothing after `<?php` in the window.
+                return (after.len() == 3 || blank(after.get(3))).then_some(5);
+            }
+            match after.first() {
+                Some(b'=') => Some(3),
+                first if blank(first) => Some(2),
+                _ => None,
+            }
+        }
+        End::Fence { ch, len } => {
+            if !line_start {
+                return None;
+            }
+            let indent = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+            let run = rest[indent..].iter().take_while(|&&b| b == ch).count();
+            let after = indent + run;
+            let alone = match rest[after..].iter().position(|&b| !is_ws(b)) {
+                Some(at) => rest[after + at] == b'\n',
+                None => rest.len() < WINDOW,
+            };
+            (run >= usize::from(len) && alone).then_some(after)
+        }
+    }
+}
+
+/// A short word read out of a tag, lower-cased; one too long to be a name reads as `?`, which names
+/// no language.
+#[derive(Debug, Clone, Copy)]
+struct Word {
+    len: u8,
+    bytes: [u8; 32],
+}
+
+impl Word {
+    const EMPTY: Word = Word { len: 0, bytes: [0; 32] };
+
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(usize::from(self.len)) {
+            *slot = b.to_ascii_lowercase();
+        }
+        self.len = self.len.saturating_add(1);
+    }
+
+    fn get(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.len)).unwrap_or(b"?")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TagState {
+    Between,
+    Name,
+    AfterName,
+    BeforeValue,
+    Quoted(u8),
+    Bare,
+    /// A fence's info string: before its first word, in it, after it.
+    InfoStart,
+    InfoWord,
+    InfoRest,
+    Done,
+}
+
+/// Reads the tag after an opener, one byte at a time, up to the `>` that ends it (a fence's info
+/// string: up to the newline), keeping the attributes that name a language. Attribute values are
+/// quoted or bare, and a `>` inside quotes does not end the tag.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TagReader {
+    opening: Opening,
+    state: TagState,
+    name: Word,
+    value: Word,
+    lang: Option<Word>,
+    kind: Option<Word>,
+}
+
+impl TagReader {
+    pub(crate) fn new(opening: Opening) -> TagReader {
+        let state = match opening {
+            Opening::Script | Opening::Style => TagState::Between,
+            Opening::PageEnd => TagState::Done,
+            Opening::Fence { .. } => TagState::InfoStart,
+        };
+        TagReader { opening, state, name: Word::EMPTY, value: Word::EMPTY, lang: None, kind: None }
+    }
+
+    /// PHP's `?>`: the page starts, or resumes where `<?php` left it.
+    pub(crate) fn resumes_page(&self) -> bool {
+        self.opening == Opening::PageEnd
+    }
+
+    /// A fence's info string ends at the newline, which the region's language reads: the region
+    /// starts at the newline, so the fence's line stays the host's and the next is the region's.
+    pub(crate) fn ends_at_newline(&self) -> bool {
+        matches!(self.opening, Opening::Fence { .. })
+    }
+
+    /// The tag has ended and the region starts at the next byte.
+    pub(crate) fn is_done(&self) -> bool {
+        self.state == TagState::Done
+    }
+
+    /// Reads one byte; `true` once the tag has ended with it.
+    pub(crate) fn read(&mut self, b: u8) -> bool {
+        let blank = is_ws(b) || b == b'\n';
+        self.state = match self.state {
+            TagState::Between | TagState::AfterName | TagState::BeforeValue if blank => self.state,
+            TagState::Between | TagState::Name | TagState::AfterName if b == b'>' => TagState::Done,
+            TagState::Between | TagState::Name | TagState::AfterName if b == b'/' => TagState::Between,
+            TagState::Name | TagState::AfterName if b == b'=' => TagState::BeforeValue,
+            TagState::Name if blank => TagState::AfterName,
+            TagState::Name => {
+                self.name.push(b);
+                TagState::Name
+            }
+            TagState::Between | TagState::AfterName => {
+                self.name = Word::EMPTY;
+                self.name.push(b);
+                TagState::Name
+            }
+            TagState::BeforeValue => {
+                self.value = Word::EMPTY;
+                match b {
+                    b'"' | b'\'' => TagState::Quoted(b),
+                    b'>' => self.keep_value(TagState::Done),
+                    _ => {
+                        self.value.push(b);
+                        TagState::Bare
+                    }
+                }
+            }
+            TagState::Quoted(q) if b == q => self.keep_value(TagState::Between),
+            TagState::Bare if blank => self.keep_value(TagState::Between),
+            TagState::Bare if b == b'>' => self.keep_value(TagState::Done),
+            TagState::Quoted(_) | TagState::Bare => {
+                self.value.push(b);
+                self.state
+            }
+            _ if b == b'\n' => TagState::Done,
+            TagState::InfoStart if blank || b == b'{' || b == b'.' => TagState::InfoStart,
+            TagState::InfoStart | TagState::InfoWord if b.is_ascii_alphanumeric() || b"+#-_".contains(&b) => {
+                self.value.push(b);
+                TagState::InfoWord
+            }
+            TagState::InfoStart | TagState::InfoWord | TagState::InfoRest => TagState::InfoRest,
+            TagState::Done => TagState::Done,
+        };
+        self.is_done()
+    }
+
+    fn keep_value(&mut self, next: TagState) -> TagState {
+        match self.name.get() {
+            b"lang" => self.lang = Some(self.value),
+            b"type" => self.kind = Some(self.value),
+            _ => {}
+        }
+        self.name = Word::EMPTY;
+        next
+    }
+
+    /// The language of the region the tag opens (`None`: unknown, counted as the file around it)
+    /// and what ends it.
+    pub(crate) fn region(&self) -> (Option<LangId>, End) {
+        let named = self.lang.or(self.kind);
+        let named = named.as_ref().map(Word::get);
+        match self.opening {
+            Opening::Script => (script_language(named), End::CloseTag(b"</script")),
+            Opening::Style => (style_language(named), End::CloseTag(b"</style")),
+            Opening::PageEnd => (Some(page_language()), End::Page),
+            Opening::Fence { ch, len } => (fence_language(self.value.get()), End::Fence { ch, len }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tag(opening: Opening, text: &str) -> (bool, Option<&'static str>) {
+        let mut reader = TagReader::new(opening);
+        let done = text.bytes().any(|b| reader.read(b));
+        (done, reader.region().0.map(LangId::name))
+    }
+
+    #[test]
+    fn a_tag_names_its_language_in_any_attribute_on_any_line() {
+        assert_eq!(tag(Opening::Script, ">"), (true, Some("JavaScript")));
+        assert_eq!(tag(Opening::Script, " type=\"text/typescript\">"), (true, Some("TypeScript")));
+        assert_eq!(tag(Opening::Style, "\n  lang=\"scss\"\n  scoped\n>"), (true, Some("SCSS")));
+        assert_eq!(tag(Opening::Script, " data-x='a>b' lang=ts>"), (true, Some("TypeScript")));
+        assert_eq!(tag(Opening::Script, " src=x.js defer>"), (true, Some("JavaScript")));
+        assert_eq!(tag(Opening::Script, " type=\"text/template\">"), (true, None));
+        assert_eq!(tag(Opening::Script, " lang=\"ts\""), (false, Some("TypeScript")), "no > yet");
+        let fence = Opening::Fence { ch: b'`', len: 3 };
+        assert_eq!(tag(fence, "rust,ignore\n"), (true, Some("Rust")));
+        assert_eq!(tag(fence, " {.python}\n"), (true, Some("Python")));
+        assert_eq!(tag(fence, "\n"), (true, None));
+    }
+
+    #[test]
+    fn ends_are_found_by_their_text() {
+        let close = End::CloseTag(b"</script");
+        assert_eq!(end_at(close, b"</SCRIPT>", false), Some(8));
+        assert_eq!(end_at(close, b"</script >", false), Some(8));
+        assert_eq!(end_at(close, b"</scripts>", false), None);
+        assert_eq!(end_at(End::Page, b"<?php\n", false), Some(5));
+        assert_eq!(end_at(End::Page, b"<?php", false), Some(5), "at the end of the file");
+        assert_eq!(end_at(End::Page, b"<?= $x ?>", false), Some(3));
+        assert_eq!(end_at(End::Page, b"<?xml version", false), None);
+        let fence = End::Fence { ch: b'`', len: 3 };
+        assert_eq!(end_at(fence, b"```\nx", true), Some(3));
+        assert_eq!(end_at(fence, b"  ````  \r\nx", true), Some(6));
+        assert_eq!(end_at(fence, b"```rust\n", true), None, "a closing fence has no info string");
+        assert_eq!(end_at(fence, b"``\n", true), None);
+        assert_eq!(end_at(fence, b"```\n", false), None);
+    }
+}

@@ -1,0 +1,366 @@
+//! Stretches of other languages inside a file (a page's `<script>`, PHP's page, a Markdown fence),
+//! for files whose language embeds others. An ordinary file never gets here: it has no
+//! [`Regions`], allocates nothing and keeps the plain loop of `scan`.
+//!
+//! Each region is a level of a small stack. Entering one saves the language around it (its
+//! [`Engine`]: classifier, mode, open span) in the level and starts the embedded language fresh;
+//! leaving restores it. The end of a region is found by its text alone (`embed::end_at`), so the
+//! loop finds the nearest end first and runs the embedded language up to it, as if the chunk ended
+//! there. The line flags and the file's totals are shared by every level; each line is also
+//! charged to the outermost level it touched, as linejudge reads a tag's own line as the
+//! language around the tag.
+
+use super::{InHole, LineCounter, Mode};
+use crate::count::classifier::Classifier;
+use crate::count::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
+use crate::count::markers::{is_ws, window, Tag};
+use crate::count::{Counts, MAX_TOKEN};
+use crate::lang::{page_language, plain_text, Embed, LangId};
+
+/// What a language needs to resume where it stopped: saved when a region opens inside it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Engine {
+    cls: &'static Classifier,
+    mode: Mode,
+    tag: Tag,
+    pending: Option<(Tag, bool)>,
+    hole: Option<InHole>,
+}
+
+impl Engine {
+    fn fresh(cls: &'static Classifier) -> Engine {
+        Engine { cls, mode: Mode::Code, tag: Tag::EMPTY, pending: None, hole: None }
+    }
+}
+
+/// Where a level's end is in the current chunk, once looked for.
+#[derive(Debug, Clone, Copy)]
+enum Seek {
+    Unknown,
+    /// At this position, taking this many bytes.
+    At(usize, usize),
+    /// Not in the part of the chunk it may be in.
+    Beyond,
+}
+
+#[derive(Debug)]
+struct Level {
+    /// The language around this region, as it was when the region opened.
+    parent: Engine,
+    /// `None`: a language nobody named or the table lacks, counted as plain text of the parent.
+    lang: Option<LangId>,
+    end: End,
+    /// The lines charged to this region so far.
+    counts: Counts,
+    seek: Seek,
+}
+
+/// PHP code between `<?php` and `?>`: the page (and any script open in it) waits to resume.
+#[derive(Debug)]
+struct Suspended {
+    /// Where the page's level goes back in the stack.
+    at: usize,
+    levels: Vec<Level>,
+    engine: Engine,
+}
+
+#[derive(Debug)]
+pub(crate) struct Regions {
+    levels: Vec<Level>,
+    /// The outermost depth the current line has touched; the line is charged to it.
+    line_min: usize,
+    suspended: Option<Suspended>,
+    reader: TagReader,
+    embedded: Vec<(LangId, Counts)>,
+}
+
+impl Regions {
+    pub(super) fn new() -> Regions {
+        Regions {
+            levels: Vec::with_capacity(MAX_DEPTH),
+            line_min: 0,
+            suspended: None,
+            reader: TagReader::new(Opening::PageEnd),
+            embedded: Vec::new(),
+        }
+    }
+
+    /// A line ended with these flags: charge it to the outermost region it touched.
+    pub(super) fn line_ended(&mut self, code: bool, comment: bool) {
+        if self.line_min > 0 {
+            self.levels[self.line_min - 1].counts.add_line(code, comment);
+        }
+        self.line_min = self.levels.len();
+    }
+
+    /// A region that ended (`closed`) or was cut short by an outer end or the end of the file:
+    /// its lines go to its language, or to the level around it when it has none or was text.
+    fn settle(&mut self, level: Level, closed: bool) {
+        if level.counts.lines == 0 {
+            return;
+        }
+        match level.lang {
+            Some(lang) if closed || level.end.closes_at_eof() => {
+                match self.embedded.iter_mut().find(|(l, _)| *l == lang) {
+                    Some((_, counts)) => *counts += level.counts,
+                    None => self.embedded.push((lang, level.counts)),
+                }
+            }
+            _ => {
+                if let Some(parent) = self.levels.last_mut() {
+                    parent.counts += level.counts;
+                }
+            }
+        }
+    }
+
+    /// Drops the levels from `depth` on, innermost first, each cut short.
+    fn cut_to(&mut self, depth: usize) {
+        while self.levels.len() > depth {
+            let level = self.levels.pop().expect("a level above depth");
+            self.settle(level, false);
+        }
+    }
+
+    /// A page suspended by PHP whose PHP is itself going away (or the file ends).
+    fn drop_suspended(&mut self) {
+        if let Some(s) = self.suspended.take() {
+            self.levels.extend(s.levels);
+            self.cut_to(s.at);
+        }
+    }
+
+    /// Every region still open at the end of the file, then the per-language list, by language.
+    pub(super) fn finish(mut self) -> Vec<(LangId, Counts)> {
+        self.drop_suspended();
+        self.cut_to(0);
+        self.embedded.sort_by_key(|(lang, _)| *lang);
+        self.embedded
+    }
+}
+
+impl LineCounter {
+    fn engine(&self) -> Engine {
+        Engine { cls: self.cls, mode: self.mode, tag: self.tag, pending: self.pending, hole: self.hole }
+    }
+
+    fn load(&mut self, e: Engine) {
+        (self.cls, self.mode, self.tag, self.pending, self.hole) = (e.cls, e.mode, e.tag, e.pending, e.hole);
+    }
+
+    fn regions(&mut self) -> &mut Regions {
+        self.regions.as_deref_mut().expect("a file with regions")
+    }
+
+    /// A file of a language that embeds others: PHP starts in its page.
+    pub(super) fn start_regions(&mut self) {
+        self.regions = Some(Box::new(Regions::new()));
+        if self.cls.syntax.embed == Embed::Php {
+            self.push_level(Some(page_language()), End::Page);
+        }
+        let r = self.regions();
+        r.line_min = r.levels.len();
+    }
+
+    fn push_level(&mut self, lang: Option<LangId>, end: End) {
+        if self.regions().levels.len() == MAX_DEPTH {
+            return;
+        }
+        let parent = self.engine();
+        let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
+        self.regions().levels.push(Level {
+            parent,
+            lang,
+            end,
+            counts: Counts::default(),
+            seek: Seek::Unknown,
+        });
+        self.load(Engine::fresh(cls));
+        if cls.syntax.embed == Embed::Php {
+            self.push_level(Some(page_language()), End::Page);
+        }
+    }
+
+    /// A host opener was read in code mode: read its tag next.
+    pub(super) fn open_region_tag(&mut self, opening: Opening) {
+        self.regions().reader = TagReader::new(opening);
+        self.code = true;
+        self.mode = Mode::Tag;
+    }
+
+    /// The tag has ended: the region starts here (or PHP's page resumes where it was left).
+    fn enter(&mut self) {
+        self.mode = Mode::Code;
+        let reader = self.regions().reader;
+        if reader.resumes_page() {
+            if let Some(mut s) = self.regions().suspended.take() {
+                s.levels[0].parent = self.engine();
+                for level in &mut s.levels {
+                    level.seek = Seek::Unknown;
+                }
+                self.regions().levels.extend(s.levels);
+                self.load(s.engine);
+                return;
+            }
+        }
+        let (lang, end) = reader.region();
+        self.push_level(lang, end);
+    }
+
+    /// The end of level `k` is at `at`: back to the language around it, which takes the `len`
+    /// bytes of the end as code (a closing tag then reads on to its `>`).
+    fn leave(&mut self, at: usize, k: usize, len: usize) -> usize {
+        let engine = self.engine();
+        let r = self.regions();
+        let end = r.levels[k].end;
+        let parent = r.levels[k].parent;
+        if end == End::Page {
+            let levels = r.levels.split_off(k);
+            r.suspended = Some(Suspended { at: k, levels, engine });
+        } else {
+            if r.suspended.as_ref().is_some_and(|s| k < s.at) {
+                r.drop_suspended();
+            }
+            r.cut_to(k + 1);
+            let level = r.levels.pop().expect("level k");
+            r.settle(level, true);
+        }
+        let r = self.regions();
+        r.line_min = r.line_min.min(r.levels.len());
+        self.load(parent);
+        self.code = true;
+        if let End::CloseTag(_) = end {
+            self.mode = Mode::CloseTag;
+        }
+        at + len
+    }
+
+    /// The nearest end of any open level from `i` on: `(at, level, len)`. Each level's is looked
+    /// for once per chunk: `<` ends up to `far` (where they are visible whole), fences at the line
+    /// starts before `limit` (where a whole window is visible).
+    fn next_end(&mut self, buf: &[u8], i: usize, limit: usize, far: usize) -> Option<(usize, usize, usize)> {
+        let tail = self.tail;
+        let mut best: Option<(usize, usize, usize)> = None;
+        let r = self.regions.as_deref_mut().expect("a file with regions");
+        for (k, level) in r.levels.iter_mut().enumerate() {
+            if let Seek::Unknown = level.seek {
+                level.seek = match find_end(level.end, buf, i, limit, far, tail) {
+                    Some((at, len)) => Seek::At(at, len),
+                    None => Seek::Beyond,
+                };
+            }
+            if let Seek::At(at, len) = level.seek {
+                if best.map_or(true, |(b, ..)| at < b) {
+                    best = Some((at, k, len));
+                }
+            }
+        }
+        best
+    }
+
+    /// `scan` for a file with regions: the same modes, each run up to the nearest end.
+    pub(super) fn scan_regions(&mut self, buf: &[u8], last: bool) -> usize {
+        let limit = if last { buf.len() } else { buf.len().saturating_sub(MAX_TOKEN - 1) };
+        let far = if last { buf.len() } else { buf.len().saturating_sub(END_SEEN - 1) };
+        for level in &mut self.regions().levels {
+            level.seek = Seek::Unknown;
+        }
+        let mut i = 0;
+        while i < limit {
+            let end = self.next_end(buf, i, limit, far);
+            if let Some((at, k, len)) = end.filter(|&(at, ..)| i >= at) {
+                i = self.leave(at, k, len);
+                continue;
+            }
+            let stop = end.map_or(limit, |(at, ..)| at.min(limit));
+            i = self.step(buf, i, stop);
+            // A token that ran over the end (an escape before `</script`) stops at it.
+            if let Some((at, ..)) = end {
+                i = i.min(at);
+            }
+        }
+        i
+    }
+
+    /// Reading a tag: its bytes are code; the region starts after the byte that ends it.
+    pub(super) fn tag(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
+        if self.regions().reader.is_done() {
+            self.enter();
+            return i;
+        }
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' && self.regions().reader.ends_at_newline() {
+                self.enter();
+                return i;
+            }
+            i += 1;
+            if b == b'\n' {
+                self.newline();
+            } else if !is_ws(b) {
+                self.code = true;
+            }
+            if self.regions().reader.read(b) {
+                self.enter();
+                return i;
+            }
+        }
+        i
+    }
+
+    /// The rest of a closing tag, up to its `>`: code.
+    pub(super) fn close_tag(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
+        while i < limit {
+            let b = buf[i];
+            i += 1;
+            if b == b'\n' {
+                self.newline();
+            } else if !is_ws(b) {
+                self.code = true;
+                if b == b'>' {
+                    self.mode = Mode::Code;
+                    return i;
+                }
+            }
+        }
+        i
+    }
+}
+
+/// The first end of this kind at or after `from`, and its length.
+fn find_end(
+    end: End,
+    buf: &[u8],
+    from: usize,
+    limit: usize,
+    far: usize,
+    tail: [u8; 2],
+) -> Option<(usize, usize)> {
+    let at = |q: usize| {
+        let line_start = if q == 0 { tail[1] == b'\n' } else { buf[q - 1] == b'\n' };
+        end_at(end, window(buf, q), line_start).map(|len| (q, len))
+    };
+    match end {
+        End::Fence { .. } => {
+            let starts = std::iter::once(from).chain(
+                buf[from..limit.max(from)]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &b)| b == b'\n')
+                    .map(|(o, _)| from + o + 1),
+            );
+            starts.take_while(|&q| q < limit).find_map(at)
+        }
+        End::CloseTag(_) | End::Page => {
+            let mut q = from;
+            while q < far {
+                q += memchr::memchr(b'<', &buf[q..far])?;
+                if let Some(found) = at(q) {
+                    return Some(found);
+                }
+                q += 1;
+            }
+            None
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! Extensions several languages write (`.h`, `.m`, `.pl`, `.ts`, `.v`, `.inc`), told apart by the
+//! file's first bytes. The table lists none of these extensions, so a name the table knows never
+//! reaches this file: only an ambiguous one pays for a look at its head.
+//!
+//! Each rule looks for markers only one of the candidates writes, at the head of a line (blanks
+//! aside) where the marker is a statement, so a word in a comment or an identifier (`dev->class`)
+//! does not decide. Without a marker the extension's usual language is kept, the one the table gave
+//! it before this file existed, so a file nothing decides is counted as it always was.
+
+use std::sync::OnceLock;
+
+use super::LangId;
+
+/// How much of the head the rules read. Markers sit near the top (includes, `@interface`,
+/// `module`); the first chunk read is larger, but a C header with no C++ in its first 16 KiB has
+/// none.
+const HEAD: usize = 16 * 1024;
+
+/// An extension shared by several languages, resolved by [`Ambiguity::resolve`] once the head of
+/// the file has been read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ambiguity {
+    /// `.h`: C, C++ or Objective-C.
+    CHeader,
+    /// `.m`: Objective-C or MATLAB.
+    DotM,
+    /// `.pl`: Perl or Prolog.
+    DotPl,
+    /// `.ts`: TypeScript or a Qt Linguist translation (XML).
+    DotTs,
+    /// `.v`: Verilog or Coq.
+    DotV,
+    /// `.inc`: an include file of PHP, C, assembly or Pascal; nothing decided means not counted.
+    DotInc,
+}
+
+/// The ambiguous extension `ext` (already lower-cased where the table would lower-case it).
+pub(crate) fn ambiguous_extension(ext: &[u8]) -> Option<Ambiguity> {
+    Some(match ext {
+        b"h" => Ambiguity::CHeader,
+        b"m" => Ambiguity::DotM,
+        b"pl" => Ambiguity::DotPl,
+        b"ts" => Ambiguity::DotTs,
+        b"v" => Ambiguity::DotV,
+        b"inc" => Ambiguity::DotInc,
+        _ => return None,
+    })
+}
+
+/// The languages the rules answer with, looked up once.
+struct Ids {
+    c_header: LangId,
+    cpp_header: LangId,
+    objc: LangId,
+    matlab: LangId,
+    perl: LangId,
+    prolog: LangId,
+    typescript: LangId,
+    xml: LangId,
+    verilog: LangId,
+    coq: LangId,
+    php: LangId,
+    nasm: LangId,
+    pascal: LangId,
+}
+
+fn ids() -> &'static Ids {
+    static IDS: OnceLock<Ids> = OnceLock::new();
+    IDS.get_or_init(|| {
+        let id = |name| LangId::from_name(name).unwrap_or_else(|| panic!("{name} is not in the table"));
+        Ids {
+            c_header: id("C Header"),
+            cpp_header: id("C++ Header"),
+            objc: id("Objective-C"),
+            matlab: id("MATLAB"),
+            perl: id("Perl"),
+            prolog: id("Prolog"),
+            typescript: id("TypeScript"),
+            xml: id("XML"),
+            verilog: id("Verilog"),
+            coq: id("Coq"),
+            php: id("PHP"),
+            nasm: id("NASM Assembly"),
+            pascal: id("Pascal"),
+        }
+    })
+}
+
+impl Ambiguity {
+    /// The language of a file with this extension whose first bytes are `head`; `None` only for
+    /// `.inc` files no rule recognizes.
+    pub fn resolve(self, head: &[u8]) -> Option<LangId> {
+        let head = &head[..head.len().min(HEAD)];
+        let ids = ids();
+        Some(match self {
+            Ambiguity::CHeader => c_header(head, ids),
+            Ambiguity::DotM => {
+                if objc_marker(head) {
+                    ids.objc
+                } else if matlab_marker(head) {
+                    ids.matlab
+                } else {
+                    ids.objc
+                }
+            }
+            Ambiguity::DotPl => {
+                let perl_shebang =
+                    head.starts_with(b"#!") && first_line(head).windows(4).any(|w| w == b"perl");
+                if !perl_shebang && prolog_marker(head) {
+                    ids.prolog
+                } else {
+                    ids.perl
+                }
+            }
+            Ambiguity::DotTs => {
+                let start = skip_blanks(head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head));
+                if [&b"<?xml"[..], b"<!DOCTYPE TS", b"<TS"].iter().any(|m| start.starts_with(m)) {
+                    ids.xml
+                } else {
+                    ids.typescript
+                }
+            }
+            Ambiguity::DotV => {
+                if coq_score(head) > verilog_score(head) {
+                    ids.coq
+                } else {
+                    ids.verilog
+                }
+            }
+            Ambiguity::DotInc => return inc(head, ids),
+        })
+    }
+}
+
+/// Objective-C first (its headers are C with `@` directives), then C++ by the constructs C lacks.
+/// Only a line's first word is looked at, so one look per line decides most lines at their first
+/// byte.
+fn c_header(head: &[u8], ids: &Ids) -> LangId {
+    let mut cpp = false;
+    for line in lines(head) {
+        let Some(&first) = line.first() else { continue };
+        if !matches!(first, b'@' | b'#' | b't' | b'n' | b'c' | b'p') {
+            continue;
+        }
+        let objc = [&b"@interface"[..], b"@protocol", b"@end", b"@class", b"@property"];
+        if objc.iter().any(|w| starts_word(line, w)) {
+            return ids.objc;
+        }
+        if let Some(rest) = line.strip_prefix(b"#import") {
+            if rest.first().is_some_and(|b| matches!(b, b' ' | b'\t' | b'<' | b'"')) {
+                return ids.objc;
+            }
+        }
+        if cpp {
+            continue;
+        }
+        let after = |w: &[u8]| line.strip_prefix(w).filter(|rest| rest.first().is_some_and(|&b| is_blank(b)));
+        cpp = line.strip_prefix(b"template").is_some_and(|rest| skip_blanks(rest).starts_with(b"<"))
+            || after(b"namespace").is_some_and(|rest| names_then(skip_blanks(rest), b"{"))
+            || after(b"class").is_some_and(|rest| names_then(skip_blanks(rest), b"{:;"))
+            || [&b"public:"[..], b"private:", b"protected:"].iter().any(|w| line.trim_ascii_end() == *w)
+            || line.strip_prefix(b"#include <").is_some_and(cpp_standard_header);
+    }
+    if cpp {
+        ids.cpp_header
+    } else {
+        ids.c_header
+    }
+}
+
+/// `<vector>`, `<cstdint>`: a standard header without `.h` is C++'s.
+fn cpp_standard_header(rest: &[u8]) -> bool {
+    let name_len = rest.iter().take_while(|&&b| b.is_ascii_lowercase() || b == b'_').count();
+    name_len > 0 && rest.get(name_len) == Some(&b'>')
+}
+
+fn objc_marker(head: &[u8]) -> bool {
+    lines(head).any(|line| {
+        let objc_words =
+            [&b"@interface"[..], b"@implementation", b"@protocol", b"@end", b"@property", b"@class"];
+        objc_words.iter().any(|w| starts_word(line, w))
+            || line.starts_with(b"#import")
+            || line.starts_with(b"#include")
+            || line.starts_with(b"- (")
+            || line.starts_with(b"+ (")
+            || line.starts_with(b"//")
+            || line.starts_with(b"/*")
+    })
+}
+
+fn matlab_marker(head: &[u8]) -> bool {
+    lines(head).any(|line| {
+        line.starts_with(b"%")
+            || starts_word(line, b"function")
+            || starts_word(line, b"classdef")
+            || line == b"end"
+    })
+}
+
+/// A directive (`:- module(...)`) or a rule (`parent(X, Y) :- ...`, `go :- ...`).
+fn prolog_marker(head: &[u8]) -> bool {
+    lines(head).any(|line| {
+        if line.starts_with(b":-") {
+            return true;
+        }
+        let name = line.iter().take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_').count();
+        if name == 0 || !line[0].is_ascii_lowercase() {
+            return false;
+        }
+        let mut rest = &line[name..];
+        if rest.first() == Some(&b'(') {
+            match rest.iter().position(|&b| b == b')') {
+                Some(close) => rest = &rest[close + 1..],
+                None => return false,
+            }
+        }
+        skip_blanks(rest).starts_with(b":-")
+    })
+}
+
+fn coq_score(head: &[u8]) -> usize {
+    let words: [&[u8]; 14] = [
+        b"Require",
+        b"Theorem",
+        b"Lemma",
+        b"Proof.",
+        b"Qed.",
+        b"Definition",
+        b"Inductive",
+        b"Fixpoint",
+        b"Module",
+        b"From",
+        b"Section",
+        b"Hypothesis",
+        b"Import",
+        b"Notation",
+    ];
+    lines(head).filter(|line| words.iter().any(|w| starts_word(line, w))).count()
+}
+
+fn verilog_score(head: &[u8]) -> usize {
+    let words: [&[u8]; 10] = [
+        b"module",
+        b"endmodule",
+        b"always",
+        b"assign",
+        b"input",
+        b"output",
+        b"wire",
+        b"reg",
+        b"`timescale",
+        b"`define",
+    ];
+    lines(head).filter(|line| words.iter().any(|w| starts_word(line, w)) || line.starts_with(b"//")).count()
+}
+
+fn inc(head: &[u8], ids: &Ids) -> Option<LangId> {
+    if head.windows(5).any(|w| w == b"<?php") {
+        return Some(ids.php);
+    }
+    let nasm: [&[u8]; 8] =
+        [b"%macro", b"%define", b"%include", b"%ifdef", b"%ifndef", b"section", b"global", b"extern"];
+    let c: [&[u8]; 6] = [b"#define", b"#ifndef", b"#ifdef", b"#include", b"#if", b"#pragma"];
+    let pascal: [&[u8]; 6] = [b"procedure", b"function", b"unit", b"interface", b"implementation", b"uses"];
+    for line in lines(head) {
+        if nasm.iter().any(|w| starts_word(line, w)) || line.starts_with(b";") {
+            return Some(ids.nasm);
+        }
+        if c.iter().any(|w| starts_word(line, w)) {
+            return Some(ids.c_header);
+        }
+        if line.starts_with(b"{$") || pascal.iter().any(|w| starts_word(line, w)) {
+            return Some(ids.pascal);
+        }
+    }
+    None
+}
+
+/// The lines of `head`, each without its leading blanks and trailing `\r`.
+fn lines(head: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = head;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let line = &rest[..end];
+        rest = &rest[(end + 1).min(rest.len())..];
+        Some(skip_blanks(line.strip_suffix(b"\r").unwrap_or(line)))
+    })
+}
+
+fn first_line(head: &[u8]) -> &[u8] {
+    head.split(|&b| b == b'\n').next().unwrap_or(head)
+}
+
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+fn skip_blanks(s: &[u8]) -> &[u8] {
+    &s[s.iter().take_while(|&&b| is_blank(b)).count()..]
+}
+
+fn continues_word(rest: &[u8]) -> bool {
+    rest.first().is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// `line` starts with the word `w`, not with a longer word (`module` but not `modules`).
+fn starts_word(line: &[u8], w: &[u8]) -> bool {
+    line.starts_with(w) && !continues_word(&line[w.len()..])
+}
+
+/// `s` is a name, then blanks, then one of `then` or the end of the line: `Foo {`, `Bar;`.
+fn names_then(s: &[u8], then: &[u8]) -> bool {
+    let name = s.iter().take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_').count();
+    if name == 0 || s[0].is_ascii_digit() {
+        return false;
+    }
+    match skip_blanks(&s[name..]).first() {
+        None | Some(b'\n' | b'\r') => true,
+        Some(b) => then.contains(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(a: Ambiguity, head: &str) -> Option<&'static str> {
+        a.resolve(head.as_bytes()).map(LangId::name)
+    }
+
+    #[test]
+    fn headers_are_c_unless_they_write_cpp_or_objective_c() {
+        let h = Ambiguity::CHeader;
+        assert_eq!(
+            named(h, "#ifndef X\n#define X\nstruct class_dev { int class; };\n#endif\n"),
+            Some("C Header")
+        );
+        assert_eq!(named(h, "/* a class of devices */\nextern struct class *c;\n"), Some("C Header"));
+        assert_eq!(named(h, "#pragma once\nnamespace ns {\nint f();\n}\n"), Some("C++ Header"));
+        assert_eq!(named(h, "template <typename T>\nT max(T a, T b);\n"), Some("C++ Header"));
+        assert_eq!(named(h, "class Widget : public Base {\n public:\n  Widget();\n};\n"), Some("C++ Header"));
+        assert_eq!(named(h, "#include <vector>\n"), Some("C++ Header"));
+        assert_eq!(named(h, "#include <stdio.h>\n"), Some("C Header"));
+        assert_eq!(named(h, "#import <Foundation/Foundation.h>\n"), Some("Objective-C"));
+        assert_eq!(named(h, "@interface Foo : NSObject\n@end\n"), Some("Objective-C"));
+        assert_eq!(named(h, "int x; // see @interface\n"), Some("C Header"), "a marker must lead its line");
+    }
+
+    #[test]
+    fn dot_m_is_matlab_only_by_its_own_markers() {
+        let m = Ambiguity::DotM;
+        assert_eq!(named(m, "function z = f(x)\n%{\n%}\nz = x;\n"), Some("MATLAB"));
+        assert_eq!(named(m, "% a script\nx = 1;\n"), Some("MATLAB"));
+        assert_eq!(named(m, "#import \"Foo.h\"\n@implementation Foo\n@end\n"), Some("Objective-C"));
+        assert_eq!(named(m, "x = 1;\n"), Some("Objective-C"), "nothing decides: the usual language");
+    }
+
+    #[test]
+    fn dot_pl_is_prolog_by_its_clauses() {
+        let pl = Ambiguity::DotPl;
+        assert_eq!(named(pl, ":- module(family, [parent/2]).\nparent(tom, bob).\n"), Some("Prolog"));
+        assert_eq!(named(pl, "grandparent(X, Z) :- parent(X, Y), parent(Y, Z).\n"), Some("Prolog"));
+        assert_eq!(named(pl, "use strict;\nmy $x = 1;\n"), Some("Perl"));
+        assert_eq!(named(pl, "#!/usr/bin/perl\nfoo :- bar\n"), Some("Perl"), "a perl shebang wins");
+    }
+
+    #[test]
+    fn dot_ts_dot_v_and_dot_inc() {
+        assert_eq!(named(Ambiguity::DotTs, "<?xml version=\"1.0\"?>\n<!DOCTYPE TS>\n"), Some("XML"));
+        assert_eq!(named(Ambiguity::DotTs, "import x from 'y';\n"), Some("TypeScript"));
+        let coq = "Require Import Arith.\nTheorem t : 1 = 1.\nProof.\nreflexivity.\nQed.\n";
+        assert_eq!(named(Ambiguity::DotV, coq), Some("Coq"));
+        assert_eq!(named(Ambiguity::DotV, "module top(input a);\nendmodule\n"), Some("Verilog"));
+        assert_eq!(named(Ambiguity::DotV, ""), Some("Verilog"));
+        assert_eq!(named(Ambiguity::DotInc, "<?php\n$x = 1;\n"), Some("PHP"));
+        assert_eq!(named(Ambiguity::DotInc, "%macro PUSHALL 0\n"), Some("NASM Assembly"));
+        assert_eq!(named(Ambiguity::DotInc, "#define X 1\n"), Some("C Header"));
+        assert_eq!(named(Ambiguity::DotInc, "{$MODE DELPHI}\n"), Some("Pascal"));
+        assert_eq!(named(Ambiguity::DotInc, "SRC_URI = \"x\"\n"), None);
+    }
+}
