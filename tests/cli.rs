@@ -117,3 +117,27 @@ fn count_none_reads_every_file_and_classifies_nothing() {
     assert_eq!(floor["total"]["bytes"], full["total"]["bytes"]);
     assert_eq!(floor["total"]["lines"], 0);
 }
+
+#[test]
+fn explain_gives_every_line_a_bucket_that_adds_up_to_the_count() {
+    let tree = sample_tree();
+    let (count, _) = json(&["--format", "json", "src/main.c"], &tree);
+    let (per_line, out) = json(&["explain", "src/main.c", "--format", "json"], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(per_line["format"], 1);
+    assert_eq!(per_line["lines"], count["total"]["lines"]);
+    for bucket in ["code", "comments", "blanks"] {
+        assert_eq!(per_line["buckets"][bucket], count["total"][bucket], "{bucket}");
+    }
+    let lines = per_line["per_line"].as_array().unwrap();
+    assert_eq!(lines[1]["bucket"], "comments");
+    assert_eq!(lines[1]["span"]["kind"], "block-comment");
+    let table = ringloc(&["explain", "src/main.c"], tree.path());
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(text.lines().nth(2).is_some_and(|l| l.contains("comments") && l.contains("/* hi */")), "{text}");
+    let unknown = ringloc(&["explain", "scripts/notes"], tree.path());
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("--language"));
+    let forced = ringloc(&["explain", "scripts/notes", "--language", "Python"], tree.path());
+    assert_eq!(forced.status.code(), Some(0));
+}
