@@ -141,3 +141,23 @@ fn explain_gives_every_line_a_bucket_that_adds_up_to_the_count() {
     let forced = ringloc(&["explain", "scripts/notes", "--language", "Python"], tree.path());
     assert_eq!(forced.status.code(), Some(0));
 }
+
+#[test]
+fn embedded_languages_are_listed_under_the_file_language_and_survive_merge() {
+    let tree = Tree::new();
+    tree.write("page.html", "<html>\n<script>\nvar x = 1; // c\n</script>\n<!-- note -->\n</html>\n");
+    let (v, out) = json(&["--format", "json", "."], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    let html = &v["languages"][0];
+    assert_eq!(html["name"], "HTML");
+    assert_eq!(html["lines"], 6);
+    let js = &html["embedded"][0];
+    assert_eq!(
+        (js["name"].as_str(), js["lines"].as_u64(), js["code"].as_u64()),
+        (Some("JavaScript"), Some(1), Some(1))
+    );
+    std::fs::write(tree.path().join("a.json"), &out.stdout).unwrap();
+    let (merged, out) = json(&["merge", "a.json", "a.json", "--format", "json"], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(merged["languages"][0]["embedded"][0]["lines"], 2);
+}
