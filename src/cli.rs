@@ -149,6 +149,25 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `ringloc man > ringloc.1`
     Man,
+    /// Show each line of FILE with the bucket ringloc gave it and why (the byte and span that decided)
+    Explain {
+        file: PathBuf,
+        /// table for people, json for linejudge's per-line format
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Table)]
+        format: ExplainFormat,
+        /// Read the file as this language instead of detecting it
+        #[arg(long, value_name = "NAME")]
+        language: Option<String>,
+        /// Count doc strings as code, not comments
+        #[arg(long)]
+        docstrings_as_code: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    Table,
+    Json,
 }
 
 /// How to print, shared by counting, `merge` and `diff`.

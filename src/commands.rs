@@ -49,7 +49,7 @@ fn output(args: &FormatArgs) -> Box<dyn Output> {
 }
 
 /// Writes to stdout; a reader that went away (`| head`) is not an error.
-fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
+pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
     let mut stdout = io::stdout().lock();
     written(write(&mut stdout).and_then(|()| stdout.flush()))
 }

@@ -1,5 +1,6 @@
 //! ringloc counts lines of code, comments and blanks across very large trees, reading files through
-//! io_uring (or plain syscalls where the kernel refuses it) with one worker per core.
+//! io_uring (or plain syscalls where the kernel refuses it) with two workers per core.
+//! [`count_paths`] runs it over a [`Config`]; [`count::count`] classifies one buffer.
 //!
 //! ```
 //! let dir = std::env::temp_dir().join(format!("ringloc-doc-{}", std::process::id()));

@@ -2,13 +2,14 @@
 
 mod cli;
 mod commands;
+mod explain;
 mod progress;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command};
+use cli::{Cli, Command, ExplainFormat};
 
 /// Everything was counted (or merged, or compared).
 const EXIT_OK: u8 = 0;
@@ -31,6 +32,12 @@ fn main() -> ExitCode {
         Some(Command::Diff { old, new, by_dir, format }) => commands::diff(old, new, *by_dir, format),
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),
+        Some(Command::Explain { file, format, language, docstrings_as_code }) => explain::explain(
+            file,
+            *format == ExplainFormat::Json,
+            ringloc::count::Options { docstrings_as_code: *docstrings_as_code },
+            language.as_deref(),
+        ),
     };
     ExitCode::from(match done {
         Ok(commands::Outcome::Clean) => EXIT_OK,

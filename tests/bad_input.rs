@@ -7,36 +7,14 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::Output;
 
-use common::{ringloc, Tree};
+use common::{as_nobody, ringloc, run_json, Tree};
 use serde_json::Value;
 
 const BACKENDS: [&str; 2] = ["uring", "sync"];
 
-fn run_json(args: &[&str], cwd: &Path) -> (Value, Output) {
-    let mut full = vec!["--format", "json", "--by-file"];
-    full.extend_from_slice(args);
-    let out = ringloc(&full, cwd);
-    let v = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
-    (v, out)
-}
-
 fn set_mode(p: &Path, mode: u32) {
     std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
-}
-
-/// Runs the binary as an unprivileged user when we are root (root reads anything).
-fn as_nobody(args: &[&str], cwd: &Path) -> Output {
-    if !rustix::process::geteuid().is_root() {
-        return ringloc(args, cwd);
-    }
-    let mut full = vec!["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_ringloc")];
-    full.extend_from_slice(args);
-    let out = std::process::Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv");
-    assert!(out.status.code().is_some(), "killed: {out:?}");
-    out
 }
 
 #[test]

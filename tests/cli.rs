@@ -2,14 +2,12 @@
 
 mod common;
 
-use common::{ringloc, Tree};
+use common::{json_of, ringloc, Tree};
 use serde_json::Value;
 
 fn json(args: &[&str], tree: &Tree) -> (Value, std::process::Output) {
     let out = ringloc(args, tree.path());
-    let value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
-    (value, out)
+    (json_of(&out), out)
 }
 
 fn sample_tree() -> Tree {
@@ -118,4 +116,48 @@ fn count_none_reads_every_file_and_classifies_nothing() {
     assert_eq!(floor["total"]["files"], full["total"]["files"]);
     assert_eq!(floor["total"]["bytes"], full["total"]["bytes"]);
     assert_eq!(floor["total"]["lines"], 0);
+}
+
+#[test]
+fn explain_gives_every_line_a_bucket_that_adds_up_to_the_count() {
+    let tree = sample_tree();
+    let (count, _) = json(&["--format", "json", "src/main.c"], &tree);
+    let (per_line, out) = json(&["explain", "src/main.c", "--format", "json"], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(per_line["format"], 1);
+    assert_eq!(per_line["lines"], count["total"]["lines"]);
+    for bucket in ["code", "comments", "blanks"] {
+        assert_eq!(per_line["buckets"][bucket], count["total"][bucket], "{bucket}");
+    }
+    let lines = per_line["per_line"].as_array().unwrap();
+    assert_eq!(lines[1]["bucket"], "comments");
+    assert_eq!(lines[1]["span"]["kind"], "block-comment");
+    let table = ringloc(&["explain", "src/main.c"], tree.path());
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(text.lines().nth(2).is_some_and(|l| l.contains("comments") && l.contains("/* hi */")), "{text}");
+    let unknown = ringloc(&["explain", "scripts/notes"], tree.path());
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("--language"));
+    let forced = ringloc(&["explain", "scripts/notes", "--language", "Python"], tree.path());
+    assert_eq!(forced.status.code(), Some(0));
+}
+
+#[test]
+fn embedded_languages_are_listed_under_the_file_language_and_survive_merge() {
+    let tree = Tree::new();
+    tree.write("page.html", "<html>\n<script>\nvar x = 1; // c\n</script>\n<!-- note -->\n</html>\n");
+    let (v, out) = json(&["--format", "json", "."], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    let html = &v["languages"][0];
+    assert_eq!(html["name"], "HTML");
+    assert_eq!(html["lines"], 6);
+    let js = &html["embedded"][0];
+    assert_eq!(
+        (js["name"].as_str(), js["lines"].as_u64(), js["code"].as_u64()),
+        (Some("JavaScript"), Some(1), Some(1))
+    );
+    std::fs::write(tree.path().join("a.json"), &out.stdout).unwrap();
+    let (merged, out) = json(&["merge", "a.json", "a.json", "--format", "json"], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(merged["languages"][0]["embedded"][0]["lines"], 2);
 }

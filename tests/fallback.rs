@@ -4,8 +4,7 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::Output;
+use common::as_nobody;
 
 const SYSCTL: &str = "/proc/sys/kernel/io_uring_disabled";
 
@@ -16,12 +15,6 @@ impl Drop for Restore {
     fn drop(&mut self) {
         let _ = std::fs::write(SYSCTL, &self.0);
     }
-}
-
-fn as_nobody(args: &[&str], cwd: &Path) -> Output {
-    let mut full = vec!["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_ringloc")];
-    full.extend_from_slice(args);
-    std::process::Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv")
 }
 
 #[test]

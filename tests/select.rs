@@ -2,18 +2,14 @@
 
 mod common;
 
-use common::{ringloc, Tree};
+use common::{file_paths, ringloc, run_json, Tree};
 use serde_json::Value;
 
 /// Paths of the counted files, relative to the tree, as the binary reports them.
 fn counted(tree: &Tree, args: &[&str]) -> Vec<String> {
-    let mut full = vec!["--format", "json", "--by-file"];
-    full.extend_from_slice(args);
-    let out = ringloc(&full, tree.path());
+    let (v, out) = run_json(args, tree.path());
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let files = v["files"].as_array().cloned().unwrap_or_default();
-    files.iter().map(|f| f["path"].as_str().unwrap().trim_start_matches("./").to_string()).collect()
+    file_paths(&v).into_iter().map(|p| p.trim_start_matches("./").to_string()).collect()
 }
 
 fn repo() -> Tree {

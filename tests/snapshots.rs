@@ -21,7 +21,8 @@ fn counted_in(report: &mut Report, root: usize, path: &[u8], lang: &str, [code, 
     let language = LangId::from_name(lang).expect(lang);
     let bytes = code * 20 + comments * 30 + blanks;
     let generated = path.ends_with(b".py");
-    let outcome = Outcome::Counted { language, bytes, counts, generated, minified: false };
+    let outcome =
+        Outcome::Counted { language, bytes, counts, generated, minified: false, embedded: Vec::new() };
     report.record(root, outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
 }
 

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use memchr::memmem;
 
 use super::utf16::Utf16Decoder;
-use crate::count::{Counts, LineCounter, Options};
+use crate::count::{Counts, Embedded, LineCounter, Options};
 use crate::lang::{LangId, NameMatch};
 use crate::report::{Outcome, Skip};
 
@@ -136,17 +136,17 @@ impl FileProgress {
     fn finish(&mut self, rest: &[u8], rules: &ReadRules) -> Outcome {
         let counter = self.counter.take().expect("counter started");
         let language = counter.language();
-        let counts = counter.finish(rest);
-        self.classify(language, counts, rules)
+        let (counts, embedded) = counter.finish_embedded(rest);
+        self.classify(language, counts, embedded, rules)
     }
 
-    fn classify(&self, language: LangId, counts: Counts, rules: &ReadRules) -> Outcome {
+    fn classify(&self, language: LangId, counts: Counts, embedded: Embedded, rules: &ReadRules) -> Outcome {
         let minified = self.bytes >= 1024 && self.bytes / counts.lines.max(1) > MINIFIED_LINE;
         match (self.generated, minified) {
             (true, _) if rules.skip_generated => Outcome::Skipped(Skip::Generated),
             (_, true) if rules.skip_minified => Outcome::Skipped(Skip::Minified),
             (generated, minified) => {
-                Outcome::Counted { language, bytes: self.bytes, counts, generated, minified }
+                Outcome::Counted { language, bytes: self.bytes, counts, generated, minified, embedded }
             }
         }
     }

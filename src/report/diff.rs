@@ -178,6 +178,7 @@ mod tests {
                 counts,
                 generated: false,
                 minified: false,
+                embedded: Vec::new(),
             };
             r.record(0, outcome, true, || path.into());
         }

@@ -13,7 +13,7 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::count::Counts;
+use crate::count::{Counts, Embedded};
 use crate::lang::LangId;
 
 pub use by_root::{RootTotals, LISTED_FILES};
@@ -105,7 +105,16 @@ pub enum Skip {
 /// What one file turned out to be, as a reader hands it over.
 #[derive(Debug)]
 pub enum Outcome {
-    Counted { language: LangId, bytes: u64, counts: Counts, generated: bool, minified: bool },
+    Counted {
+        language: LangId,
+        bytes: u64,
+        counts: Counts,
+        generated: bool,
+        minified: bool,
+        /// Lines of other languages inside the file (`<script>` in HTML, fenced code in Markdown),
+        /// also counted in `counts`; empty (no allocation) for most files.
+        embedded: Embedded,
+    },
     Skipped(Skip),
     Failed(io::Error),
 }
@@ -115,6 +124,9 @@ pub struct Report {
     /// The paths the run was asked to count, in order; `--by-dir` groups files below them.
     pub roots: Vec<PathBuf>,
     pub languages: BTreeMap<LangId, Totals>,
+    /// Lines of embedded languages, keyed by (the file's language, the embedded one): JSON lists
+    /// them under the file's language.
+    pub embedded: BTreeMap<(LangId, LangId), Counts>,
     /// Filled only when per-file results were asked for; sorted by path after the merge.
     pub files: Vec<FileReport>,
     pub errors: Vec<FileError>,
@@ -144,7 +156,10 @@ impl Report {
             }
         }
         match outcome {
-            Outcome::Counted { language, bytes, counts, generated, minified } => {
+            Outcome::Counted { language, bytes, counts, generated, minified, embedded } => {
+                for (inner, c) in embedded {
+                    *self.embedded.entry((language, inner)).or_default() += c;
+                }
                 let totals = Totals { files: 1, bytes, counts };
                 self.languages.entry(language).or_default().add(&totals);
                 if let Some(sections) = &mut self.by_root {
@@ -175,6 +190,9 @@ impl Report {
         self.roots.extend(other.roots);
         for (lang, t) in other.languages {
             self.languages.entry(lang).or_default().add(&t);
+        }
+        for (key, c) in other.embedded {
+            *self.embedded.entry(key).or_default() += c;
         }
         self.files.extend(other.files);
         self.errors.extend(other.errors);

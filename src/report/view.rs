@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
 use super::{FileError, FileReport, Flagged, Report, Skipped, Totals};
+use crate::count::Counts;
 use crate::lang::LangId;
 
 /// The column rows are ordered by. Numbers sort largest first and names ascending; ties fall back
@@ -86,6 +87,8 @@ pub struct View<'a> {
     pub roots: &'a [PathBuf],
     pub total: Totals,
     pub languages: Vec<(LangId, Totals)>,
+    /// Lines of embedded languages, by (file language, embedded language).
+    pub embedded: &'a BTreeMap<(LangId, LangId), Counts>,
     /// `Some` with `--by-file` (possibly empty).
     pub files: Option<Vec<&'a FileReport>>,
     /// `Some` with `--by-dir`.
@@ -136,6 +139,7 @@ impl<'a> View<'a> {
             roots: &report.roots,
             total: report.total(),
             languages,
+            embedded: &report.embedded,
             files,
             dirs,
             by_root,

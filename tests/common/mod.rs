@@ -84,36 +84,83 @@ pub fn generated_tree(files: usize, seed: u64) -> Tree {
 
 /// Runs the real binary with a deadline, so a hang fails the test instead of stalling CI.
 pub fn ringloc(args: &[&str], cwd: &Path) -> Output {
+    run_binary(args, cwd, None)
+}
+
+/// Runs the real binary with `input` on its standard input.
+pub fn ringloc_stdin(args: &[&str], cwd: &Path, input: &[u8]) -> Output {
+    run_binary(args, cwd, Some(input))
+}
+
+fn run_binary(args: &[&str], cwd: &Path, input: Option<&[u8]>) -> Output {
+    use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_ringloc"))
         .args(args)
         .current_dir(cwd)
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn ringloc");
+    if let Some(input) = input {
+        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    }
+    // Read the pipes on other threads so a large output cannot block the child.
+    let stdout = child.stdout.take().map(read_all);
+    let stderr = child.stderr.take().map(read_all);
     let deadline = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().expect("wait").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
         if Instant::now() > deadline {
             child.kill().ok();
             panic!("ringloc {args:?} did not finish within 60 s");
         }
         std::thread::sleep(Duration::from_millis(10));
-    }
-    child.wait_with_output().expect("output")
+    };
+    let join = |h: Option<std::thread::JoinHandle<Vec<u8>>>| {
+        h.map(|h| h.join().expect("reader")).unwrap_or_default()
+    };
+    Output { status, stdout: join(stdout), stderr: join(stderr) }
 }
 
-/// Runs the real binary with `input` on its standard input.
-pub fn ringloc_stdin(args: &[&str], cwd: &Path, input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ringloc"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn ringloc");
-    child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
-    child.wait_with_output().expect("output")
+fn read_all(mut pipe: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        pipe.read_to_end(&mut buf).expect("read pipe");
+        buf
+    })
+}
+
+/// The JSON document a run printed; a run that printed none fails with its stderr.
+pub fn json_of(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// Runs with `--format json --by-file` before `args`.
+pub fn run_json(args: &[&str], cwd: &Path) -> (serde_json::Value, Output) {
+    let mut full = vec!["--format", "json", "--by-file"];
+    full.extend_from_slice(args);
+    let out = ringloc(&full, cwd);
+    (json_of(&out), out)
+}
+
+/// The `path` of every entry of `files`, in the report's order.
+pub fn file_paths(v: &serde_json::Value) -> Vec<String> {
+    let files = v["files"].as_array().cloned().unwrap_or_default();
+    files.iter().map(|f| f["path"].as_str().expect("path").to_string()).collect()
+}
+
+/// Runs the binary as an unprivileged user when we are root (root reads anything).
+pub fn as_nobody(args: &[&str], cwd: &Path) -> Output {
+    if !rustix::process::geteuid().is_root() {
+        return ringloc(args, cwd);
+    }
+    let mut full = vec!["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_ringloc")];
+    full.extend_from_slice(args);
+    let out = Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv");
+    assert!(out.status.code().is_some(), "killed: {out:?}");
+    out
 }

@@ -2,10 +2,12 @@
 //! (`merge`, `diff`). docs/json-schema.md describes them and docs/ringloc.schema.json checks them;
 //! a change here that is not an added optional field needs a new [`SCHEMA_VERSION`].
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::count::Counts;
 use crate::lang::LangId;
 use crate::output::paths::{decode_base64, escaped, raw_base64};
 use crate::report::{
@@ -76,6 +78,19 @@ pub struct LanguageDoc {
     pub name: String,
     #[serde(flatten)]
     pub totals: TotalsDoc,
+    /// Other languages inside this language's files (already in its own counts).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub embedded: Vec<EmbeddedDoc>,
+}
+
+/// One embedded language's lines within a language's files.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EmbeddedDoc {
+    pub name: String,
+    pub lines: u64,
+    pub code: u64,
+    pub comments: u64,
+    pub blanks: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -206,7 +221,7 @@ impl RootDoc {
             root: path,
             root_bytes: path_bytes,
             total: (&root.total).into(),
-            languages: languages(&root.languages),
+            languages: languages(&root.languages, &BTreeMap::new()),
         }
     }
 
@@ -216,8 +231,26 @@ impl RootDoc {
     }
 }
 
-pub fn languages(list: &[(LangId, Totals)]) -> Vec<LanguageDoc> {
-    list.iter().map(|(l, t)| LanguageDoc { name: l.name().to_string(), totals: t.into() }).collect()
+pub fn languages(
+    list: &[(LangId, Totals)],
+    embedded: &BTreeMap<(LangId, LangId), Counts>,
+) -> Vec<LanguageDoc> {
+    list.iter()
+        .map(|&(l, t)| LanguageDoc {
+            name: l.name().to_string(),
+            totals: (&t).into(),
+            embedded: embedded
+                .range((l, LangId(0))..=(l, LangId(u16::MAX)))
+                .map(|(&(_, inner), c)| EmbeddedDoc {
+                    name: inner.name().to_string(),
+                    lines: c.lines,
+                    code: c.code,
+                    comments: c.comments,
+                    blanks: c.blanks,
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// Rows `--top` left out. Written only when some were; a report with it cannot be merged.

@@ -29,7 +29,7 @@ impl ReportDoc {
             kind: None,
             roots: view.roots.iter().map(|r| PathDoc::new(r)).collect(),
             total: (&view.total).into(),
-            languages: doc::languages(&view.languages),
+            languages: doc::languages(&view.languages, view.embedded),
             files: view.files.as_ref().filter(|_| with_rows).map(|f| f.iter().map(|&f| f.into()).collect()),
             dirs: view.dirs.as_ref().filter(|_| with_rows).map(|d| d.iter().map(Into::into).collect()),
             by_root: view.by_root.as_ref().map(|roots| roots.iter().map(RootDoc::new).collect()),

@@ -4,6 +4,7 @@
 use std::io;
 
 use super::doc::{ReportDoc, SCHEMA_VERSION};
+use crate::count::Counts;
 use crate::lang::LangId;
 use crate::report::{DirTotals, FileError, FileReport, Report, RootTotals};
 
@@ -43,7 +44,12 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     report.skipped = (&doc.skipped).into();
     report.flagged = (&doc.flagged).into();
     for l in &doc.languages {
-        report.languages.entry(language(&l.name)?).or_default().add(&(&l.totals).into());
+        let outer = language(&l.name)?;
+        report.languages.entry(outer).or_default().add(&(&l.totals).into());
+        for e in &l.embedded {
+            let counts = Counts { lines: e.lines, code: e.code, comments: e.comments, blanks: e.blanks };
+            *report.embedded.entry((outer, language(&e.name)?)).or_default() += counts;
+        }
     }
     let has_by_root = doc.by_root.is_some();
     if let Some(sections) = &doc.by_root {
