@@ -105,7 +105,7 @@ mod tests {
 
     #[test]
     fn ambiguous_extensions_wait_for_the_head_and_the_table_claims_none_of_them() {
-        for ext in ["h", "m", "pl", "ts", "v", "inc", "H", "M", "PL"] {
+        for ext in ["h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL"] {
             let name = format!("x.{ext}");
             assert!(
                 matches!(detect_by_name(name.as_bytes()), NameMatch::Ambiguous(_)),
@@ -154,7 +154,7 @@ mod tests {
         assert_eq!(named("app.tsx"), Some("TypeScript"));
         assert_eq!(named("app.jsx"), Some("JavaScript"));
         assert_eq!(named("entry.S"), Some("Assembly"));
-        assert_eq!(named("boot.asm"), Some("NASM Assembly"));
+        assert_eq!(resolved("boot.asm", "; boot\n"), Some("NASM Assembly"));
         assert_eq!(resolved("list.h", "#define X 1\n"), Some("C Header"));
         assert_eq!(named("vec.hpp"), Some("C++ Header"));
         assert_eq!(named("board.dtsi"), Some("Device Tree"));

@@ -32,6 +32,8 @@ pub enum Ambiguity {
     DotV,
     /// `.inc`: an include file of PHP, C, assembly or Pascal; nothing decided means not counted.
     DotInc,
+    /// `.asm`: NASM/MASM (`;` comments) or a C-preprocessed assembler (`//` and `/* */`).
+    DotAsm,
 }
 
 /// The ambiguous extension `ext` (already lower-cased where the table would lower-case it).
@@ -43,6 +45,7 @@ pub(crate) fn ambiguous_extension(ext: &[u8]) -> Option<Ambiguity> {
         b"ts" => Ambiguity::DotTs,
         b"v" => Ambiguity::DotV,
         b"inc" => Ambiguity::DotInc,
+        b"asm" => Ambiguity::DotAsm,
         _ => return None,
     })
 }
@@ -62,6 +65,7 @@ struct Ids {
     php: LangId,
     nasm: LangId,
     pascal: LangId,
+    gas: LangId,
 }
 
 fn ids() -> &'static Ids {
@@ -82,6 +86,7 @@ fn ids() -> &'static Ids {
             php: id("PHP"),
             nasm: id("NASM Assembly"),
             pascal: id("Pascal"),
+            gas: id("Assembly"),
         }
     })
 }
@@ -128,6 +133,7 @@ impl Ambiguity {
                 }
             }
             Ambiguity::DotInc => return inc(head, ids),
+            Ambiguity::DotAsm => asm(head, ids),
         })
     }
 }
@@ -276,6 +282,22 @@ fn inc(head: &[u8], ids: &Ids) -> Option<LangId> {
     None
 }
 
+/// NASM unless no line leads with `;` and some lead with a C comment (the kernel's GPU shaders).
+fn asm(head: &[u8], ids: &Ids) -> LangId {
+    let mut c_comments = false;
+    for line in lines(head) {
+        if line.starts_with(b";") {
+            return ids.nasm;
+        }
+        c_comments |= line.starts_with(b"//") || line.starts_with(b"/*");
+    }
+    if c_comments {
+        ids.gas
+    } else {
+        ids.nasm
+    }
+}
+
 /// The lines of `head`, each without its leading blanks and trailing `\r`.
 fn lines(head: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut rest = head;
@@ -380,5 +402,8 @@ mod tests {
         assert_eq!(named(Ambiguity::DotInc, "#define X 1\n"), Some("C Header"));
         assert_eq!(named(Ambiguity::DotInc, "{$MODE DELPHI}\n"), Some("Pascal"));
         assert_eq!(named(Ambiguity::DotInc, "SRC_URI = \"x\"\n"), None);
+        assert_eq!(named(Ambiguity::DotAsm, "; boot sector\nmov ax, 1\n"), Some("NASM Assembly"));
+        assert_eq!(named(Ambiguity::DotAsm, "/* shader */\ns_mov_b32 s0, 1 // x\n"), Some("Assembly"));
+        assert_eq!(named(Ambiguity::DotAsm, "mov ax, 1\n"), Some("NASM Assembly"));
     }
 }
