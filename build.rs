@@ -295,9 +295,11 @@ fn language_entry(l: &Lang) -> String {
         Some(other) => panic!("languages.toml: {n}: embed {other:?} is not html, php or markdown"),
     };
     format!(
-        "    Language {{ name: {n:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
+        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
          heredoc: {heredoc}, regex: {}, embed: Embed::{embed} }} }},\n",
+        l.extensions,
+        l.filenames,
         lines.join(", "),
         blocks.join(", "),
         l.nested,

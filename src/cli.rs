@@ -30,6 +30,10 @@ pub struct Cli {
     /// Directories and files to count (default: ., unless --files-from is given)
     pub paths: Vec<PathBuf>,
 
+    /// List the languages ringloc knows, with their extensions and file names, and exit
+    #[arg(long)]
+    pub languages: bool,
+
     /// Count exactly the files listed in FILE (- for stdin), one per line
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<PathBuf>,

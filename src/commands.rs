@@ -162,6 +162,20 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
     Ok(Outcome::Clean)
 }
 
+/// `ringloc --languages`: the table as detection sees it.
+pub fn languages() -> Result<Outcome, String> {
+    print(|out| {
+        for id in ringloc::lang::LangId::all() {
+            let l = id.language();
+            let exts: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
+            let names = exts.iter().map(String::as_str).chain(l.filenames.iter().copied());
+            writeln!(out, "{:<24} {}", l.name, names.collect::<Vec<_>>().join(" "))?;
+        }
+        Ok(())
+    })?;
+    Ok(Outcome::Clean)
+}
+
 /// `ringloc completions SHELL`: generated from the same clap definition that parses the flags, so
 /// it cannot fall behind them.
 pub fn completions(shell: clap_complete::Shell) -> Result<Outcome, String> {

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         }
     };
     let done = match &cli.command {
+        None if cli.languages => commands::languages(),
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
         Some(Command::Diff { old, new, by_dir, format }) => commands::diff(old, new, *by_dir, format),

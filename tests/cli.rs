@@ -161,3 +161,14 @@ fn embedded_languages_are_listed_under_the_file_language_and_survive_merge() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(merged["languages"][0]["embedded"][0]["lines"], 2);
 }
+
+#[test]
+fn languages_lists_the_table() {
+    let out = ringloc(&["--languages"], Tree::new().path());
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().count() >= 200, "{text}");
+    let c = text.lines().find(|l| l.starts_with("C ")).expect("C");
+    assert!(c.contains(".c"), "{c}");
+    assert!(text.lines().any(|l| l.starts_with("Makefile") && l.contains("GNUmakefile")));
+}

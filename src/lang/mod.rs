@@ -115,6 +115,9 @@ pub enum Embed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Language {
     pub name: &'static str,
+    /// As written in `languages.toml`, for `ringloc --languages`; detection uses generated matches.
+    pub extensions: &'static [&'static str],
+    pub filenames: &'static [&'static str],
     pub syntax: Syntax,
 }
 
