@@ -96,7 +96,8 @@ mod tests {
         assert_eq!(name(script_language(Some(b"application/ld+json"))), Some("JSON"));
         assert_eq!(name(script_language(Some(b"text/x-template"))), None);
         assert_eq!(name(style_language(Some(b"scss"))), Some("SCSS"));
-        assert_eq!(name(style_language(Some(b"postcss"))), Some("CSS"));
+        assert_eq!(name(style_language(Some(b"postcss"))), Some("PostCSS"));
+        assert_eq!(name(style_language(Some(b"text/x-unknown-style"))), Some("CSS"));
         assert_eq!(name(fence_language(b"rust")), Some("Rust"));
         assert_eq!(name(fence_language(b"RS")), Some("Rust"));
         assert_eq!(name(fence_language(b"c++")), Some("C++"));
