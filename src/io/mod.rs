@@ -25,6 +25,11 @@ use crate::report::Report;
 /// becomes its error: other workers may be about to close theirs.
 pub const FD_WAITS: u32 = 200;
 
+/// The soft RLIMIT_NOFILE (unlimited as `u64::MAX`): what bounds the descriptors a run may hold.
+pub fn fd_limit() -> u64 {
+    rustix::process::getrlimit(rustix::process::Resource::Nofile).current.unwrap_or(u64::MAX)
+}
+
 pub fn is_out_of_fds(e: &std::io::Error) -> bool {
     let errno = e.raw_os_error();
     errno == Some(rustix::io::Errno::MFILE.raw_os_error())

@@ -8,7 +8,7 @@ use crossbeam_deque::{Injector, Stealer, Worker};
 
 use super::select::Selection;
 use super::{DirJob, Follow, ListContext, Lister};
-use crate::io::{FileJob, Reader, FD_WAITS};
+use crate::io::{fd_limit, FileJob, Reader, FD_WAITS};
 use crate::report::Report;
 
 /// Files a worker keeps queued for its reader; beyond this, a directory's files are shared out.
@@ -20,8 +20,7 @@ const DIR_QUEUE: usize = 8;
 /// Directories a worker may keep queued under the process's descriptor limit: a quarter of the
 /// limit is shared out, the rest is left for listings, reads, rings and the caller.
 fn dir_queue(workers: usize) -> usize {
-    let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current.unwrap_or(u64::MAX);
-    let share = usize::try_from(limit / 4).unwrap_or(usize::MAX) / workers.max(1);
+    let share = usize::try_from(fd_limit() / 4).unwrap_or(usize::MAX) / workers.max(1);
     share.clamp(1, DIR_QUEUE)
 }
 /// Files per shareable batch from a large directory.

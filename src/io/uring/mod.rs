@@ -19,7 +19,7 @@ use setup::build_ring;
 pub use setup::probe_uring;
 
 use super::sync::{file_open_flags, SyncReader};
-use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
+use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
 use crate::report::{Outcome, Report};
 
@@ -80,9 +80,7 @@ impl UringReader {
         let ring = build_ring(SLOTS * 2)?;
         // The kernel refuses a fixed-file table larger than RLIMIT_NOFILE, though it uses none of the
         // process's descriptors: under a very low limit, fewer slots keep the files direct.
-        let nofile =
-            rustix::process::getrlimit(rustix::process::Resource::Nofile).current.unwrap_or(u64::MAX);
-        let table = SLOTS.min(u32::try_from(nofile).unwrap_or(u32::MAX)).max(1);
+        let table = SLOTS.min(u32::try_from(fd_limit()).unwrap_or(u32::MAX)).max(1);
         let direct = ring.submitter().register_files_sparse(table).is_ok();
         let count = if direct { table } else { SLOTS };
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
