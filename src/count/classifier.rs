@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use super::markers::{is_ws, openers, Kind, Opened, Opener, Place};
+use super::markers::{has_prefix, is_word, is_ws, openers, Kind, Opened, Opener, Place};
 use super::scan::StopSet;
 use super::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
@@ -18,7 +18,10 @@ pub(crate) const START: u8 = 4;
 #[derive(Debug)]
 pub struct Classifier {
     pub(crate) class: [u8; 256],
-    pub(crate) openers: Vec<Opener>,
+    /// The openers grouped by first byte, longest first within a group (the order the twin tries).
+    candidates: Vec<Candidate>,
+    /// Where each first byte's group sits in `candidates`: start and length.
+    groups: [(u8, u8); 256],
     pub(crate) syntax: &'static Syntax,
     /// The newline and marker starts as a block-scannable set, when there are few enough.
     pub(crate) stops: Option<StopSet>,
@@ -78,7 +81,8 @@ impl Classifier {
             .fold(2, usize::max);
         assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
         let stops = StopSet::from_class(&class, NL | START);
-        Classifier { class, openers, syntax, stops, lookahead }
+        let (candidates, groups) = group_by_first_byte(&openers);
+        Classifier { class, candidates, groups, syntax, stops, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {
@@ -89,11 +93,55 @@ impl Classifier {
 
     /// The code-mode opener matching at the start of `rest` (a [`super::markers::window`]),
     /// longest first.
+    #[inline]
     pub(crate) fn opener_at(&self, rest: &[u8], place: Place) -> Option<(Kind, Opened)> {
-        let first = rest[0];
-        self.openers
-            .iter()
-            .filter(|o| o.bytes[0] == first)
-            .find_map(|o| o.matches(rest, self.syntax, place).map(|m| (o.kind, m)))
+        let (start, len) = self.groups[usize::from(rest[0])];
+        let group = &self.candidates[usize::from(start)..][..usize::from(len)];
+        group.iter().find_map(|c| {
+            let o = &c.opener;
+            let m = if c.plain {
+                let whole = matches!(o.kind, Kind::Code);
+                has_prefix(rest, o.bytes).then_some(Opened { len: o.bytes.len(), tag: None, whole })
+            } else {
+                o.matches(rest, self.syntax, place)
+            };
+            m.map(|m| (o.kind, m))
+        })
     }
+}
+
+/// An opener, and whether a prefix test alone decides it: what most openers are (`//`, `/*`, `"`),
+/// and what the hot path can test inline instead of through the general matcher.
+#[derive(Debug)]
+struct Candidate {
+    opener: Opener,
+    plain: bool,
+}
+
+fn is_plain(o: &Opener) -> bool {
+    if o.bytes.last().is_some_and(|&b| is_word(b)) {
+        return false;
+    }
+    match o.kind {
+        Kind::LineComment | Kind::Code => true,
+        Kind::Block(b) => b.tag.is_none() && !b.line_start && !b.alone,
+        Kind::Quote(q) => q.tag.is_none() && !q.char_literal,
+    }
+}
+
+/// Groups `openers` by first byte, keeping their order inside each group (the sort is stable).
+fn group_by_first_byte(openers: &[Opener]) -> (Vec<Candidate>, [(u8, u8); 256]) {
+    let mut candidates: Vec<Candidate> =
+        openers.iter().map(|&opener| Candidate { opener, plain: is_plain(&opener) }).collect();
+    candidates.sort_by_key(|c| c.opener.bytes[0]);
+    let small = |n: usize| u8::try_from(n).expect("fewer than 256 openers");
+    let mut groups = [(0u8, 0u8); 256];
+    for (at, c) in candidates.iter().enumerate() {
+        let group = &mut groups[usize::from(c.opener.bytes[0])];
+        if group.1 == 0 {
+            group.0 = small(at);
+        }
+        group.1 += 1;
+    }
+    (candidates, groups)
 }
