@@ -6,6 +6,16 @@
 use wide::u8x16;
 
 const LANES: usize = 16;
+/// The bytes [`StopSet::masks`] classifies at once: one bit per byte in a `u64`.
+pub(crate) const BLOCK: usize = 64;
+
+/// Bit `k` of `stops` is set when byte `k` of the block is a stop, of `solid` when it is neither a
+/// blank nor `\n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Masks {
+    pub stops: u64,
+    pub solid: u64,
+}
 
 /// The stop bytes, splatted and padded (by repeating one) to four or eight compares per block.
 #[derive(Debug, Clone, Copy)]
@@ -26,6 +36,16 @@ impl StopSet {
         }
     }
 
+    /// The stop bytes and the bytes other than blanks (`markers::is_ws`, and `\n`) of a 64-byte
+    /// block, one bit per byte. Code mode settles every line of the block from these two words.
+    #[inline]
+    pub(crate) fn masks(&self, block: &[u8; BLOCK]) -> Masks {
+        match self {
+            StopSet::Four(needles) => masks_with(needles, block),
+            StopSet::Eight(needles) => masks_with(needles, block),
+        }
+    }
+
     /// Offset of the first stop byte in `hay`.
     #[inline]
     pub(crate) fn find(&self, hay: &[u8]) -> Option<usize> {
@@ -34,6 +54,22 @@ impl StopSet {
             StopSet::Eight(needles) => find_with(needles, hay),
         }
     }
+}
+
+#[inline(always)]
+fn masks_with<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Masks {
+    let mut stops = 0u64;
+    let mut blank = 0u64;
+    for (k, lane) in block.chunks_exact(LANES).enumerate() {
+        let v = u8x16::new(lane.try_into().expect("exact chunk"));
+        let hits = needles.iter().fold(u8x16::splat(0), |m, &n| m | v.simd_eq(n));
+        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
+        let low = (v - u8x16::splat(9)).max(u8x16::splat(4)).simd_eq(u8x16::splat(4));
+        let ws = low | v.simd_eq(u8x16::splat(b' '));
+        stops |= u64::from(hits.to_bitmask()) << (k * LANES);
+        blank |= u64::from(ws.to_bitmask()) << (k * LANES);
+    }
+    Masks { stops, solid: !blank }
 }
 
 #[inline(always)]
@@ -83,6 +119,34 @@ mod tests {
                 .collect();
             let table = hay.iter().position(|&b| class[usize::from(b)] != 0);
             assert_eq!(set.find(&hay), table, "{hay:?}");
+        }
+    }
+
+    #[test]
+    fn block_masks_equal_the_table() {
+        let mut class = [0u8; 256];
+        b"\n/\"'#".iter().for_each(|&b| class[usize::from(b)] = 2);
+        let set = StopSet::from_class(&class, 2).unwrap();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..500 {
+            let block: [u8; BLOCK] = std::array::from_fn(|k| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Every byte value, and blanks and stops often enough to mix.
+                match (seed >> 8) % 4 {
+                    0 => b" \t\r\x0b\x0c\n/\"'#"[(seed >> 16) as usize % 10],
+                    _ if round % 2 == 0 => (seed >> 24) as u8,
+                    _ => [b'a', b'\x08', b'\x0e', b'\x1f', b'!'][k % 5],
+                }
+            });
+            let bit =
+                |f: &dyn Fn(u8) -> bool| (0..BLOCK).filter(|&k| f(block[k])).fold(0u64, |m, k| m | 1 << k);
+            let want = Masks {
+                stops: bit(&|b| class[usize::from(b)] != 0),
+                solid: bit(&|b| !crate::count::markers::is_ws(b) && b != b'\n'),
+            };
+            assert_eq!(set.masks(&block), want, "{block:?}");
         }
     }
 
