@@ -7,9 +7,12 @@
 //! does not decide. Without a marker the extension's usual language is kept, the one the table gave
 //! it before this file existed, so a file nothing decides is counted as it always was.
 
+mod c_header;
+
 use std::sync::OnceLock;
 
 use super::LangId;
+use c_header::c_header;
 
 /// How much of the head the rules read. Markers sit near the top (includes, `@interface`,
 /// `module`); the first chunk read is larger, but a C header with no C++ in its first 16 KiB has
@@ -136,48 +139,6 @@ impl Ambiguity {
             Ambiguity::DotAsm => asm(head, ids),
         })
     }
-}
-
-/// Objective-C first (its headers are C with `@` directives), then C++ by the constructs C lacks.
-/// Only a line's first word is looked at, so one look per line decides most lines at their first
-/// byte.
-fn c_header(head: &[u8], ids: &Ids) -> LangId {
-    let mut cpp = false;
-    for line in lines(head) {
-        let Some(&first) = line.first() else { continue };
-        if !matches!(first, b'@' | b'#' | b't' | b'n' | b'c' | b'p') {
-            continue;
-        }
-        let objc = [&b"@interface"[..], b"@protocol", b"@end", b"@class", b"@property"];
-        if objc.iter().any(|w| starts_word(line, w)) {
-            return ids.objc;
-        }
-        if let Some(rest) = line.strip_prefix(b"#import") {
-            if rest.first().is_some_and(|b| matches!(b, b' ' | b'\t' | b'<' | b'"')) {
-                return ids.objc;
-            }
-        }
-        if cpp {
-            continue;
-        }
-        let after = |w: &[u8]| line.strip_prefix(w).filter(|rest| rest.first().is_some_and(|&b| is_blank(b)));
-        cpp = line.strip_prefix(b"template").is_some_and(|rest| skip_blanks(rest).starts_with(b"<"))
-            || after(b"namespace").is_some_and(|rest| names_then(skip_blanks(rest), b"{"))
-            || after(b"class").is_some_and(|rest| names_then(skip_blanks(rest), b"{:;"))
-            || [&b"public:"[..], b"private:", b"protected:"].iter().any(|w| line.trim_ascii_end() == *w)
-            || line.strip_prefix(b"#include <").is_some_and(cpp_standard_header);
-    }
-    if cpp {
-        ids.cpp_header
-    } else {
-        ids.c_header
-    }
-}
-
-/// `<vector>`, `<cstdint>`: a standard header without `.h` is C++'s.
-fn cpp_standard_header(rest: &[u8]) -> bool {
-    let name_len = rest.iter().take_while(|&&b| b.is_ascii_lowercase() || b == b'_').count();
-    name_len > 0 && rest.get(name_len) == Some(&b'>')
 }
 
 fn objc_marker(head: &[u8]) -> bool {
