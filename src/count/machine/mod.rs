@@ -301,31 +301,41 @@ impl LineCounter {
     /// marker costs a few bit operations. Returns where it stopped: fewer than a block before
     /// `limit` (the byte loop does the rest), or where the mode changed.
     fn code_blocks(&mut self, stops: &StopSet, buf: &[u8], mut i: usize, limit: usize) -> usize {
-        while let Some(block) = buf.get(i..i + BLOCK).filter(|_| i + BLOCK <= limit) {
-            let m = stops.masks(block.try_into().expect("a whole block"));
-            let mut at = 0;
+        while i + BLOCK <= limit {
+            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
+            let m = stops.masks(block);
+            // The stops not yet handled, and where the bytes not yet looked at begin.
+            let mut pending = m.stops;
+            let mut start = 0;
             loop {
-                let ahead = !0u64 << at;
-                let next = m.stops & ahead;
-                if next == 0 {
-                    self.code |= m.solid & ahead != 0;
+                if pending == 0 {
+                    self.code |= m.solid >> start != 0;
                     i += BLOCK;
                     break;
                 }
-                let stop = next.trailing_zeros() as usize;
-                self.code |= m.solid & ahead & !(!0u64 << stop) != 0;
-                let after = if buf[i + stop] == b'\n' {
+                let stop = pending.trailing_zeros() as usize & (BLOCK - 1);
+                pending &= pending - 1;
+                self.code |= (m.solid & !(!0u64 << stop)) >> start != 0;
+                if block[stop] == b'\n' {
                     self.newline();
-                    i + stop + 1
+                    if !matches!(self.mode, Mode::Code) {
+                        return i + stop + 1;
+                    }
+                    start = stop + 1;
                 } else {
-                    self.open_token(buf, i + stop)
-                };
-                if !matches!(self.mode, Mode::Code) {
-                    return after;
+                    let after = self.open_token(buf, i + stop);
+                    if !matches!(self.mode, Mode::Code) {
+                        return after;
+                    }
+                    start = after - i;
+                    if start >= BLOCK {
+                        i = after;
+                        break;
+                    }
+                    pending &= !0u64 << start;
                 }
-                at = after - i;
-                if at >= BLOCK {
-                    i = after;
+                if start == BLOCK {
+                    i += BLOCK;
                     break;
                 }
             }
