@@ -104,8 +104,7 @@ impl Lister {
             }
             let path = || job.path.join(OsStr::from_bytes(name));
             let dropped = |path: &Path, is_dir| {
-                ignore.is_ignored(path, is_dir)
-                    || sel.excluded_by_glob(name, path.strip_prefix(&*job.root).unwrap_or(path))
+                ignore.is_ignored(path, is_dir) || sel.excluded_by_glob(name, path, &job.root)
             };
             match kind {
                 FileType::Directory

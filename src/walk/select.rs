@@ -77,9 +77,12 @@ impl Selection {
         self.types.is_empty() || self.types.contains(&id)
     }
 
-    pub fn excluded_by_glob(&self, name: &[u8], below_root: &Path) -> bool {
-        self.exclude
-            .as_ref()
-            .is_some_and(|set| set.is_match(Path::new(OsStr::from_bytes(name))) || set.is_match(below_root))
+    /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs, since
+    /// this runs for every entry of the tree.
+    pub fn excluded_by_glob(&self, name: &[u8], path: &Path, root: &Path) -> bool {
+        self.exclude.as_ref().is_some_and(|set| {
+            set.is_match(Path::new(OsStr::from_bytes(name)))
+                || set.is_match(path.strip_prefix(root).unwrap_or(path))
+        })
     }
 }
