@@ -95,14 +95,16 @@ impl LineCounter {
             if b == block.close[0] || b == opener {
                 let rest = window(buf, i);
                 let place = Place { start: block.line_start && self.line_start(buf, i), head };
-                if let Some(len) = block_closes(rest, block, &self.tag, place) {
-                    i += len;
-                    depth -= 1;
-                    if depth == 0 {
-                        self.mode = self.after_span();
-                        return i;
+                if !cannot_close(buf, i, block) {
+                    if let Some(len) = block_closes(rest, block, &self.tag, place) {
+                        i += len;
+                        depth -= 1;
+                        if depth == 0 {
+                            self.mode = self.after_span();
+                            return i;
+                        }
+                        continue;
                     }
-                    continue;
                 }
                 if nested {
                     if let Some((len, _)) = block_opens(rest, block, syntax.tag_chars, place) {
@@ -266,4 +268,12 @@ impl LineCounter {
         self.mode = Mode::Heredoc { indent, fresh };
         i
     }
+}
+
+/// An untagged closer whose second byte is not the next one: the common `*` opening a line of a
+/// C comment, told apart without the call into `block_closes` (4 M of 86 M instructions on
+/// drivers/net/ethernet/intel, by callgrind).
+#[inline(always)]
+fn cannot_close(buf: &[u8], i: usize, block: &Block) -> bool {
+    block.tag.is_none() && block.close.get(1).is_some_and(|c| buf.get(i + 1) != Some(c))
 }
