@@ -1,12 +1,13 @@
 //! The modes inside a span: comments, strings, regex literals and heredoc bodies. Each returns
 //! where it stopped; it leaves the mode set for whatever comes next.
 
-use memchr::{memchr, memchr2, memchr3};
+use memchr::{memchr, memchr2};
 
 use super::{InHole, LineCounter, Mode};
 use crate::count::markers::{
     block_closes, block_opens, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close, Hole, Place,
 };
+use crate::count::scan::StopSet;
 use crate::lang::{Block, Embed, Quote};
 
 impl LineCounter {
@@ -77,11 +78,16 @@ impl LineCounter {
         let syntax = self.cls.syntax;
         let nested = syntax.nested;
         let opener = if nested { block.open[0] } else { b'\n' };
+        let stops = StopSet::four([b'\n', block.close[0], opener, opener]);
         while i < limit {
             let b = buf[i];
             if b == b'\n' {
                 self.newline();
                 i += 1;
+                // The indent and blanks opening the next comment line, in a loop of their own.
+                while i < limit && is_ws(buf[i]) {
+                    i += 1;
+                }
                 continue;
             }
             if is_ws(b) {
@@ -115,7 +121,7 @@ impl LineCounter {
                 }
             }
             i += 1;
-            i += memchr3(b'\n', block.close[0], opener, &buf[i..limit]).unwrap_or(limit - i);
+            i += stops.find(&buf[i..limit]).unwrap_or(limit - i);
         }
         self.mode = Mode::Block { block, depth };
         i
@@ -129,6 +135,9 @@ impl LineCounter {
         quote: &'static Quote,
         doc: bool,
     ) -> usize {
+        let escape = quote.escape.unwrap_or(b'\n');
+        let hole = quote.hole.map_or(b'\n', |h| h.open[0]);
+        let stops = StopSet::four([b'\n', quote.close[0], escape, hole]);
         while i < limit {
             let b = buf[i];
             if b == b'\n' {
@@ -188,14 +197,7 @@ impl LineCounter {
             }
             // The line is marked; only a newline, an escape, a closer or a hole can change anything.
             i += 1;
-            let escape = quote.escape.unwrap_or(b'\n');
-            match quote.hole {
-                None => i += memchr3(b'\n', quote.close[0], escape, &buf[i..limit]).unwrap_or(limit - i),
-                Some(h) => {
-                    let stops = [b'\n', quote.close[0], escape, h.open[0]];
-                    i += buf[i..limit].iter().position(|b| stops.contains(b)).unwrap_or(limit - i);
-                }
-            }
+            i += stops.find(&buf[i..limit]).unwrap_or(limit - i);
         }
         self.mode = Mode::Str { quote, doc };
         i
