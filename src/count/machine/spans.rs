@@ -26,7 +26,7 @@ impl LineCounter {
         let end = if self.cls.syntax.embed == Embed::Php {
             self.php_comment_end(buf, i, limit)
         } else {
-            memchr(b'\n', &buf[i..limit])
+            StopSet::four([b'\n'; 4]).find(&buf[i..limit])
         };
         match end {
             Some(off) if buf[i + off] == b'?' => {
