@@ -151,6 +151,7 @@ impl LineCounter {
         let escape = quote.escape.unwrap_or(b'\n');
         let hole = quote.hole.map_or(b'\n', |h| h.open[0]);
         let stops = StopSet::four([b'\n', quote.close[0], escape, hole]);
+        let plain = plain_quote(quote);
         while i < limit {
             let b = buf[i];
             if b == b'\n' {
@@ -196,7 +197,7 @@ impl LineCounter {
                 continue;
             }
             if b == quote.close[0] {
-                match quote_closes(window(buf, i), quote, &self.tag) {
+                match self.quote_close(window(buf, i), quote, plain) {
                     Some(Close::Ends(len)) => {
                         self.mode = self.after_span();
                         return i + len;
@@ -214,6 +215,15 @@ impl LineCounter {
         }
         self.mode = Mode::Str { quote, doc };
         i
+    }
+
+    /// What the open string's closer at the start of `rest` (a [`window`]) does.
+    #[inline(always)]
+    fn quote_close(&self, rest: &[u8], quote: &Quote, plain: bool) -> Option<Close> {
+        if plain {
+            return has_prefix(rest, quote.close).then_some(Close::Ends(quote.close.len()));
+        }
+        quote_closes(rest, quote, &self.tag)
     }
 
     /// A regex literal: its line is code already; only where it ends matters. A `/` inside a
@@ -297,6 +307,13 @@ fn plain_closer(block: &Block) -> bool {
         && block.close.last().is_some_and(|&b| !is_word(b))
 }
 
+/// A string closer with no tag, not doubled and not read in runs ends the string wherever its
+/// bytes are, as [`plain_closer`] does a comment.
+#[inline(always)]
+fn plain_quote(quote: &Quote) -> bool {
+    quote.tag.is_none() && !quote.doubled && !quote.close_last_of_run
+}
+
 /// An untagged closer whose second byte is not the next one: the common `*` opening a line of a
 /// C comment, told apart without the call into `block_closes` (4 M of 86 M instructions on
 /// drivers/net/ethernet/intel, by callgrind).
@@ -341,5 +358,40 @@ mod tests {
             }
         }
         assert!(plain > 0, "no closer in the table is plain");
+    }
+
+    fn made_up_quote(close: &'static [u8], tag: Option<TagAt>, doubled: bool, run: bool) -> Quote {
+        Quote {
+            open: b"q",
+            close,
+            escape: None,
+            multiline: true,
+            doc: false,
+            doubled,
+            close_last_of_run: run,
+            char_literal: false,
+            tag,
+            hole: None,
+        }
+    }
+
+    #[test]
+    fn a_plain_quote_ends_wherever_its_closer_stands() {
+        let made_up = [
+            made_up_quote(b"\"", Some(TagAt { open: 1, close: 1 }), false, false),
+            made_up_quote(b"'", None, true, false),
+            made_up_quote(b"\"\"\"", None, false, true),
+        ];
+        let table = LangId::all().flat_map(|id| id.language().syntax.quotes.iter());
+        let mut plain = 0;
+        for q in table.chain(&made_up).filter(|q| plain_quote(q)) {
+            plain += 1;
+            for after in [&b""[..], b"x", b" ", q.close, &q.close[q.close.len() - 1..]] {
+                let rest = [q.close, after].concat();
+                let ends = quote_closes(&rest, q, &Tag::new(b"="));
+                assert!(matches!(ends, Some(Close::Ends(n)) if n == q.close.len()), "{q:?} before {after:?}");
+            }
+        }
+        assert!(plain > 0, "no quote in the table is plain");
     }
 }
