@@ -1,7 +1,7 @@
-//! The skip over the rest of a code line: the next newline or possible marker start, 16 bytes at a
-//! time. `wide` gives us safe SSE2 compares and a byte mask (this crate keeps `unsafe` to the
-//! io_uring module); the table scan in the machine stays as this scan's twin and as the fallback
-//! for languages with more than eight stop bytes.
+//! The skip over the rest of a code line (the next newline or possible marker start) and over the
+//! text of a comment or string, 16 bytes at a time. `wide` gives us safe SSE2 compares and a byte
+//! mask (this crate keeps `unsafe` to the io_uring module); the table scan in the machine stays as
+//! this scan's twin and as the fallback for languages with more than eight stop bytes.
 
 use wide::u8x16;
 
@@ -44,6 +44,12 @@ impl StopSet {
             StopSet::Four(needles) => masks_with(needles, block),
             StopSet::Eight(needles) => masks_with(needles, block),
         }
+    }
+
+    /// Up to four bytes known when a span opens (repeat one to pad): a span's skip is usually a
+    /// few dozen bytes, too short to pay for a call into `memchr3`.
+    pub(crate) fn four(bytes: [u8; 4]) -> StopSet {
+        StopSet::Four(bytes.map(u8x16::splat))
     }
 
     /// Offset of the first stop byte in `hay`.
@@ -102,6 +108,9 @@ mod tests {
         let mut class = [0u8; 256];
         stops.iter().for_each(|&b| class[usize::from(b)] = 2);
         let set = StopSet::from_class(&class, 2).unwrap();
+        // The spans' sets, padded by repeating their last byte.
+        let four =
+            (stops.len() <= 4).then(|| StopSet::four(std::array::from_fn(|k| stops[k.min(stops.len() - 1)])));
         let mut seed = 0x1234_5678_9abc_def0u64;
         for _ in 0..2000 {
             seed ^= seed << 13;
@@ -119,6 +128,9 @@ mod tests {
                 .collect();
             let table = hay.iter().position(|&b| class[usize::from(b)] != 0);
             assert_eq!(set.find(&hay), table, "{hay:?}");
+            if let Some(four) = &four {
+                assert_eq!(four.find(&hay), table, "{stops:?} in {hay:?}");
+            }
         }
     }
 
@@ -153,6 +165,7 @@ mod tests {
     #[test]
     fn block_scan_equals_the_table_scan() {
         check(b"\n");
+        check(b"\n*");
         check(b"\n/\"'");
         check(b"\n/\"'#<>\0");
         let mut too_many = [0u8; 256];
