@@ -3,12 +3,16 @@
 //! one `io_uring_enter`. Opens are not linked to reads: cold, a linked read runs blocking inside the
 //! io-wq worker, while unlinked reads are issued in batches from this thread (../shared/IO_URING.md).
 //!
+//! Files get plain descriptors, not direct ones: cold, opens finish in io-wq workers, and installing
+//! a direct descriptor takes the ring's lock, which this thread holds through each whole submit; the
+//! workers spun on it (5% of a cold run's CPU). Warm, the two measured alike.
+//!
 //! This is the only module with `unsafe`: pushing an SQE hands the kernel a pointer it may use
 //! until the matching completion is reaped.
 
 use std::collections::VecDeque;
 use std::io;
-use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, IntoRawFd, OwnedFd};
 use std::sync::Arc;
 
 use io_uring::{opcode, squeue, types, IoUring};
@@ -23,9 +27,9 @@ use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, S
 use crate::count::MAX_TOKEN;
 use crate::report::{Outcome, Report};
 
-/// Files in flight per worker. Opens need no buffer: cold, many of them wait in io-wq at once,
+/// Most files in flight per worker. Opens need no buffer: cold, many of them wait in io-wq at once,
 /// and more in flight measured faster (../shared/IO_URING.md: 32 -> 256 files, 2.1 -> 1.6 s).
-const SLOTS: u32 = 64;
+const SLOTS: usize = 64;
 /// Read buffers per worker: warm, few small buffers stay in cache (8 x 64 KiB measured best).
 const BUFFERS: usize = 16;
 
@@ -41,8 +45,8 @@ fn user_data(slot: u32, op: u64) -> u64 {
 struct Active {
     job: FileJob,
     progress: FileProgress,
-    /// Plain descriptor when the ring has no fixed-file table; with one, the slot index is the file.
-    fd: Option<RawFd>,
+    /// Set once the open completes; a reader that breaks down closes it by dropping.
+    fd: Option<OwnedFd>,
     carry: usize,
     offset: u64,
     /// The buffer this file reads into, from the moment its open completes and one is free.
@@ -60,10 +64,8 @@ pub struct UringReader {
     free_buffers: Vec<usize>,
     /// Opened files waiting for a buffer.
     waiting: VecDeque<u32>,
-    /// Files open at once; lowered when opens hit the descriptor limit (plain descriptors only).
+    /// Files open at once; lowered when opens hit the descriptor limit.
     max_busy: usize,
-    /// Files open as direct descriptors (a sparse fixed-file table indexed by slot): no fd table.
-    direct: bool,
     /// Successful closes post no completion (5.17+), so a file costs two rounds, not three.
     quiet_close: bool,
     completions: Vec<(u64, i32)>,
@@ -76,27 +78,25 @@ pub struct UringReader {
 }
 
 impl UringReader {
-    pub fn new(rules: Arc<ReadRules>) -> io::Result<UringReader> {
-        let ring = build_ring(SLOTS * 2)?;
-        // The kernel refuses a fixed-file table larger than RLIMIT_NOFILE, though it uses none of the
-        // process's descriptors: under a very low limit, fewer slots keep the files direct.
-        let table = SLOTS.min(u32::try_from(fd_limit()).unwrap_or(u32::MAX)).max(1);
-        let direct = ring.submitter().register_files_sparse(table).is_ok();
-        let count = if direct { table } else { SLOTS };
+    /// `workers` rings share half the descriptor limit for their open files (`walk::pool` gives
+    /// queued directories a quarter): with fewer slots, opens seldom meet EMFILE.
+    pub fn new(rules: Arc<ReadRules>, workers: usize) -> io::Result<UringReader> {
+        let share = usize::try_from(fd_limit() / 2).unwrap_or(usize::MAX) / workers.max(1);
+        let slots = share.clamp(1, SLOTS);
+        let ring = build_ring(slots as u32 * 2)?;
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
         Ok(UringReader {
             ring,
-            slots: (0..count).map(|_| None).collect(),
-            free: (0..count).rev().collect(),
+            slots: (0..slots).map(|_| None).collect(),
+            free: (0..slots as u32).rev().collect(),
             busy: 0,
             in_flight: 0,
             buffers: (0..BUFFERS).map(|_| vec![0; CHUNK + MAX_TOKEN].into_boxed_slice()).collect(),
             free_buffers: (0..BUFFERS).collect(),
             waiting: VecDeque::new(),
-            max_busy: SLOTS as usize,
-            direct,
+            max_busy: slots,
             quiet_close,
-            completions: Vec::with_capacity(SLOTS as usize * 2),
+            completions: Vec::with_capacity(slots * 2),
             retry: VecDeque::new(),
             fallback: SyncReader::new(Arc::clone(&rules)),
             rules,
@@ -119,14 +119,10 @@ impl UringReader {
     }
 
     fn start_open(&mut self, slot: u32, job: FileJob) {
-        let mut flags = file_open_flags();
-        let mut op = opcode::OpenAt::new(types::Fd(job.dir.fd.as_raw_fd()), job.name().as_ptr());
-        if self.direct {
-            // O_CLOEXEC with a chosen fixed slot makes the open fail with EINVAL.
-            flags.remove(rustix::fs::OFlags::CLOEXEC);
-            op = op.file_index(types::DestinationSlot::try_from_slot_target(slot).ok());
-        }
-        let entry = op.flags(flags.bits() as i32).build().user_data(user_data(slot, OPEN));
+        let entry = opcode::OpenAt::new(types::Fd(job.dir.fd.as_raw_fd()), job.name().as_ptr())
+            .flags(file_open_flags().bits() as i32)
+            .build()
+            .user_data(user_data(slot, OPEN));
         let progress = FileProgress::new(job.language);
         self.slots[slot as usize] = Some(Active { job, progress, fd: None, carry: 0, offset: 0, buf: None });
         self.busy += 1;
@@ -153,23 +149,19 @@ impl UringReader {
         let a = self.slots[slot as usize].as_ref().expect("active slot");
         let b = a.buf.expect("a reading file holds a buffer");
         let buf = self.buffers[b][a.carry..a.carry + CHUNK].as_mut_ptr();
-        let entry = match a.fd {
-            Some(fd) => opcode::Read::new(types::Fd(fd), buf, CHUNK as u32),
-            None => opcode::Read::new(types::Fixed(slot), buf, CHUNK as u32),
-        };
-        let entry = entry.offset(a.offset).build().user_data(user_data(slot, READ));
+        let fd = types::Fd(a.fd.as_ref().expect("a reading file is open").as_raw_fd());
+        let entry = opcode::Read::new(fd, buf, CHUNK as u32).offset(a.offset).build();
+        let entry = entry.user_data(user_data(slot, READ));
         self.in_flight += 1;
         self.push(entry);
     }
 
-    /// Queues the close and frees the slot at once: a close names only a descriptor, no memory, and
-    /// SQEs issue in order, so a new open into the same fixed slot comes after it.
+    /// Queues the close, which takes the descriptor over, and frees the slot at once: a close names
+    /// no memory.
     fn close_and_release(&mut self, slot: u32) -> Active {
-        let a = self.release(slot);
-        let mut entry = match a.fd {
-            Some(fd) => opcode::Close::new(types::Fd(fd)).build(),
-            None => opcode::Close::new(types::Fixed(slot)).build(),
-        };
+        let mut a = self.release(slot);
+        let fd = a.fd.take().expect("a read file is open").into_raw_fd();
+        let mut entry = opcode::Close::new(types::Fd(fd)).build();
         if self.quiet_close {
             entry = entry.flags(squeue::Flags::SKIP_SUCCESS);
         }
@@ -211,9 +203,9 @@ impl UringReader {
                 out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
             }
             OPEN => {
-                if !self.direct {
-                    self.active(slot).fd = Some(res);
-                }
+                // SAFETY: a successful open returns a new descriptor nobody else holds; the slot owns
+                // it until its close is queued, or drops it if the ring breaks down.
+                self.active(slot).fd = Some(unsafe { OwnedFd::from_raw_fd(res) });
                 self.read_when_possible(slot);
             }
             READ => self.on_read(slot, res, out, keep),
