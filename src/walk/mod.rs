@@ -100,6 +100,9 @@ impl Lister {
         // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
         self.entries.sort_unstable_by_key(|e| e.0);
         let ignore = self.ignore_level(&fd, &job, sel);
+        // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
+        // joining it cost 10% of the read floor's user instructions.
+        let filtered = ignore.has_rules() || sel.exclude.is_some();
         let mut names = Vec::new();
         let mut files = Vec::new();
         for &(_, at, len, kind) in &self.entries {
@@ -109,8 +112,9 @@ impl Lister {
             }
             let path = || job.path.join(OsStr::from_bytes(name));
             let dropped = |path: &Path, is_dir| {
-                ignore.is_ignored(path, is_dir)
-                    || sel.excluded_by_glob(name, path.strip_prefix(&*job.root).unwrap_or(path))
+                filtered
+                    && (ignore.is_ignored(path, is_dir)
+                        || sel.excluded_by_glob(name, path.strip_prefix(&*job.root).unwrap_or(path)))
             };
             match kind {
                 FileType::Directory
@@ -133,7 +137,7 @@ impl Lister {
                     let language = detect_by_name(name);
                     if language == NameMatch::Unknown
                         || sel.skips_file(name, language)
-                        || dropped(&path(), false)
+                        || filtered && dropped(&path(), false)
                     {
                         continue;
                     }
