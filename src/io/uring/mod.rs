@@ -111,8 +111,8 @@ impl UringReader {
         // entry's completion is reaped: the slot and its buffer are not reused before, and `Drop`
         // reaps everything in flight or leaks the buffers.
         if unsafe { self.ring.submission().push(&entry) }.is_err() {
-            // Unreachable by construction (each slot has at most one entry queued and the ring holds
-            // twice as many); submitting makes room if it ever is.
+            // Unreachable by construction (a slot has at most two entries queued, its last close and
+            // its next open, and the ring holds two per slot); submitting makes room if it ever is.
             let _ = self.ring.submit();
             // SAFETY: as above.
             let _ = unsafe { self.ring.submission().push(&entry) };
