@@ -74,7 +74,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
             |r: &mut Report| {
                 r.watch(progress, sink);
                 r.by_root.clone_from(sections);
-                uring_or_sync(r, &rules)
+                uring_or_sync(r, &rules, threads)
             },
             sel,
             follow,
@@ -100,8 +100,8 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
 
 /// A worker's ring can still fail after the probe (locked memory runs out): that worker reads
 /// plainly and the run says so.
-fn uring_or_sync(report: &mut Report, rules: &Arc<ReadRules>) -> Box<dyn Reader> {
-    match UringReader::new(Arc::clone(rules)) {
+fn uring_or_sync(report: &mut Report, rules: &Arc<ReadRules>, workers: usize) -> Box<dyn Reader> {
+    match UringReader::new(Arc::clone(rules), workers) {
         Ok(r) => Box::new(r),
         Err(e) => {
             report.warnings.push(format!("a worker could not set up io_uring ({e}); it used plain reads"));

@@ -95,7 +95,7 @@ fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
     };
     let rules = Arc::new(ReadRules::default());
     let mut readers: Vec<Box<dyn Reader>> = vec![Box::new(SyncReader::new(Arc::clone(&rules)))];
-    match UringReader::new(Arc::clone(&rules)) {
+    match UringReader::new(Arc::clone(&rules), 1) {
         Ok(r) => readers.push(Box::new(r)),
         Err(e) => assert!(std::env::var_os("RINGLOC_ALLOW_NO_URING").is_some(), "{e}"),
     }

@@ -74,6 +74,19 @@ impl IgnoreLevel {
         false
     }
 
+    /// Whether any ignore file here or above, or the global one, could match: without one, no path
+    /// needs building to be checked.
+    pub fn has_rules(&self) -> bool {
+        let mut level = Some(self);
+        while let Some(l) = level {
+            if !l.matchers.is_empty() || (l.in_git && l.global.is_some()) {
+                return true;
+            }
+            level = l.parent.as_deref();
+        }
+        false
+    }
+
     /// The level for a listed directory: the parent's if the directory has no ignore files.
     pub fn child(
         parent: &Arc<IgnoreLevel>,

@@ -49,7 +49,8 @@ pub struct DirJob {
 pub struct Lister {
     buf: Vec<MaybeUninit<u8>>,
     names: Vec<u8>,
-    entries: Vec<(u32, u32, FileType)>,
+    /// Inode number, name start and length in `names`, and type.
+    entries: Vec<(u64, u32, u32, FileType)>,
 }
 
 impl Default for Lister {
@@ -94,17 +95,24 @@ impl Lister {
         if let Err(e) = self.read_entries(&fd, &job, out, keep) {
             out.record(job.root_index, Outcome::Failed(e), keep, || job.path.clone());
         }
+        // Inode order, not hash order: ext4 gives files created one after another neighbouring
+        // inodes and neighbouring blocks, so cold reads issued in this order merge into larger disk
+        // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
+        self.entries.sort_unstable_by_key(|e| e.0);
         let ignore = self.ignore_level(&fd, &job, sel);
+        // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
+        // joining it cost 10% of the read floor's user instructions.
+        let filtered = ignore.has_rules() || sel.exclude.is_some();
         let mut names = Vec::new();
         let mut files = Vec::new();
-        for &(at, len, kind) in &self.entries {
+        for &(_, at, len, kind) in &self.entries {
             let name = &self.names[at as usize..(at + len) as usize];
             if sel.skips_name(name) {
                 continue;
             }
             let path = || job.path.join(OsStr::from_bytes(name));
             let dropped = |path: &Path, is_dir| {
-                ignore.is_ignored(path, is_dir) || sel.excluded_by_glob(name, path, &job.root)
+                filtered && (ignore.is_ignored(path, is_dir) || sel.excluded_by_glob(name, path, &job.root))
             };
             match kind {
                 FileType::Directory
@@ -127,7 +135,7 @@ impl Lister {
                     let language = detect_by_name(name);
                     if language == NameMatch::Unknown
                         || sel.skips_file(name, language)
-                        || dropped(&path(), false)
+                        || filtered && dropped(&path(), false)
                     {
                         continue;
                     }
@@ -187,7 +195,7 @@ impl Lister {
                 },
                 kind => kind,
             };
-            self.entries.push((self.names.len() as u32, bytes.len() as u32, kind));
+            self.entries.push((entry.ino(), self.names.len() as u32, bytes.len() as u32, kind));
             self.names.extend_from_slice(bytes);
         }
         Ok(())
@@ -200,7 +208,7 @@ impl Lister {
         let has = |wanted: &CStr| {
             self.entries
                 .iter()
-                .any(|&(at, len, _)| &self.names[at as usize..(at + len) as usize] == wanted.to_bytes())
+                .any(|&(_, at, len, _)| &self.names[at as usize..(at + len) as usize] == wanted.to_bytes())
         };
         let has_git = has(c".git");
         let present: Vec<&CStr> = CUSTOM_FILES.into_iter().filter(|n| has(n)).collect();

@@ -3,12 +3,16 @@
 //! one `io_uring_enter`. Opens are not linked to reads: cold, a linked read runs blocking inside the
 //! io-wq worker, while unlinked reads are issued in batches from this thread (../shared/IO_URING.md).
 //!
+//! Files get plain descriptors, not direct ones: cold, opens finish in io-wq workers, and installing
+//! a direct descriptor takes the ring's lock, which this thread holds through each whole submit; the
+//! workers spun on it (5% of a cold run's CPU). Warm, the two measured alike.
+//!
 //! This is the only module with `unsafe`: pushing an SQE hands the kernel a pointer it may use
 //! until the matching completion is reaped.
 
 use std::collections::VecDeque;
 use std::io;
-use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, IntoRawFd, OwnedFd};
 use std::sync::Arc;
 
 use io_uring::{opcode, squeue, types, IoUring};
@@ -23,11 +27,15 @@ use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, S
 use crate::count::MAX_TOKEN;
 use crate::report::{Outcome, Report};
 
-/// Files in flight per worker. Opens need no buffer: cold, many of them wait in io-wq at once,
-/// and more in flight measured faster (../shared/IO_URING.md: 32 -> 256 files, 2.1 -> 1.6 s).
-const SLOTS: u32 = 64;
-/// Read buffers per worker: warm, few small buffers stay in cache (8 x 64 KiB measured best).
-const BUFFERS: usize = 16;
+/// Most files in flight per worker, each with its own buffer, kept once anything waits for the disk.
+/// Cold, more in flight measured faster (../shared/IO_URING.md: 32 -> 256 files, 2.1 -> 1.6 s), and
+/// with fewer buffers than files (16 for 64) opened files queued for a buffer (38 per ring on
+/// average) while only 26 reads were in flight.
+const SLOTS: usize = 64;
+/// Files in flight while every open and read completes inside the submit (warm): a batch's data is
+/// still in cache when it is counted. A warm full count measured 5% slower with 64 at once than with
+/// 8, 16 or 32.
+const WARM_DEPTH: usize = 16;
 
 const OPEN: u64 = 0;
 const READ: u64 = 1;
@@ -41,12 +49,10 @@ fn user_data(slot: u32, op: u64) -> u64 {
 struct Active {
     job: FileJob,
     progress: FileProgress,
-    /// Plain descriptor when the ring has no fixed-file table; with one, the slot index is the file.
-    fd: Option<RawFd>,
+    /// Set once the open completes; a reader that breaks down closes it by dropping.
+    fd: Option<OwnedFd>,
     carry: usize,
     offset: u64,
-    /// The buffer this file reads into, from the moment its open completes and one is free.
-    buf: Option<usize>,
 }
 
 pub struct UringReader {
@@ -56,14 +62,12 @@ pub struct UringReader {
     busy: usize,
     /// Opens and reads submitted and not reaped: the kernel may be using their memory.
     in_flight: usize,
+    /// One per slot.
     buffers: Vec<Box<[u8]>>,
-    free_buffers: Vec<usize>,
-    /// Opened files waiting for a buffer.
-    waiting: VecDeque<u32>,
-    /// Files open at once; lowered when opens hit the descriptor limit (plain descriptors only).
+    /// Files open at once; lowered when opens hit the descriptor limit.
     max_busy: usize,
-    /// Files open as direct descriptors (a sparse fixed-file table indexed by slot): no fd table.
-    direct: bool,
+    /// Files to keep in flight now: [`WARM_DEPTH`], or every slot while the disk is in play.
+    depth: usize,
     /// Successful closes post no completion (5.17+), so a file costs two rounds, not three.
     quiet_close: bool,
     completions: Vec<(u64, i32)>,
@@ -76,27 +80,24 @@ pub struct UringReader {
 }
 
 impl UringReader {
-    pub fn new(rules: Arc<ReadRules>) -> io::Result<UringReader> {
-        let ring = build_ring(SLOTS * 2)?;
-        // The kernel refuses a fixed-file table larger than RLIMIT_NOFILE, though it uses none of the
-        // process's descriptors: under a very low limit, fewer slots keep the files direct.
-        let table = SLOTS.min(u32::try_from(fd_limit()).unwrap_or(u32::MAX)).max(1);
-        let direct = ring.submitter().register_files_sparse(table).is_ok();
-        let count = if direct { table } else { SLOTS };
+    /// `workers` rings share half the descriptor limit for their open files (`walk::pool` gives
+    /// queued directories a quarter): with fewer slots, opens seldom meet EMFILE.
+    pub fn new(rules: Arc<ReadRules>, workers: usize) -> io::Result<UringReader> {
+        let share = usize::try_from(fd_limit() / 2).unwrap_or(usize::MAX) / workers.max(1);
+        let slots = share.clamp(1, SLOTS);
+        let ring = build_ring(slots as u32 * 2)?;
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
         Ok(UringReader {
             ring,
-            slots: (0..count).map(|_| None).collect(),
-            free: (0..count).rev().collect(),
+            slots: (0..slots).map(|_| None).collect(),
+            free: (0..slots as u32).rev().collect(),
             busy: 0,
             in_flight: 0,
-            buffers: (0..BUFFERS).map(|_| vec![0; CHUNK + MAX_TOKEN].into_boxed_slice()).collect(),
-            free_buffers: (0..BUFFERS).collect(),
-            waiting: VecDeque::new(),
-            max_busy: SLOTS as usize,
-            direct,
+            buffers: (0..slots).map(|_| vec![0; CHUNK + MAX_TOKEN].into_boxed_slice()).collect(),
+            max_busy: slots,
+            depth: WARM_DEPTH,
             quiet_close,
-            completions: Vec::with_capacity(SLOTS as usize * 2),
+            completions: Vec::with_capacity(slots * 2),
             retry: VecDeque::new(),
             fallback: SyncReader::new(Arc::clone(&rules)),
             rules,
@@ -106,12 +107,12 @@ impl UringReader {
 
     fn push(&mut self, entry: squeue::Entry) {
         // SAFETY: every pointer in `entry` (a path inside the `Arc<ListedDir>` of the file in the
-        // slot named by its user_data, or the buffer that file holds) stays owned by that file until
-        // this entry's completion is reaped: the slot and buffer are not reused before, and `Drop`
+        // slot named by its user_data, or that slot's buffer) stays owned by that file until this
+        // entry's completion is reaped: the slot and its buffer are not reused before, and `Drop`
         // reaps everything in flight or leaks the buffers.
         if unsafe { self.ring.submission().push(&entry) }.is_err() {
-            // Unreachable by construction (each slot has at most one entry queued and the ring holds
-            // twice as many); submitting makes room if it ever is.
+            // Unreachable by construction (a slot has at most two entries queued, its last close and
+            // its next open, and the ring holds two per slot); submitting makes room if it ever is.
             let _ = self.ring.submit();
             // SAFETY: as above.
             let _ = unsafe { self.ring.submission().push(&entry) };
@@ -119,30 +120,15 @@ impl UringReader {
     }
 
     fn start_open(&mut self, slot: u32, job: FileJob) {
-        let mut flags = file_open_flags();
-        let mut op = opcode::OpenAt::new(types::Fd(job.dir.fd.as_raw_fd()), job.name().as_ptr());
-        if self.direct {
-            // O_CLOEXEC with a chosen fixed slot makes the open fail with EINVAL.
-            flags.remove(rustix::fs::OFlags::CLOEXEC);
-            op = op.file_index(types::DestinationSlot::try_from_slot_target(slot).ok());
-        }
-        let entry = op.flags(flags.bits() as i32).build().user_data(user_data(slot, OPEN));
+        let entry = opcode::OpenAt::new(types::Fd(job.dir.fd.as_raw_fd()), job.name().as_ptr())
+            .flags(file_open_flags().bits() as i32)
+            .build()
+            .user_data(user_data(slot, OPEN));
         let progress = FileProgress::new(job.language);
-        self.slots[slot as usize] = Some(Active { job, progress, fd: None, carry: 0, offset: 0, buf: None });
+        self.slots[slot as usize] = Some(Active { job, progress, fd: None, carry: 0, offset: 0 });
         self.busy += 1;
         self.in_flight += 1;
         self.push(entry);
-    }
-
-    /// Gives an opened file a buffer and reads, or queues it until a buffer comes free.
-    fn read_when_possible(&mut self, slot: u32) {
-        match self.free_buffers.pop() {
-            Some(b) => {
-                self.active(slot).buf = Some(b);
-                self.start_read(slot);
-            }
-            None => self.waiting.push_back(slot),
-        }
     }
 
     fn active(&mut self, slot: u32) -> &mut Active {
@@ -151,25 +137,20 @@ impl UringReader {
 
     fn start_read(&mut self, slot: u32) {
         let a = self.slots[slot as usize].as_ref().expect("active slot");
-        let b = a.buf.expect("a reading file holds a buffer");
-        let buf = self.buffers[b][a.carry..a.carry + CHUNK].as_mut_ptr();
-        let entry = match a.fd {
-            Some(fd) => opcode::Read::new(types::Fd(fd), buf, CHUNK as u32),
-            None => opcode::Read::new(types::Fixed(slot), buf, CHUNK as u32),
-        };
-        let entry = entry.offset(a.offset).build().user_data(user_data(slot, READ));
+        let buf = self.buffers[slot as usize][a.carry..a.carry + CHUNK].as_mut_ptr();
+        let fd = types::Fd(a.fd.as_ref().expect("a reading file is open").as_raw_fd());
+        let entry = opcode::Read::new(fd, buf, CHUNK as u32).offset(a.offset).build();
+        let entry = entry.user_data(user_data(slot, READ));
         self.in_flight += 1;
         self.push(entry);
     }
 
-    /// Queues the close and frees the slot at once: a close names only a descriptor, no memory, and
-    /// SQEs issue in order, so a new open into the same fixed slot comes after it.
+    /// Queues the close, which takes the descriptor over, and frees the slot at once: a close names
+    /// no memory.
     fn close_and_release(&mut self, slot: u32) -> Active {
-        let a = self.release(slot);
-        let mut entry = match a.fd {
-            Some(fd) => opcode::Close::new(types::Fd(fd)).build(),
-            None => opcode::Close::new(types::Fixed(slot)).build(),
-        };
+        let mut a = self.release(slot);
+        let fd = a.fd.take().expect("a read file is open").into_raw_fd();
+        let mut entry = opcode::Close::new(types::Fd(fd)).build();
         if self.quiet_close {
             entry = entry.flags(squeue::Flags::SKIP_SUCCESS);
         }
@@ -177,21 +158,10 @@ impl UringReader {
         a
     }
 
-    /// Frees the slot, and hands its buffer to the next file waiting for one.
     fn release(&mut self, slot: u32) -> Active {
         self.busy -= 1;
         self.free.push(slot);
-        let a = self.slots[slot as usize].take().expect("active slot");
-        if let Some(b) = a.buf {
-            match self.waiting.pop_front() {
-                Some(next) => {
-                    self.active(next).buf = Some(b);
-                    self.start_read(next);
-                }
-                None => self.free_buffers.push(b),
-            }
-        }
-        a
+        self.slots[slot as usize].take().expect("active slot")
     }
 
     fn complete(&mut self, ud: u64, res: i32, out: &mut Report, keep: bool) {
@@ -211,10 +181,10 @@ impl UringReader {
                 out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
             }
             OPEN => {
-                if !self.direct {
-                    self.active(slot).fd = Some(res);
-                }
-                self.read_when_possible(slot);
+                // SAFETY: a successful open returns a new descriptor nobody else holds; the slot owns
+                // it until its close is queued, or drops it if the ring breaks down.
+                self.active(slot).fd = Some(unsafe { OwnedFd::from_raw_fd(res) });
+                self.start_read(slot);
             }
             READ => self.on_read(slot, res, out, keep),
             // A close that failed has nothing left to tell: the file was fully read.
@@ -233,7 +203,7 @@ impl UringReader {
             return out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
         }
         let a = self.slots[slot as usize].as_mut().expect("active slot");
-        let buf = &mut self.buffers[a.buf.expect("a reading file holds a buffer")];
+        let buf = &mut self.buffers[slot as usize];
         let read = res as usize;
         a.offset += read as u64;
         match a.progress.on_read(buf, a.carry, read, read < CHUNK, &self.rules) {
@@ -267,7 +237,6 @@ impl UringReader {
         std::mem::forget(std::mem::take(&mut self.buffers));
         self.busy = 0;
         self.in_flight = 0;
-        self.waiting.clear();
         self.broken = Some(e);
     }
 }
@@ -281,7 +250,7 @@ impl Reader for UringReader {
         if self.busy == 0 && !self.retry.is_empty() {
             return self.fallback.pump(&mut self.retry, out, keep);
         }
-        while !queue.is_empty() && self.busy < self.max_busy {
+        while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
             let Some(slot) = self.free.pop() else { break };
             let job = queue.pop_front().expect("queue not empty");
             self.start_open(slot, job);
@@ -293,6 +262,9 @@ impl Reader for UringReader {
             return self.break_down(e, out, keep);
         }
         self.completions.extend(self.ring.completion().map(|c| (c.user_data(), c.result())));
+        // Warm, every open and read completes inside the submit; one still pending went to disk.
+        let finished = self.completions.iter().filter(|&&(ud, _)| ud & 3 != CLOSE).count();
+        self.depth = if self.in_flight > finished { self.slots.len() } else { WARM_DEPTH };
         let mut done = std::mem::take(&mut self.completions);
         for &(ud, res) in &done {
             self.complete(ud, res, out, keep);
