@@ -323,9 +323,16 @@ impl LineCounter {
                     }
                     start = stop + 1;
                 } else {
-                    let after = self.open_token(buf, i + stop);
+                    let mut after = self.open_token(buf, i + stop);
                     if !matches!(self.mode, Mode::Code) {
-                        return after;
+                        if self.regions.is_some() {
+                            return after;
+                        }
+                        // Run the span here: if it ends inside this block, the masks still hold.
+                        after = self.span(buf, after, limit);
+                        if !matches!(self.mode, Mode::Code) {
+                            return after;
+                        }
                     }
                     start = after - i;
                     if start >= BLOCK {
@@ -339,6 +346,15 @@ impl LineCounter {
                     break;
                 }
             }
+        }
+        i
+    }
+
+    /// Runs the modes other than code from `i` until code mode returns or `limit` is reached.
+    #[inline(never)]
+    fn span(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
+        while i < limit && !matches!(self.mode, Mode::Code) {
+            i = self.step(buf, i, limit);
         }
         i
     }
