@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use super::markers::{has_prefix, is_word, is_ws, openers, Kind, Opened, Opener, Place};
+use super::markers::{has_prefix, is_word, is_ws, openers, plain_block_marker, Kind, Opened, Opener, Place};
 use super::scan::StopSet;
 use super::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
@@ -124,7 +124,7 @@ fn is_plain(o: &Opener) -> bool {
     }
     match o.kind {
         Kind::LineComment | Kind::Code => true,
-        Kind::Block(b) => b.tag.is_none() && !b.line_start && !b.alone,
+        Kind::Block(b) => plain_block_marker(b, o.bytes),
         Kind::Quote(q) => q.tag.is_none() && !q.char_literal,
     }
 }
