@@ -13,8 +13,8 @@ pub(crate) const NL: u8 = 2;
 /// the code escape, a regex slash. Every other byte of a code line is skipped without a look.
 pub(crate) const START: u8 = 4;
 
-/// A language's syntax turned into a byte-class table and a longest-first opener list, so the hot
-/// loop asks one table lookup per byte and only tries openers at bytes that could start one.
+/// A language's syntax turned into a byte-class table, its stop bytes and its openers grouped by
+/// first byte, so the hot loop only looks closer at bytes that could start something.
 #[derive(Debug)]
 pub struct Classifier {
     pub(crate) class: [u8; 256],

@@ -1,5 +1,5 @@
-//! The skip over the rest of a code line (the next newline or possible marker start) and over the
-//! text of a comment or string, 16 bytes at a time. `wide` gives us safe SSE2 compares and a byte
+//! Stop bytes found by vector compares: the 64-byte masks code mode settles lines from, and the
+//! skip over the text of a comment or string, 16 bytes at a time. `wide` gives us safe SSE2 compares and a byte
 //! mask (this crate keeps `unsafe` to the io_uring module); the table scan in the machine stays as
 //! this scan's twin and as the fallback for languages with more than eight stop bytes.
 
