@@ -45,6 +45,15 @@ fn user_data(slot: u32, op: u64) -> u64 {
     (u64::from(slot) << 2) | op
 }
 
+fn op_of(user_data: u64) -> u64 {
+    user_data & 3
+}
+
+/// Opens and reads are counted in `in_flight`; closes are not (a successful one posts nothing).
+fn in_flight_op(user_data: u64) -> bool {
+    op_of(user_data) != CLOSE
+}
+
 #[derive(Debug)]
 struct Active {
     job: FileJob,
@@ -166,10 +175,10 @@ impl UringReader {
 
     fn complete(&mut self, ud: u64, res: i32, out: &mut Report, keep: bool) {
         let slot = (ud >> 2) as u32;
-        if ud & 3 != CLOSE {
+        if in_flight_op(ud) {
             self.in_flight -= 1;
         }
-        match ud & 3 {
+        match op_of(ud) {
             OPEN if res < 0 => {
                 let a = self.release(slot);
                 let err = io::Error::from_raw_os_error(-res);
@@ -263,7 +272,7 @@ impl Reader for UringReader {
         }
         self.completions.extend(self.ring.completion().map(|c| (c.user_data(), c.result())));
         // Warm, every open and read completes inside the submit; one still pending went to disk.
-        let finished = self.completions.iter().filter(|&&(ud, _)| ud & 3 != CLOSE).count();
+        let finished = self.completions.iter().filter(|&&(ud, _)| in_flight_op(ud)).count();
         self.depth = if self.in_flight > finished { self.slots.len() } else { WARM_DEPTH };
         let mut done = std::mem::take(&mut self.completions);
         for &(ud, res) in &done {
@@ -288,7 +297,7 @@ impl Drop for UringReader {
                 return;
             }
             // Closes name no memory; only opens and reads are waited for.
-            self.in_flight -= self.ring.completion().filter(|c| c.user_data() & 3 != CLOSE).count();
+            self.in_flight -= self.ring.completion().filter(|c| in_flight_op(c.user_data())).count();
         }
     }
 }
