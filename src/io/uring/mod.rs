@@ -236,6 +236,19 @@ impl UringReader {
         }
     }
 
+    fn submit_closes(&mut self, out: &mut Report, keep: bool) {
+        if self.ring.submission().is_empty() {
+            return;
+        }
+        loop {
+            match self.ring.submit() {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return self.break_down(e, out, keep),
+                Ok(_) => return,
+            }
+        }
+    }
+
     /// `io_uring_enter` failed for good: fail the files in flight (reported, not lost), leak their
     /// buffers so the kernel can never write into reused memory, and read the rest plainly.
     fn break_down(&mut self, e: io::Error, out: &mut Report, keep: bool) {
@@ -265,7 +278,9 @@ impl Reader for UringReader {
             self.start_open(slot, job);
         }
         if self.in_flight == 0 {
-            return;
+            // Closes still queued hold real descriptors: hand them to the kernel before this worker
+            // lists directories or opens plainly, or those may meet EMFILE on our own files.
+            return self.submit_closes(out, keep);
         }
         if let Err(e) = self.enter() {
             return self.break_down(e, out, keep);
