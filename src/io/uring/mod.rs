@@ -303,9 +303,17 @@ impl Reader for UringReader {
 }
 
 impl Drop for UringReader {
-    /// Waits for everything still in flight before the buffers go away; if the ring cannot be
-    /// waited on, the buffers are leaked instead.
+    /// Hands queued closes to the kernel, and waits for everything still in flight before the
+    /// buffers go away; if the ring cannot be waited on, the buffers are leaked instead.
     fn drop(&mut self) {
+        // Queued closes own their descriptors: a ring dropped with them unsubmitted would leak them.
+        // (With reads in flight, the loop below submits them too.)
+        if self.in_flight == 0 {
+            if !self.ring.submission().is_empty() {
+                let _ = self.ring.submit();
+            }
+            return;
+        }
         while self.in_flight > 0 {
             if self.enter().is_err() {
                 std::mem::forget(std::mem::take(&mut self.buffers));
