@@ -25,6 +25,8 @@ pub struct Classifier {
     pub(crate) syntax: &'static Syntax,
     /// The newline and marker starts as a block-scannable set, when there are few enough.
     pub(crate) stops: Option<StopSet>,
+    /// The marker starts alone, for the 64-byte masks of code mode (which find newlines anyway).
+    pub(crate) marks: Option<StopSet>,
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -81,8 +83,9 @@ impl Classifier {
             .fold(2, usize::max);
         assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
         let stops = StopSet::from_class(&class, NL | START);
+        let marks = StopSet::marks_from_class(&class, START);
         let (candidates, groups) = group_by_first_byte(&openers);
-        Classifier { class, candidates, groups, syntax, stops, lookahead }
+        Classifier { class, candidates, groups, syntax, stops, marks, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {

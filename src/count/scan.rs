@@ -9,11 +9,13 @@ const LANES: usize = 16;
 /// The bytes [`StopSet::masks`] classifies at once: one bit per byte in a `u64`.
 pub(crate) const BLOCK: usize = 64;
 
-/// Bit `k` of `stops` is set when byte `k` of the block is a stop, of `solid` when it is neither a
-/// blank nor `\n`.
+/// Bit `k` of `newlines` is set when byte `k` of the block is `\n`, of `marks` when it is one of the
+/// set's other bytes, of `solid` when it is neither a blank nor `\n`. Newlines come apart from
+/// the marks so that the lines between two marks can be settled together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Masks {
-    pub stops: u64,
+    pub newlines: u64,
+    pub marks: u64,
     pub solid: u64,
 }
 
@@ -28,6 +30,18 @@ impl StopSet {
     /// The set of bytes whose class has any of `bits`, if it is small enough to scan by blocks.
     pub(crate) fn from_class(class: &[u8; 256], bits: u8) -> Option<StopSet> {
         let bytes: Vec<u8> = (0..=255u8).filter(|&b| class[usize::from(b)] & bits != 0).collect();
+        StopSet::of(&bytes)
+    }
+
+    /// The set for [`StopSet::masks`]: the bytes with any of `bits` other than `\n`, which the
+    /// masks find anyway (a set of none is `\n` alone, masked out of `marks`).
+    pub(crate) fn marks_from_class(class: &[u8; 256], bits: u8) -> Option<StopSet> {
+        let bytes: Vec<u8> =
+            (0..=255u8).filter(|&b| class[usize::from(b)] & bits != 0 && b != b'\n').collect();
+        StopSet::of(if bytes.is_empty() { b"\n" } else { &bytes })
+    }
+
+    fn of(bytes: &[u8]) -> Option<StopSet> {
         let splat = |i: usize| u8x16::splat(bytes[i.min(bytes.len() - 1)]);
         match bytes.len() {
             1..=4 => Some(StopSet::Four(std::array::from_fn(splat))),
@@ -36,8 +50,8 @@ impl StopSet {
         }
     }
 
-    /// The stop bytes and the bytes other than blanks (`markers::is_ws`, and `\n`) of a 64-byte
-    /// block, one bit per byte. Code mode settles every line of the block from these two words.
+    /// The newlines, the set's bytes and the bytes other than blanks (`markers::is_ws`, and `\n`)
+    /// of a 64-byte block, one bit per byte. Code mode settles the block's lines from these words.
     #[inline]
     pub(crate) fn masks(&self, block: &[u8; BLOCK]) -> Masks {
         match self {
@@ -65,7 +79,8 @@ impl StopSet {
 #[cfg(not(target_feature = "avx2"))]
 #[inline(always)]
 fn masks_with<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Masks {
-    let mut stops = 0u64;
+    let mut newlines = 0u64;
+    let mut marks = 0u64;
     let mut blank = 0u64;
     for (k, lane) in block.chunks_exact(LANES).enumerate() {
         let v = u8x16::new(lane.try_into().expect("exact chunk"));
@@ -73,10 +88,11 @@ fn masks_with<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Mask
         // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
         let low = (v - u8x16::splat(9)).max(u8x16::splat(4)).simd_eq(u8x16::splat(4));
         let ws = low | v.simd_eq(u8x16::splat(b' '));
-        stops |= u64::from(hits.to_bitmask()) << (k * LANES);
+        newlines |= u64::from(v.simd_eq(u8x16::splat(b'\n')).to_bitmask()) << (k * LANES);
+        marks |= u64::from(hits.to_bitmask()) << (k * LANES);
         blank |= u64::from(ws.to_bitmask()) << (k * LANES);
     }
-    Masks { stops, solid: !blank }
+    Masks { newlines, marks: marks & !newlines, solid: !blank }
 }
 
 /// The same with 32-byte AVX2 vectors, for a build that targets a CPU with them
@@ -87,17 +103,19 @@ fn masks_with<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Mask
     use wide::u8x32;
     const WIDE: usize = 32;
     let needles = needles.map(|n| u8x32::splat(n.to_array()[0]));
-    let mut stops = 0u64;
+    let mut newlines = 0u64;
+    let mut marks = 0u64;
     let mut blank = 0u64;
     for (k, lane) in block.chunks_exact(WIDE).enumerate() {
         let v = u8x32::new(lane.try_into().expect("exact chunk"));
         let hits = needles.iter().fold(u8x32::splat(0), |m, &n| m | v.simd_eq(n));
         let low = (v - u8x32::splat(9)).max(u8x32::splat(4)).simd_eq(u8x32::splat(4));
         let ws = low | v.simd_eq(u8x32::splat(b' '));
-        stops |= u64::from(hits.to_bitmask()) << (k * WIDE);
+        newlines |= u64::from(v.simd_eq(u8x32::splat(b'\n')).to_bitmask()) << (k * WIDE);
+        marks |= u64::from(hits.to_bitmask()) << (k * WIDE);
         blank |= u64::from(ws.to_bitmask()) << (k * WIDE);
     }
-    Masks { stops, solid: !blank }
+    Masks { newlines, marks: marks & !newlines, solid: !blank }
 }
 
 #[inline(always)]
@@ -156,11 +174,11 @@ mod tests {
         }
     }
 
-    #[test]
-    fn block_masks_equal_the_table() {
+    /// Random 64-byte blocks: the masks against the table, bit by bit.
+    fn check_masks(stops: &[u8]) {
         let mut class = [0u8; 256];
-        b"\n/\"'#".iter().for_each(|&b| class[usize::from(b)] = 2);
-        let set = StopSet::from_class(&class, 2).unwrap();
+        stops.iter().for_each(|&b| class[usize::from(b)] = 2);
+        let set = StopSet::marks_from_class(&class, 2).unwrap();
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for round in 0..500 {
             let block: [u8; BLOCK] = std::array::from_fn(|k| {
@@ -177,11 +195,20 @@ mod tests {
             let bit =
                 |f: &dyn Fn(u8) -> bool| (0..BLOCK).filter(|&k| f(block[k])).fold(0u64, |m, k| m | 1 << k);
             let want = Masks {
-                stops: bit(&|b| class[usize::from(b)] != 0),
+                newlines: bit(&|b| b == b'\n'),
+                marks: bit(&|b| class[usize::from(b)] != 0 && b != b'\n'),
                 solid: bit(&|b| !crate::count::markers::is_ws(b) && b != b'\n'),
             };
-            assert_eq!(set.masks(&block), want, "{block:?}");
+            assert_eq!(set.masks(&block), want, "{stops:?} in {block:?}");
         }
+    }
+
+    #[test]
+    fn block_masks_equal_the_table() {
+        check_masks(b"\n/\"'#");
+        check_masks(b"/\"'#\0<>;");
+        // No marks at all: the set is `\n` alone, and no newline may show as a mark.
+        check_masks(b"\n");
     }
 
     #[test]

@@ -1,60 +1,128 @@
-//! Code mode 64 bytes at a time: the walk over one block's stop bits (see `scan::Masks`).
+//! Code mode 64 bytes at a time, from one block's newline, mark and non-blank bits (see
+//! `scan::Masks`). The lines between two marks are settled together with a few word operations;
+//! only a mark is looked at alone.
 
 use super::{LineCounter, Mode};
-use crate::count::scan::{StopSet, BLOCK};
+use crate::count::scan::{Masks, StopSet, BLOCK};
 
 impl LineCounter {
-    /// Code mode 64 bytes at a time: with the block's stop and non-blank bits, a line without a
-    /// marker costs a few bit operations. Returns where it stopped: fewer than a block before
-    /// `limit` (the byte loop does the rest), or where the mode changed.
-    pub(super) fn code_blocks(&mut self, stops: &StopSet, buf: &[u8], mut i: usize, limit: usize) -> usize {
+    /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
+    /// or where the mode changed.
+    pub(super) fn code_blocks(&mut self, marks: &StopSet, buf: &[u8], mut i: usize, limit: usize) -> usize {
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = stops.masks(block);
-            // The stops not yet handled, and where the bytes not yet looked at begin.
-            let mut pending = m.stops;
-            let mut start = 0;
-            loop {
-                if pending == 0 {
-                    self.code |= m.solid >> start != 0;
-                    i += BLOCK;
-                    break;
-                }
-                let stop = pending.trailing_zeros() as usize & (BLOCK - 1);
-                pending &= pending - 1;
-                self.code |= (m.solid & !(!0u64 << stop)) >> start != 0;
-                if block[stop] == b'\n' {
-                    self.newline();
-                    if !matches!(self.mode, Mode::Code) {
-                        return i + stop + 1;
-                    }
-                    start = stop + 1;
-                } else {
-                    let mut after = self.open_token(buf, i + stop);
-                    if !matches!(self.mode, Mode::Code) {
-                        if self.regions.is_some() {
-                            return after;
-                        }
-                        // Run the span here: if it ends inside this block, the masks still hold.
-                        after = self.span(buf, after, limit);
-                        if !matches!(self.mode, Mode::Code) {
-                            return after;
-                        }
-                    }
-                    start = after - i;
-                    if start >= BLOCK {
-                        i = after;
-                        break;
-                    }
-                    pending &= !0u64 << start;
-                }
-                if start == BLOCK {
-                    i += BLOCK;
-                    break;
-                }
+            let m = marks.masks(block);
+            // A region's lines are told to it one by one, and a pending heredoc starts at the
+            // next newline: both need every newline on its own.
+            i = if self.regions.is_none() && self.pending.is_none() {
+                self.settle_block(&m, buf, i, limit)
+            } else {
+                self.walk_block(&m, buf, i, 0, limit)
+            };
+            if !matches!(self.mode, Mode::Code) {
+                return i;
             }
         }
         i
+    }
+
+    /// The block at `i`, settling the lines between marks in bulk. Returns where code mode goes
+    /// on, or where the mode changed.
+    fn settle_block(&mut self, m: &Masks, buf: &[u8], i: usize, limit: usize) -> usize {
+        let mut start = 0;
+        loop {
+            let pending = m.marks & (!0u64 << start);
+            if pending == 0 {
+                self.settle_lines(m, start, BLOCK);
+                return i + BLOCK;
+            }
+            let mark = pending.trailing_zeros() as usize;
+            self.settle_lines(m, start, mark);
+            let after = self.mark(buf, i + mark, limit);
+            if !matches!(self.mode, Mode::Code) {
+                return after;
+            }
+            start = after - i;
+            if start >= BLOCK {
+                return after;
+            }
+            if self.pending.is_some() {
+                return self.walk_block(m, buf, i, start, limit);
+            }
+        }
+    }
+
+    /// The lines of bytes `from..to` of the block, which hold no mark: every newline ends a line
+    /// of code if a non-blank byte stands before it on its line. A carry finds those newlines:
+    /// in `solid + (solid | !newlines)`, non-blank bytes generate a carry, blanks pass it on and
+    /// newlines absorb it, so the sum has a newline's bit set exactly when its line had one.
+    #[inline(always)]
+    fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
+        let below_to = if to == BLOCK { !0 } else { (1u64 << to) - 1 };
+        let range = (!0u64 << from) & below_to;
+        let newlines = m.newlines & range;
+        let solid = m.solid & range;
+        if newlines == 0 {
+            self.code |= solid != 0;
+            return;
+        }
+        // The line already begun carries in whether it has code.
+        let carry = u64::from(self.code) << from;
+        let ends = solid.wrapping_add((solid | !newlines) & range).wrapping_add(carry) & newlines;
+        let lines = u64::from(newlines.count_ones());
+        let code = u64::from(ends.count_ones());
+        // Only the line already begun can hold a comment (one that closed before `from`).
+        let first = newlines & newlines.wrapping_neg();
+        let comments = u64::from(self.comment && ends & first == 0);
+        self.counts.lines += lines;
+        self.counts.code += code;
+        self.counts.comments += comments;
+        self.counts.blanks += lines - code - comments;
+        self.comment = false;
+        // Bytes after the last newline begin the next line.
+        self.code = solid >> (63 - newlines.leading_zeros()) != 0;
+    }
+
+    /// The block at `i` from byte `start`, one stop (newline or mark) at a time.
+    fn walk_block(&mut self, m: &Masks, buf: &[u8], i: usize, mut start: usize, limit: usize) -> usize {
+        let mut pending = (m.newlines | m.marks) & (!0u64 << start);
+        while pending != 0 {
+            let stop = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            self.code |= (m.solid & !(!0u64 << stop)) >> start != 0;
+            if m.newlines & (1 << stop) != 0 {
+                self.newline();
+                if !matches!(self.mode, Mode::Code) {
+                    return i + stop + 1;
+                }
+                start = stop + 1;
+            } else {
+                let after = self.mark(buf, i + stop, limit);
+                if !matches!(self.mode, Mode::Code) {
+                    return after;
+                }
+                start = after - i;
+                if start >= BLOCK {
+                    return after;
+                }
+                pending &= !0u64 << start;
+            }
+        }
+        if start < BLOCK {
+            self.code |= m.solid >> start != 0;
+        }
+        i + BLOCK
+    }
+
+    /// Opens what the mark at `at` begins. A span opened here runs in place: if it ends inside
+    /// this block, code mode goes on with the same masks.
+    #[inline(always)]
+    fn mark(&mut self, buf: &[u8], at: usize, limit: usize) -> usize {
+        let after = self.open_token(buf, at);
+        if matches!(self.mode, Mode::Code) || self.regions.is_some() {
+            return after;
+        }
+        self.span(buf, after, limit)
     }
 
     /// Runs the modes other than code from `i` until code mode returns or `limit` is reached.

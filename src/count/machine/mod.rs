@@ -261,8 +261,8 @@ impl LineCounter {
     }
 
     fn code(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
-        if let Some(stops) = &self.cls.stops {
-            i = self.code_blocks(stops, buf, i, limit);
+        if let Some(marks) = &self.cls.marks {
+            i = self.code_blocks(marks, buf, i, limit);
             if !matches!(self.mode, Mode::Code) {
                 return i;
             }
