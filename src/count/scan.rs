@@ -85,14 +85,61 @@ fn masks_with<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Mask
     for (k, lane) in block.chunks_exact(LANES).enumerate() {
         let v = u8x16::new(lane.try_into().expect("exact chunk"));
         let hits = needles.iter().fold(u8x16::splat(0), |m, &n| m | v.simd_eq(n));
-        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
-        let low = (v - u8x16::splat(9)).max(u8x16::splat(4)).simd_eq(u8x16::splat(4));
-        let ws = low | v.simd_eq(u8x16::splat(b' '));
-        newlines |= u64::from(v.simd_eq(u8x16::splat(b'\n')).to_bitmask()) << (k * LANES);
+        let (nl, ws) = newlines_and_blanks(v);
+        newlines |= nl << (k * LANES);
         marks |= u64::from(hits.to_bitmask()) << (k * LANES);
-        blank |= u64::from(ws.to_bitmask()) << (k * LANES);
+        blank |= ws << (k * LANES);
     }
     Masks { newlines, marks: marks & !newlines, solid: !blank }
+}
+
+/// The `\n` bytes and the blanks (`\n` among them) of 16 bytes, one bit each.
+#[inline(always)]
+fn newlines_and_blanks(v: u8x16) -> (u64, u64) {
+    // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
+    let low = (v - u8x16::splat(9)).max(u8x16::splat(4)).simd_eq(u8x16::splat(4));
+    let ws = low | v.simd_eq(u8x16::splat(b' '));
+    let nl = v.simd_eq(u8x16::splat(b'\n'));
+    (u64::from(nl.to_bitmask()), u64::from(ws.to_bitmask()))
+}
+
+/// The first two bytes of a block comment's closer, for [`CloserSet::masks`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CloserSet {
+    first: u8x16,
+    second: Option<u8x16>,
+}
+
+impl CloserSet {
+    pub(crate) fn new(close: &[u8]) -> CloserSet {
+        CloserSet { first: u8x16::splat(close[0]), second: close.get(1).map(|&b| u8x16::splat(b)) }
+    }
+
+    /// The masks of a block comment's text. `marks` holds where its closer may begin: where its
+    /// first two bytes stand, or its first byte at the block's last byte (the second is in the
+    /// next block). The caller checks the whole closer there.
+    #[inline]
+    pub(crate) fn masks(&self, block: &[u8; BLOCK]) -> Masks {
+        let mut newlines = 0u64;
+        let mut firsts = 0u64;
+        let mut seconds = 0u64;
+        let mut blank = 0u64;
+        for (k, lane) in block.chunks_exact(LANES).enumerate() {
+            let v = u8x16::new(lane.try_into().expect("exact chunk"));
+            let (nl, ws) = newlines_and_blanks(v);
+            newlines |= nl << (k * LANES);
+            blank |= ws << (k * LANES);
+            firsts |= u64::from(v.simd_eq(self.first).to_bitmask()) << (k * LANES);
+            if let Some(second) = self.second {
+                seconds |= u64::from(v.simd_eq(second).to_bitmask()) << (k * LANES);
+            }
+        }
+        let marks = match self.second {
+            Some(_) => firsts & (seconds >> 1 | 1 << (BLOCK - 1)),
+            None => firsts,
+        };
+        Masks { newlines, marks, solid: !blank }
+    }
 }
 
 /// The same with 32-byte AVX2 vectors, for a build that targets a CPU with them

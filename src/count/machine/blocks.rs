@@ -1,9 +1,10 @@
-//! Code mode 64 bytes at a time, from one block's newline, mark and non-blank bits (see
-//! `scan::Masks`). The lines between two marks are settled together with a few word operations;
-//! only a mark is looked at alone.
+//! Code mode and plain block comments 64 bytes at a time, from one block's newline, mark and
+//! non-blank bits (see `scan::Masks`). The lines between two marks are settled together with a
+//! few word operations; only a mark is looked at alone.
 
 use super::{LineCounter, Mode};
-use crate::count::scan::{Masks, StopSet, BLOCK};
+use crate::count::markers::{has_prefix, window};
+use crate::count::scan::{CloserSet, Masks, StopSet, BLOCK};
 
 impl LineCounter {
     /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
@@ -53,22 +54,17 @@ impl LineCounter {
     }
 
     /// The lines of bytes `from..to` of the block, which hold no mark: every newline ends a line
-    /// of code if a non-blank byte stands before it on its line. A carry finds those newlines:
-    /// in `solid + (solid | !newlines)`, non-blank bytes generate a carry, blanks pass it on and
-    /// newlines absorb it, so the sum has a newline's bit set exactly when its line had one.
+    /// of code if a non-blank byte stands before it on its line.
     #[inline(always)]
     fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
-        let below_to = if to == BLOCK { !0 } else { (1u64 << to) - 1 };
-        let range = (!0u64 << from) & below_to;
+        let range = range(from, to);
         let newlines = m.newlines & range;
         let solid = m.solid & range;
         if newlines == 0 {
             self.code |= solid != 0;
             return;
         }
-        // The line already begun carries in whether it has code.
-        let carry = u64::from(self.code) << from;
-        let ends = solid.wrapping_add((solid | !newlines) & range).wrapping_add(carry) & newlines;
+        let ends = solid_ends(newlines, solid, range, u64::from(self.code) << from);
         let lines = u64::from(newlines.count_ones());
         let code = u64::from(ends.count_ones());
         // Only the line already begun can hold a comment (one that closed before `from`).
@@ -79,8 +75,62 @@ impl LineCounter {
         self.counts.comments += comments;
         self.counts.blanks += lines - code - comments;
         self.comment = false;
-        // Bytes after the last newline begin the next line.
-        self.code = solid >> (63 - newlines.leading_zeros()) != 0;
+        self.code = solid >> last(newlines) != 0;
+    }
+
+    /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
+    /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
+    /// where fewer than a block is left before `limit`.
+    pub(super) fn comment_blocks(
+        &mut self,
+        closer: &CloserSet,
+        close: &[u8],
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+    ) -> usize {
+        while i + BLOCK <= limit {
+            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
+            let m = closer.masks(block);
+            let mut marks = m.marks;
+            while marks != 0 {
+                let at = marks.trailing_zeros() as usize;
+                marks &= marks - 1;
+                if has_prefix(window(buf, i + at), close) {
+                    self.settle_comment_lines(&m, at);
+                    self.comment = true;
+                    self.mode = self.after_span();
+                    return i + at + close.len();
+                }
+            }
+            self.settle_comment_lines(&m, BLOCK);
+            i += BLOCK;
+        }
+        i
+    }
+
+    /// The lines of bytes `..to` of a block inside a comment: a line with a non-blank byte is a
+    /// comment line, but the line the comment opened on keeps any code before it.
+    #[inline(always)]
+    fn settle_comment_lines(&mut self, m: &Masks, to: usize) {
+        let range = range(0, to);
+        let newlines = m.newlines & range;
+        let solid = m.solid & range;
+        if newlines == 0 {
+            self.comment |= solid != 0;
+            return;
+        }
+        // The opener set `comment` on its own line, which so carries in a mark (code or comment).
+        let ends = solid_ends(newlines, solid, range, u64::from(self.comment));
+        let lines = u64::from(newlines.count_ones());
+        let marked = u64::from(ends.count_ones());
+        let code = u64::from(self.code);
+        self.counts.lines += lines;
+        self.counts.code += code;
+        self.counts.comments += marked - code;
+        self.counts.blanks += lines - marked;
+        self.code = false;
+        self.comment = solid >> last(newlines) != 0;
     }
 
     /// The block at `i` from byte `start`, one stop (newline or mark) at a time.
@@ -133,4 +183,26 @@ impl LineCounter {
         }
         i
     }
+}
+
+/// Bytes `from..to` of a block, one bit each.
+#[inline(always)]
+fn range(from: usize, to: usize) -> u64 {
+    let below_to = if to == BLOCK { !0 } else { (1u64 << to) - 1 };
+    (!0u64 << from) & below_to
+}
+
+/// The place of the last newline in `newlines` (not empty).
+#[inline(always)]
+fn last(newlines: u64) -> u32 {
+    63 - newlines.leading_zeros()
+}
+
+/// Which of `newlines` (inside `range`) end a line holding a non-blank byte; `carry` (one bit at
+/// the range's start) says the line already begun holds one. In `solid + (solid | !newlines)`,
+/// non-blank bytes generate a carry, blanks pass it on and newlines absorb it, so a newline's bit
+/// of the sum is set exactly when its line had a non-blank byte.
+#[inline(always)]
+fn solid_ends(newlines: u64, solid: u64, range: u64, carry: u64) -> u64 {
+    solid.wrapping_add((solid | !newlines) & range).wrapping_add(carry) & newlines
 }

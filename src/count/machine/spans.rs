@@ -8,7 +8,7 @@ use crate::count::markers::{
     block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, plain_block_marker,
     quote_closes, window, Close, Hole, Place,
 };
-use crate::count::scan::StopSet;
+use crate::count::scan::{CloserSet, StopSet};
 use crate::lang::{Block, Embed, Quote};
 
 impl LineCounter {
@@ -78,9 +78,16 @@ impl LineCounter {
     ) -> usize {
         let syntax = self.cls.syntax;
         let nested = syntax.nested;
+        let plain = plain_closer(block);
+        // A region is told its lines one by one; a nested comment must see its openers.
+        if plain && !nested && self.regions.is_none() {
+            i = self.comment_blocks(&CloserSet::new(block.close), block.close, buf, i, limit);
+            if !matches!(self.mode, Mode::Block { .. }) {
+                return i;
+            }
+        }
         let opener = if nested { block.open[0] } else { b'\n' };
         let stops = StopSet::four([b'\n', block.close[0], opener, opener]);
-        let plain = plain_closer(block);
         while i < limit {
             let b = buf[i];
             if b == b'\n' {
