@@ -52,7 +52,7 @@ impl StopSet {
 
     /// The newlines, the set's bytes and the bytes other than blanks (`markers::is_ws`, and `\n`)
     /// of a 64-byte block, one bit per byte. Code mode settles the block's lines from these words.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn masks(&self, block: &[u8; BLOCK]) -> Masks {
         match self {
             StopSet::Four(needles) => masks_with(needles, block),
@@ -118,7 +118,7 @@ impl CloserSet {
     /// The masks of a block comment's text. `marks` holds where its closer may begin: where its
     /// first two bytes stand, or its first byte at the block's last byte (the second is in the
     /// next block). The caller checks the whole closer there.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn masks(&self, block: &[u8; BLOCK]) -> Masks {
         let mut newlines = 0u64;
         let mut firsts = 0u64;

@@ -227,6 +227,8 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
             }
             with_regions += usize::from(!embedded.is_empty());
             assert_eq!(count_embedded(id, Options::default(), &src), expected, "{}: {shown:?}", id.name());
+            let baseline = super::machine::on_baseline(|| count_embedded(id, Options::default(), &src));
+            assert_eq!(baseline, expected, "{} on baseline x86-64: {shown:?}", id.name());
             let mut sizes =
                 std::iter::repeat_with(|| rng.below(40) + 1).take(1000).collect::<Vec<_>>().into_iter();
             let chunked = count_in_pieces(id, &src, &mut sizes);

@@ -2,14 +2,80 @@
 //! non-blank bits (see `scan::Masks`). The lines between two marks are settled together with a
 //! few word operations; only a mark is looked at alone.
 
+use multiversion::multiversion;
+
 use super::{LineCounter, Mode};
 use crate::count::markers::{has_prefix, window};
 use crate::count::scan::{CloserSet, Masks, StopSet, BLOCK};
 
+/// The CPU features the block loops are also compiled for, picked at run time when the CPU has
+/// them (x86-64-v3's integer set): `popcnt`, `tzcnt`/`lzcnt` and BMI settle a block's lines in a
+/// few instructions where baseline x86-64 spells each out (by callgrind and interleaved runs, see
+/// benches/RESULTS.md). `multiversion` does the detection and the dispatch, so no `unsafe` here.
+#[multiversion(targets("x86_64+avx+avx2+popcnt+bmi1+bmi2+lzcnt"))]
+fn code_blocks(counter: &mut LineCounter, marks: &StopSet, buf: &[u8], i: usize, limit: usize) -> usize {
+    counter.code_blocks_here(marks, buf, i, limit)
+}
+
+#[multiversion(targets("x86_64+avx+avx2+popcnt+bmi1+bmi2+lzcnt"))]
+fn comment_blocks(
+    counter: &mut LineCounter,
+    closer: &CloserSet,
+    close: &[u8],
+    buf: &[u8],
+    i: usize,
+    limit: usize,
+) -> usize {
+    counter.comment_blocks_here(closer, close, buf, i, limit)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by [`on_baseline`]: the block loops run as baseline x86-64 compiles them.
+    static BASELINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the block loops compiled for baseline x86-64, whatever this CPU has: tests check
+/// both builds against the twin.
+#[cfg(test)]
+pub(crate) fn on_baseline<T>(f: impl FnOnce() -> T) -> T {
+    BASELINE.set(true);
+    let out = f();
+    BASELINE.set(false);
+    out
+}
+
 impl LineCounter {
     /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
     /// or where the mode changed.
-    pub(super) fn code_blocks(&mut self, marks: &StopSet, buf: &[u8], mut i: usize, limit: usize) -> usize {
+    pub(super) fn code_blocks(&mut self, marks: &StopSet, buf: &[u8], i: usize, limit: usize) -> usize {
+        #[cfg(test)]
+        if BASELINE.get() {
+            return self.code_blocks_here(marks, buf, i, limit);
+        }
+        code_blocks(self, marks, buf, i, limit)
+    }
+
+    /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
+    /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
+    /// where fewer than a block is left before `limit`.
+    pub(super) fn comment_blocks(
+        &mut self,
+        closer: &CloserSet,
+        close: &[u8],
+        buf: &[u8],
+        i: usize,
+        limit: usize,
+    ) -> usize {
+        #[cfg(test)]
+        if BASELINE.get() {
+            return self.comment_blocks_here(closer, close, buf, i, limit);
+        }
+        comment_blocks(self, closer, close, buf, i, limit)
+    }
+
+    #[inline(always)]
+    fn code_blocks_here(&mut self, marks: &StopSet, buf: &[u8], mut i: usize, limit: usize) -> usize {
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
             let m = marks.masks(block);
@@ -29,6 +95,7 @@ impl LineCounter {
 
     /// The block at `i`, settling the lines between marks in bulk. Returns where code mode goes
     /// on, or where the mode changed.
+    #[inline(always)]
     fn settle_block(&mut self, m: &Masks, buf: &[u8], i: usize, limit: usize) -> usize {
         let mut start = 0;
         loop {
@@ -78,10 +145,8 @@ impl LineCounter {
         self.code = solid >> last(newlines) != 0;
     }
 
-    /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
-    /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
-    /// where fewer than a block is left before `limit`.
-    pub(super) fn comment_blocks(
+    #[inline(always)]
+    fn comment_blocks_here(
         &mut self,
         closer: &CloserSet,
         close: &[u8],

@@ -12,6 +12,8 @@ use super::embed::embed_opens;
 use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Place, Tag};
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
+#[cfg(test)]
+pub(crate) use blocks::on_baseline;
 use regions::Regions;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
