@@ -12,6 +12,7 @@ mod explain;
 mod feature_tests;
 mod machine;
 mod markers;
+mod masks;
 mod reference;
 mod scan;
 #[cfg(test)]

@@ -1,20 +1,27 @@
 //! Code mode and plain block comments 64 bytes at a time, from one block's newline, mark and
-//! non-blank bits (see `scan::Masks`). The lines between two marks are settled together with a
+//! non-blank bits (see `masks::Masks`). The lines between two marks are settled together with a
 //! few word operations; only a mark is looked at alone.
 
-use multiversion::multiversion;
+use multiversion::{multiversion, target::target_cfg};
 
 use super::{LineCounter, Mode};
 use crate::count::markers::{has_prefix, window};
-use crate::count::scan::{CloserSet, Masks, StopSet, BLOCK};
+use crate::count::masks::{CloserSet, Masks, BLOCK};
+use crate::count::scan::StopSet;
+use wide::{u8x16, u8x32};
 
-/// The CPU features the block loops are also compiled for, picked at run time when the CPU has
-/// them (x86-64-v3's integer set): `popcnt`, `tzcnt`/`lzcnt` and BMI settle a block's lines in a
-/// few instructions where baseline x86-64 spells each out (by callgrind and interleaved runs, see
-/// benches/RESULTS.md). `multiversion` does the detection and the dispatch, so no `unsafe` here.
+/// The block loops are also compiled for x86-64-v3's features, picked at run time when the CPU
+/// has them: 32-byte vectors make the masks (`wide` builds them from 16-byte halves, which the
+/// compiler joins where AVX2 is enabled), and `popcnt`, `tzcnt`/`lzcnt` and BMI settle a block's
+/// lines in a few instructions where baseline x86-64 spells each out (measured in
+/// benches/RESULTS.md). `multiversion` does the detection and the dispatch, so no `unsafe`.
 #[multiversion(targets("x86_64+avx+avx2+popcnt+bmi1+bmi2+lzcnt"))]
 fn code_blocks(counter: &mut LineCounter, marks: &StopSet, buf: &[u8], i: usize, limit: usize) -> usize {
-    counter.code_blocks_here(marks, buf, i, limit)
+    #[target_cfg(target_feature = "avx2")]
+    type V = u8x32;
+    #[target_cfg(not(target_feature = "avx2"))]
+    type V = u8x16;
+    counter.code_blocks_here(|block| marks.masks::<V>(block), buf, i, limit)
 }
 
 #[multiversion(targets("x86_64+avx+avx2+popcnt+bmi1+bmi2+lzcnt"))]
@@ -26,7 +33,11 @@ fn comment_blocks(
     i: usize,
     limit: usize,
 ) -> usize {
-    counter.comment_blocks_here(closer, close, buf, i, limit)
+    #[target_cfg(target_feature = "avx2")]
+    type V = u8x32;
+    #[target_cfg(not(target_feature = "avx2"))]
+    type V = u8x16;
+    counter.comment_blocks_here(|block| closer.masks::<V>(block), close, buf, i, limit)
 }
 
 #[cfg(test)]
@@ -51,7 +62,7 @@ impl LineCounter {
     pub(super) fn code_blocks(&mut self, marks: &StopSet, buf: &[u8], i: usize, limit: usize) -> usize {
         #[cfg(test)]
         if BASELINE.get() {
-            return self.code_blocks_here(marks, buf, i, limit);
+            return self.code_blocks_here(|block| marks.masks::<u8x16>(block), buf, i, limit);
         }
         code_blocks(self, marks, buf, i, limit)
     }
@@ -69,16 +80,22 @@ impl LineCounter {
     ) -> usize {
         #[cfg(test)]
         if BASELINE.get() {
-            return self.comment_blocks_here(closer, close, buf, i, limit);
+            return self.comment_blocks_here(|block| closer.masks::<u8x16>(block), close, buf, i, limit);
         }
         comment_blocks(self, closer, close, buf, i, limit)
     }
 
     #[inline(always)]
-    fn code_blocks_here(&mut self, marks: &StopSet, buf: &[u8], mut i: usize, limit: usize) -> usize {
+    fn code_blocks_here(
+        &mut self,
+        masks: impl Fn(&[u8; BLOCK]) -> Masks,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+    ) -> usize {
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = marks.masks(block);
+            let m = masks(block);
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
             i = if self.regions.is_none() && self.pending.is_none() {
@@ -148,7 +165,7 @@ impl LineCounter {
     #[inline(always)]
     fn comment_blocks_here(
         &mut self,
-        closer: &CloserSet,
+        masks: impl Fn(&[u8; BLOCK]) -> Masks,
         close: &[u8],
         buf: &[u8],
         mut i: usize,
@@ -156,7 +173,7 @@ impl LineCounter {
     ) -> usize {
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = closer.masks(block);
+            let m = masks(block);
             let mut marks = m.marks;
             while marks != 0 {
                 let at = marks.trailing_zeros() as usize;

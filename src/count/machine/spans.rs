@@ -8,7 +8,8 @@ use crate::count::markers::{
     block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, plain_block_marker,
     quote_closes, window, Close, Hole, Place,
 };
-use crate::count::scan::{CloserSet, StopSet};
+use crate::count::masks::CloserSet;
+use crate::count::scan::StopSet;
 use crate::lang::{Block, Embed, Quote};
 
 impl LineCounter {
