@@ -13,7 +13,7 @@
 #     RUNS=N        warm hyperfine runs per command, per order (default 10)
 #     COLD=0        skip the cold-cache runs (default 1; dropping caches needs root)
 #     COLD_RUNS=N   cold hyperfine runs per command, per order (default 3)
-#     THREADS=N     pass `-j N` to ringloc (default: none, one worker per core)
+#     THREADS=N     pass `-j N` to ringloc (default: none, ringloc's own: two workers per core)
 #
 # The markdown report goes to stdout and to benches/results-latest.md; progress goes to stderr.
 # Every counter does the same work: ignore files off, hidden files counted.
