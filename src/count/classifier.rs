@@ -100,11 +100,16 @@ impl Classifier {
     pub(crate) fn opener_at(&self, rest: &[u8], place: Place) -> Option<(Kind, Opened)> {
         let (start, len) = self.groups[usize::from(rest[0])];
         let group = &self.candidates[usize::from(start)..][..usize::from(len)];
+        let head = rest.get(..4).map(|h| u32::from_le_bytes(h.try_into().expect("four bytes")));
         group.iter().find_map(|c| {
             let o = &c.opener;
             let m = if c.plain {
                 let whole = matches!(o.kind, Kind::Code);
-                has_prefix(rest, o.bytes).then_some(Opened { len: o.bytes.len(), tag: None, whole })
+                let hit = match (c.word, head) {
+                    (Some((word, mask)), Some(head)) => head & mask == word,
+                    _ => has_prefix(rest, o.bytes),
+                };
+                hit.then_some(Opened { len: o.bytes.len(), tag: None, whole })
             } else {
                 o.matches(rest, self.syntax, place)
             };
@@ -119,6 +124,18 @@ impl Classifier {
 struct Candidate {
     opener: Opener,
     plain: bool,
+    /// A marker of up to four bytes as a little-endian word and the mask of its bytes: one compare
+    /// against the window's first four bytes.
+    word: Option<(u32, u32)>,
+}
+
+fn word(bytes: &[u8]) -> Option<(u32, u32)> {
+    (bytes.len() <= 4).then(|| {
+        bytes
+            .iter()
+            .enumerate()
+            .fold((0, 0), |(w, m), (k, &b)| (w | u32::from(b) << (8 * k), m | 0xff << (8 * k)))
+    })
 }
 
 fn is_plain(o: &Opener) -> bool {
@@ -134,8 +151,10 @@ fn is_plain(o: &Opener) -> bool {
 
 /// Groups `openers` by first byte, keeping their order inside each group (the sort is stable).
 fn group_by_first_byte(openers: &[Opener]) -> (Vec<Candidate>, [(u8, u8); 256]) {
-    let mut candidates: Vec<Candidate> =
-        openers.iter().map(|&opener| Candidate { opener, plain: is_plain(&opener) }).collect();
+    let mut candidates: Vec<Candidate> = openers
+        .iter()
+        .map(|&opener| Candidate { opener, plain: is_plain(&opener), word: word(opener.bytes) })
+        .collect();
     candidates.sort_by_key(|c| c.opener.bytes[0]);
     let small = |n: usize| u8::try_from(n).expect("fewer than 256 openers");
     let mut groups = [(0u8, 0u8); 256];
