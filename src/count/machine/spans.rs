@@ -80,8 +80,7 @@ impl LineCounter {
         let syntax = self.cls.syntax;
         let nested = syntax.nested;
         let plain = plain_closer(block);
-        // A region is told its lines one by one; a nested comment must see its openers.
-        if plain && !nested && self.regions.is_none() {
+        if self.by_blocks(block) {
             i = self.comment_blocks(&CloserSet::new(block.close), block.close, buf, i, limit);
             if !matches!(self.mode, Mode::Block { .. }) {
                 return i;
