@@ -174,16 +174,15 @@ mod tests {
         })
     }
 
-    fn bit(block: &[u8; BLOCK], f: impl Fn(usize) -> bool) -> u64 {
-        let _ = block;
+    fn bit(f: impl Fn(usize) -> bool) -> u64 {
         (0..BLOCK).filter(|&k| f(k)).fold(0u64, |m, k| m | 1 << k)
     }
 
     fn want(block: &[u8; BLOCK], mark: impl Fn(usize) -> bool) -> Masks {
         Masks {
-            newlines: bit(block, |k| block[k] == b'\n'),
-            marks: bit(block, mark),
-            solid: bit(block, |k| !is_ws(block[k]) && block[k] != b'\n'),
+            newlines: bit(|k| block[k] == b'\n'),
+            marks: bit(mark),
+            solid: bit(|k| !is_ws(block[k]) && block[k] != b'\n'),
         }
     }
 

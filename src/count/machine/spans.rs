@@ -8,7 +8,6 @@ use crate::count::markers::{
     block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, plain_block_marker,
     quote_closes, window, Close, Hole, Place,
 };
-use crate::count::masks::CloserSet;
 use crate::count::scan::StopSet;
 use crate::lang::{Block, Embed, Quote};
 
@@ -81,7 +80,7 @@ impl LineCounter {
         let nested = syntax.nested;
         let plain = plain_closer(block);
         if self.by_blocks(block) {
-            i = self.comment_blocks(&CloserSet::new(block.close), block.close, buf, i, limit);
+            i = self.comment_blocks(block.close, buf, i, limit);
             if !matches!(self.mode, Mode::Block { .. }) {
                 return i;
             }
