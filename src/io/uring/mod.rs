@@ -268,8 +268,10 @@ impl Reader for UringReader {
         if self.broken.is_some() {
             return self.fallback.pump(queue, out, keep);
         }
-        // Retried files wait for descriptors: let the ring's own files finish and close first.
+        // Retried files wait for descriptors: let the ring's own files finish and close first. Their
+        // closes may still sit in the submission queue, holding descriptors the plain open needs.
         if self.busy == 0 && !self.retry.is_empty() {
+            self.submit_closes(out, keep);
             return self.fallback.pump(&mut self.retry, out, keep);
         }
         while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
