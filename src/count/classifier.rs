@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::markers::{has_prefix, is_word, is_ws, openers, plain_block_marker, Kind, Opened, Opener, Place};
+use super::masks::MarkSet;
 use super::scan::StopSet;
 use super::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
@@ -26,7 +27,7 @@ pub struct Classifier {
     /// The newline and marker starts as a block-scannable set, when there are few enough.
     pub(crate) stops: Option<StopSet>,
     /// The marker starts alone, for the 64-byte masks of code mode (which find newlines anyway).
-    pub(crate) marks: Option<StopSet>,
+    pub(crate) marks: Option<MarkSet>,
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -83,7 +84,7 @@ impl Classifier {
             .fold(2, usize::max);
         assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
         let stops = StopSet::from_class(&class, NL | START);
-        let marks = StopSet::marks_from_class(&class, START);
+        let marks = MarkSet::from_class(&class, START);
         let (candidates, groups) = group_by_first_byte(&openers);
         Classifier { class, candidates, groups, syntax, stops, marks, lookahead }
     }

@@ -1,11 +1,8 @@
-//! The 64-byte masks the block loops settle lines from (`machine::blocks`), computed with 16-byte
-//! vectors anywhere, or 32-byte ones in the clone of the block loops compiled with AVX2 enabled.
-//! `wide` gives us safe compares and byte masks (this crate keeps `unsafe` to the io_uring
-//! module); one generic body serves both widths.
+//! The 64-byte masks the block loops settle lines from (`machine::blocks`), computed 16 bytes at a
+//! time anywhere (`wide` gives us safe compares and byte masks: this crate keeps `unsafe` to the
+//! io_uring module), or 32 at a time with AVX2 (`avx2.rs`).
 
-use std::ops::BitOr;
-
-use wide::{u8x16, u8x32};
+use wide::u8x16;
 
 use super::scan::StopSet;
 
@@ -23,131 +20,184 @@ pub(crate) struct Masks {
     pub solid: u64,
 }
 
-/// The vector operations the masks need.
-pub(crate) trait Vector: Copy + BitOr<Output = Self> {
-    const LANES: usize;
-    /// A needle splatted to 16 bytes, splatted to this width.
-    fn widen(needle: u8x16) -> Self;
-    fn load(bytes: &[u8]) -> Self;
-    fn splat(b: u8) -> Self;
-    fn equal(self, other: Self) -> Self;
-    fn bits(self) -> u64;
-
-    /// The `\n` bytes and the blanks (`\n` among them), one bit each.
-    #[inline(always)]
-    fn newlines_and_blanks(self) -> (u64, u64) {
-        let s = Self::splat;
-        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
-        let low = Self::at_most_four(self, 9);
-        let ws = low | self.equal(s(b' '));
-        (self.equal(s(b'\n')).bits(), ws.bits())
-    }
-
-    /// Bytes `b` with `b - base` (wrapping) at most four.
-    fn at_most_four(self, base: u8) -> Self;
-}
-
-macro_rules! vector {
-    ($t:ident, $lanes:expr, $widen:expr) => {
-        impl Vector for $t {
-            const LANES: usize = $lanes;
-            #[inline(always)]
-            fn widen(needle: u8x16) -> Self {
-                $widen(needle)
-            }
-            #[inline(always)]
-            fn load(bytes: &[u8]) -> Self {
-                $t::new(bytes.try_into().expect("a whole vector"))
-            }
-            #[inline(always)]
-            fn splat(b: u8) -> Self {
-                $t::splat(b)
-            }
-            #[inline(always)]
-            fn equal(self, other: Self) -> Self {
-                self.simd_eq(other)
-            }
-            #[inline(always)]
-            fn bits(self) -> u64 {
-                u64::from(self.to_bitmask() as u32)
-            }
-            #[inline(always)]
-            fn at_most_four(self, base: u8) -> Self {
-                (self - $t::splat(base)).max($t::splat(4)).simd_eq($t::splat(4))
-            }
-        }
-    };
-}
-
-vector!(u8x16, 16, |n: u8x16| n);
-vector!(u8x32, 32, |n: u8x16| u8x32::splat(n.to_array()[0]));
-
-impl StopSet {
-    /// The newlines, the set's bytes and the non-blank bytes of a 64-byte block.
-    #[inline(always)]
-    pub(crate) fn masks<V: Vector>(&self, block: &[u8; BLOCK]) -> Masks {
-        match self {
-            StopSet::Four(needles) => stop_masks::<V, 4>(needles, block),
-            StopSet::Eight(needles) => stop_masks::<V, 8>(needles, block),
-        }
-    }
-}
-
-#[inline(always)]
-fn stop_masks<V: Vector, const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Masks {
-    let needles = needles.map(V::widen);
-    let mut newlines = 0u64;
-    let mut marks = 0u64;
-    let mut blank = 0u64;
-    for (k, lane) in block.chunks_exact(V::LANES).enumerate() {
-        let v = V::load(lane);
-        let hits = needles[1..].iter().fold(v.equal(needles[0]), |m, &n| m | v.equal(n));
-        let (nl, ws) = v.newlines_and_blanks();
-        newlines |= nl << (k * V::LANES);
-        marks |= hits.bits() << (k * V::LANES);
-        blank |= ws << (k * V::LANES);
-    }
-    Masks { newlines, marks: marks & !newlines, solid: !blank }
-}
-
-/// The first two bytes of a block comment's closer, for [`CloserSet::masks`].
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CloserSet {
-    first: u8x16,
-    second: Option<u8x16>,
-}
-
-impl CloserSet {
-    pub(crate) fn new(close: &[u8]) -> CloserSet {
-        CloserSet { first: u8x16::splat(close[0]), second: close.get(1).map(|&b| u8x16::splat(b)) }
-    }
-
+/// The vector instructions the block loops build their masks with: [`Portable`] anywhere, or
+/// AVX2 (`avx2.rs`) once the CPU is known to have it. Each brings its own form of code mode's mark
+/// set, built once per language.
+pub(crate) trait Lanes: Copy {
+    type Marks;
+    /// The newlines, marks and non-blank bytes of a block of code.
+    fn stop_masks(self, marks: &Self::Marks, block: &[u8; BLOCK]) -> Masks;
     /// The masks of a block comment's text. `marks` holds where its closer may begin: where its
     /// first two bytes stand, or its first byte at the block's last byte (the second is in the
     /// next block). The caller checks the whole closer there.
+    fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks;
+}
+
+/// Code mode's marks in the form each kind of [`Lanes`] wants.
+#[derive(Debug)]
+pub(crate) struct MarkSet {
+    pub needles: StopSet,
+    /// `None` where the marks need more than five class bits (see [`Nibbles`]): such a language
+    /// runs on [`Portable`].
+    pub nibbles: Option<Nibbles>,
+}
+
+impl MarkSet {
+    /// The bytes with any of `bits` other than `\n`, if few enough for block masks.
+    pub(crate) fn from_class(class: &[u8; 256], bits: u8) -> Option<MarkSet> {
+        let bytes: Vec<u8> =
+            (0..=255u8).filter(|&b| class[usize::from(b)] & bits != 0 && b != b'\n').collect();
+        let needles = StopSet::marks_from_bytes(&bytes)?;
+        Some(MarkSet { needles, nibbles: Nibbles::new(&bytes) })
+    }
+}
+
+/// Baseline x86-64, or any other CPU: 16-byte compares through `wide`, one per mark.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Portable;
+
+impl Lanes for Portable {
+    type Marks = StopSet;
+
     #[inline(always)]
-    pub(crate) fn masks<V: Vector>(&self, block: &[u8; BLOCK]) -> Masks {
-        let first = V::widen(self.first);
-        let second = self.second.map(V::widen);
+    fn stop_masks(self, marks: &StopSet, block: &[u8; BLOCK]) -> Masks {
+        match marks {
+            StopSet::Four(needles) => stop_masks(needles, block),
+            StopSet::Eight(needles) => stop_masks(needles, block),
+        }
+    }
+
+    #[inline(always)]
+    fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks {
+        let (first, second) = (u8x16::splat(closer.first), closer.second.map(u8x16::splat));
         let mut newlines = 0u64;
         let mut firsts = 0u64;
         let mut seconds = 0u64;
         let mut blank = 0u64;
-        for (k, lane) in block.chunks_exact(V::LANES).enumerate() {
-            let v = V::load(lane);
-            let (nl, ws) = v.newlines_and_blanks();
-            newlines |= nl << (k * V::LANES);
-            blank |= ws << (k * V::LANES);
-            firsts |= v.equal(first).bits() << (k * V::LANES);
+        for (k, lane) in block.chunks_exact(LANES).enumerate() {
+            let v = load(lane);
+            let (nl, ws) = newlines_and_blanks(v);
+            newlines |= nl << (k * LANES);
+            blank |= ws << (k * LANES);
+            firsts |= bits(v.simd_eq(first)) << (k * LANES);
             if let Some(second) = second {
-                seconds |= v.equal(second).bits() << (k * V::LANES);
+                seconds |= bits(v.simd_eq(second)) << (k * LANES);
             }
         }
-        let marks = match second {
+        Masks { newlines, marks: closer.candidates(firsts, seconds), solid: !blank }
+    }
+}
+
+const LANES: usize = 16;
+
+#[inline(always)]
+fn load(lane: &[u8]) -> u8x16 {
+    u8x16::new(lane.try_into().expect("a whole vector"))
+}
+
+#[inline(always)]
+fn bits(v: u8x16) -> u64 {
+    u64::from(v.to_bitmask() as u16)
+}
+
+/// The `\n` bytes and the blanks (`\n` among them), one bit each.
+#[inline(always)]
+fn newlines_and_blanks(v: u8x16) -> (u64, u64) {
+    // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
+    let four = u8x16::splat(4);
+    let low = (v - u8x16::splat(9)).max(four).simd_eq(four);
+    let ws = low | v.simd_eq(u8x16::splat(b' '));
+    (bits(v.simd_eq(u8x16::splat(b'\n'))), bits(ws))
+}
+
+#[inline(always)]
+fn stop_masks<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Masks {
+    let mut newlines = 0u64;
+    let mut marks = 0u64;
+    let mut blank = 0u64;
+    for (k, lane) in block.chunks_exact(LANES).enumerate() {
+        let v = load(lane);
+        let hits = needles[1..].iter().fold(v.simd_eq(needles[0]), |m, &n| m | v.simd_eq(n));
+        let (nl, ws) = newlines_and_blanks(v);
+        newlines |= nl << (k * LANES);
+        marks |= bits(hits) << (k * LANES);
+        blank |= ws << (k * LANES);
+    }
+    Masks { newlines, marks: marks & !newlines, solid: !blank }
+}
+
+/// A byte's class as two 16-entry tables, one indexed by its low nibble and one by its high one:
+/// the class is the AND of the two entries, which one byte shuffle each finds for 32 bytes at
+/// once, whatever the number of marks (as simdjson classifies its structural characters). Each
+/// bit stands for a set of low nibbles times a set of high nibbles: `\n`, the blanks 9..=13, the
+/// space, and up to five bits for the marks, one per group of high nibbles whose marks share
+/// their low nibbles. Bytes from 0x80 have no class (their high-nibble entries are zero).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Nibbles {
+    pub low: [u8; 16],
+    pub high: [u8; 16],
+}
+
+impl Nibbles {
+    pub const NEWLINE: u8 = 0x80;
+    /// The blanks, `\n` among them.
+    pub const BLANK: u8 = 0x60;
+    pub const MARK: u8 = 0x1f;
+
+    pub(crate) fn new(marks: &[u8]) -> Option<Nibbles> {
+        let mut t = Nibbles { low: [0; 16], high: [0; 16] };
+        let mut add = |lows: &[u8], highs: &[u8], bit: u8| {
+            lows.iter().for_each(|&l| t.low[usize::from(l)] |= bit);
+            highs.iter().for_each(|&h| t.high[usize::from(h)] |= bit);
+        };
+        add(&[0xa], &[0], Nibbles::NEWLINE);
+        add(&[9, 0xa, 0xb, 0xc, 0xd], &[0], 0x40);
+        add(&[0], &[2], 0x20);
+        // Each high nibble's set of low nibbles; high nibbles with the same set share a bit.
+        let mut lows = [0u16; 8];
+        for &b in marks {
+            *lows.get_mut(usize::from(b >> 4))? |= 1 << (b & 15);
+        }
+        let mut groups: Vec<u16> = lows.iter().copied().filter(|&l| l != 0).collect();
+        groups.sort_unstable();
+        groups.dedup();
+        if groups.len() > 5 {
+            return None;
+        }
+        for (k, &group) in groups.iter().enumerate() {
+            let of = |set: u16| (0..16u8).filter(move |&n| set & 1 << n != 0);
+            let highs: Vec<u8> = (0..8u8).filter(|&h| lows[usize::from(h)] == group).collect();
+            add(&of(group).collect::<Vec<_>>(), &highs, 1 << k);
+        }
+        Some(t)
+    }
+
+    /// The class of one byte: the twin of the shuffles.
+    #[cfg(test)]
+    pub(crate) fn class(&self, b: u8) -> u8 {
+        self.low[usize::from(b & 15)] & self.high[usize::from(b >> 4)]
+    }
+}
+
+/// The first two bytes of a block comment's closer, for [`Lanes::closer_masks`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CloserSet {
+    pub first: u8,
+    pub second: Option<u8>,
+}
+
+impl CloserSet {
+    pub(crate) fn new(close: &[u8]) -> CloserSet {
+        CloserSet { first: close[0], second: close.get(1).copied() }
+    }
+
+    /// Where the closer may begin, from where its first and second bytes stand.
+    #[inline(always)]
+    pub(crate) fn candidates(&self, firsts: u64, seconds: u64) -> u64 {
+        match self.second {
             Some(_) => firsts & (seconds >> 1 | 1 << (BLOCK - 1)),
             None => firsts,
-        };
-        Masks { newlines, marks, solid: !blank }
+        }
     }
 }
 
@@ -186,15 +236,33 @@ mod tests {
         }
     }
 
-    /// Both widths against the table, bit by bit.
+    /// The AVX2 masks where this CPU has AVX2 (the CI machine does).
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_masks(set: &MarkSet, closer: &CloserSet, block: &[u8; BLOCK]) -> Option<(Option<Masks>, Masks)> {
+        let avx2 = crate::count::avx2::Avx2::detect()?;
+        Some(avx2.0.vectorize(|| {
+            let stops = set.nibbles.as_ref().map(|n| avx2.stop_masks(&avx2.nibbles(n), block));
+            (stops, avx2.closer_masks(closer, block))
+        }))
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn avx2_masks(_: &MarkSet, _: &CloserSet, _: &[u8; BLOCK]) -> Option<(Option<Masks>, Masks)> {
+        None
+    }
+
+    /// Both kinds of lanes against the table, bit by bit.
     fn check_stops(stops: &[u8]) {
         let mut class = [0u8; 256];
         stops.iter().for_each(|&b| class[usize::from(b)] = 2);
-        let set = StopSet::marks_from_class(&class, 2).unwrap();
+        let set = MarkSet::from_class(&class, 2).unwrap();
+        assert!(set.nibbles.is_some(), "{stops:?}");
         for block in blocks(stops) {
             let want = want(&block, |k| class[usize::from(block[k])] != 0 && block[k] != b'\n');
-            assert_eq!(set.masks::<u8x16>(&block), want, "{stops:?} in {block:?}");
-            assert_eq!(set.masks::<u8x32>(&block), want, "{stops:?} in {block:?}");
+            assert_eq!(Portable.stop_masks(&set.needles, &block), want, "{stops:?} in {block:?}");
+            if let Some((avx2, _)) = avx2_masks(&set, &CloserSet::new(b"*/"), &block) {
+                assert_eq!(avx2, Some(want), "{stops:?} in {block:?}");
+            }
         }
     }
 
@@ -202,12 +270,46 @@ mod tests {
     fn stop_masks_equal_the_table() {
         check_stops(b"\n/\"'#");
         check_stops(b"/\"'#\0<>;");
+        // Five groups of high nibbles, two of them sharing their low nibbles.
+        check_stops(b"\x01/\"<rR\x7f@");
         // No marks at all: the set is `\n` alone, and no newline may show as a mark.
         check_stops(b"\n");
     }
 
+    /// Every byte's class from the two tables, for sets of marks drawn at random.
+    #[test]
+    fn nibble_classes_equal_the_sets() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let marks: Vec<u8> = (0..1 + seed % 8)
+                .map(|k| (seed >> (8 * k)) as u8 & 0x7f)
+                .filter(|&b| !is_ws(b) && b != b'\n')
+                .collect();
+            let Some(t) = Nibbles::new(&marks) else {
+                let groups: std::collections::BTreeSet<u16> = (0..8u8)
+                    .map(|h| marks.iter().filter(|&&b| b >> 4 == h).fold(0, |m, &b| m | 1 << (b & 15)))
+                    .filter(|&g| g != 0)
+                    .collect();
+                assert!(groups.len() > 5, "{marks:?}");
+                continue;
+            };
+            for b in 0..=255u8 {
+                let c = t.class(b);
+                assert_eq!(c & Nibbles::NEWLINE != 0, b == b'\n', "{b:#x} in {marks:?}");
+                assert_eq!(c & Nibbles::BLANK != 0, is_ws(b) || b == b'\n', "{b:#x} in {marks:?}");
+                assert_eq!(c & Nibbles::MARK != 0, marks.contains(&b), "{b:#x} in {marks:?}");
+            }
+        }
+    }
+
     #[test]
     fn closer_masks_mark_where_a_closer_may_begin() {
+        let mut class = [0u8; 256];
+        class[usize::from(b'/')] = 2;
+        let set = MarkSet::from_class(&class, 2).unwrap();
         for close in [&b"*/"[..], b"-}", b"}"] {
             let closer = CloserSet::new(close);
             for block in blocks(close) {
@@ -215,8 +317,10 @@ mod tests {
                     block[k] == close[0]
                         && close.get(1).map_or(true, |&c| k == BLOCK - 1 || block[k + 1] == c)
                 });
-                assert_eq!(closer.masks::<u8x16>(&block), want, "{close:?} in {block:?}");
-                assert_eq!(closer.masks::<u8x32>(&block), want, "{close:?} in {block:?}");
+                assert_eq!(Portable.closer_masks(&closer, &block), want, "{close:?} in {block:?}");
+                if let Some((_, avx2)) = avx2_masks(&set, &closer, &block) {
+                    assert_eq!(avx2, want, "{close:?} in {block:?}");
+                }
             }
         }
     }

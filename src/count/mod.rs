@@ -5,6 +5,8 @@
 //! every comment is code (string contents are code, doc strings aside); any other line is a comment
 //! line. Lines are the number of `\n` plus one if the last byte is not `\n`.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod classifier;
 mod embed;
 mod explain;

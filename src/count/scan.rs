@@ -22,12 +22,10 @@ impl StopSet {
         StopSet::of(&bytes)
     }
 
-    /// The set for the 64-byte masks of code mode: the bytes with any of `bits` other than `\n`, which the
-    /// masks find anyway (a set of none is `\n` alone, masked out of `marks`).
-    pub(crate) fn marks_from_class(class: &[u8; 256], bits: u8) -> Option<StopSet> {
-        let bytes: Vec<u8> =
-            (0..=255u8).filter(|&b| class[usize::from(b)] & bits != 0 && b != b'\n').collect();
-        StopSet::of(if bytes.is_empty() { b"\n" } else { &bytes })
+    /// The set for the 64-byte masks of code mode, `bytes` being the marks other than `\n`, which
+    /// the masks find anyway (a set of none is `\n` alone, masked out of `marks`).
+    pub(crate) fn marks_from_bytes(bytes: &[u8]) -> Option<StopSet> {
+        StopSet::of(if bytes.is_empty() { b"\n" } else { bytes })
     }
 
     fn of(bytes: &[u8]) -> Option<StopSet> {

@@ -2,46 +2,31 @@
 //! non-blank bits (see `masks::Masks`). The lines between two marks are settled together with a
 //! few word operations; only a mark is looked at alone.
 
-use multiversion::{multiversion, target::target_cfg};
-
 use super::{LineCounter, Mode};
+#[cfg(target_arch = "x86_64")]
+use crate::count::avx2::Avx2;
 use crate::count::markers::{has_prefix, plain_block_marker, window};
-use crate::count::masks::{CloserSet, Masks, Vector, BLOCK};
-use crate::count::scan::StopSet;
+use crate::count::masks::{CloserSet, Lanes, MarkSet, Masks, Portable, BLOCK};
 use crate::lang::Block;
-use wide::{u8x16, u8x32};
 
-/// The block loops are also compiled for x86-64-v3's features, picked at run time when the CPU
-/// has them: 32-byte vectors make the masks (`wide` builds them from 16-byte halves, which the
-/// compiler joins where AVX2 is enabled), and `popcnt`, `tzcnt`/`lzcnt` and BMI settle a block's
-/// lines in a few instructions where baseline x86-64 spells each out (measured in
-/// benches/RESULTS.md). `multiversion` does the detection and the dispatch, so no `unsafe`.
-#[multiversion(targets("x86_64+avx+avx2+popcnt+bmi1+bmi2+lzcnt"))]
-fn code_blocks(counter: &mut LineCounter, marks: &StopSet, buf: &[u8], i: usize, limit: usize) -> usize {
-    #[target_cfg(target_feature = "avx2")]
-    type V = u8x32;
-    #[target_cfg(not(target_feature = "avx2"))]
-    type V = u8x16;
-    counter.code_blocks_here::<V>(marks, buf, i, limit)
-}
-
-#[multiversion(targets("x86_64+avx+avx2+popcnt+bmi1+bmi2+lzcnt"))]
-fn comment_blocks(counter: &mut LineCounter, close: &[u8], buf: &[u8], i: usize, limit: usize) -> usize {
-    #[target_cfg(target_feature = "avx2")]
-    type V = u8x32;
-    #[target_cfg(not(target_feature = "avx2"))]
-    type V = u8x16;
-    counter.comment_blocks_here::<V>(close, buf, i, limit)
+/// The AVX2 token on a CPU that has it, unless a test asked for the portable masks.
+#[cfg(target_arch = "x86_64")]
+fn avx2() -> Option<Avx2> {
+    #[cfg(test)]
+    if BASELINE.get() {
+        return None;
+    }
+    Avx2::detect()
 }
 
 #[cfg(test)]
 thread_local! {
-    /// Set by [`on_baseline`]: the block loops run as baseline x86-64 compiles them.
+    /// Set by [`on_baseline`]: the block loops run on the portable masks.
     static BASELINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Runs `f` with the block loops compiled for baseline x86-64, whatever this CPU has: tests check
-/// both builds against the twin.
+/// Runs `f` with the block loops on the portable masks, whatever this CPU has: tests check both
+/// against the twin.
 #[cfg(test)]
 pub(crate) fn on_baseline<T>(f: impl FnOnce() -> T) -> T {
     BASELINE.set(true);
@@ -52,24 +37,33 @@ pub(crate) fn on_baseline<T>(f: impl FnOnce() -> T) -> T {
 
 impl LineCounter {
     /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
-    /// or where the mode changed.
-    pub(super) fn code_blocks(&mut self, marks: &StopSet, buf: &[u8], i: usize, limit: usize) -> usize {
-        #[cfg(test)]
-        if BASELINE.get() {
-            return self.code_blocks_here::<u8x16>(marks, buf, i, limit);
+    /// or where the mode changed. With AVX2 the loop runs inside `vectorize`, compiled for it.
+    pub(super) fn code_blocks(&mut self, marks: &MarkSet, buf: &[u8], i: usize, limit: usize) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(avx2), Some(nibbles)) = (avx2(), &marks.nibbles) {
+            return avx2.0.vectorize(
+                #[inline(always)]
+                || {
+                    let nibbles = avx2.nibbles(nibbles);
+                    self.code_blocks_here(avx2, &nibbles, buf, i, limit)
+                },
+            );
         }
-        code_blocks(self, marks, buf, i, limit)
+        self.code_blocks_here(Portable, &marks.needles, buf, i, limit)
     }
 
     /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
     /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
     /// where fewer than a block is left before `limit`.
     pub(super) fn comment_blocks(&mut self, close: &[u8], buf: &[u8], i: usize, limit: usize) -> usize {
-        #[cfg(test)]
-        if BASELINE.get() {
-            return self.comment_blocks_here::<u8x16>(close, buf, i, limit);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = avx2() {
+            return avx2.0.vectorize(
+                #[inline(always)]
+                || self.comment_blocks_here(avx2, close, buf, i, limit),
+            );
         }
-        comment_blocks(self, close, buf, i, limit)
+        self.comment_blocks_here(Portable, close, buf, i, limit)
     }
 
     /// A comment the block loop can settle: its closer is plain, it does not nest (a nested one
@@ -79,22 +73,23 @@ impl LineCounter {
     }
 
     #[inline(always)]
-    fn code_blocks_here<V: Vector>(
+    fn code_blocks_here<L: Lanes>(
         &mut self,
-        marks: &StopSet,
+        lanes: L,
+        marks: &L::Marks,
         buf: &[u8],
         mut i: usize,
         limit: usize,
     ) -> usize {
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = marks.masks::<V>(block);
+            let m = lanes.stop_masks(marks, block);
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
             i = if self.regions.is_none() && self.pending.is_none() {
-                self.settle_block::<V>(&m, buf, i, limit)
+                self.settle_block(lanes, &m, buf, i, limit)
             } else {
-                self.walk_block::<V>(&m, buf, i, 0, limit)
+                self.walk_block(lanes, &m, buf, i, 0, limit)
             };
             if !matches!(self.mode, Mode::Code) {
                 return i;
@@ -106,7 +101,7 @@ impl LineCounter {
     /// The block at `i`, settling the lines between marks in bulk. Returns where code mode goes
     /// on, or where the mode changed.
     #[inline(always)]
-    fn settle_block<V: Vector>(&mut self, m: &Masks, buf: &[u8], i: usize, limit: usize) -> usize {
+    fn settle_block<L: Lanes>(&mut self, lanes: L, m: &Masks, buf: &[u8], i: usize, limit: usize) -> usize {
         let mut start = 0;
         loop {
             let pending = m.marks & (!0u64 << start);
@@ -116,7 +111,7 @@ impl LineCounter {
             }
             let mark = pending.trailing_zeros() as usize;
             self.settle_lines(m, start, mark);
-            let after = self.mark::<V>(buf, i + mark, limit);
+            let after = self.mark(lanes, buf, i + mark, limit);
             if !matches!(self.mode, Mode::Code) {
                 return after;
             }
@@ -125,7 +120,7 @@ impl LineCounter {
                 return after;
             }
             if self.pending.is_some() {
-                return self.walk_block::<V>(m, buf, i, start, limit);
+                return self.walk_block(lanes, m, buf, i, start, limit);
             }
         }
     }
@@ -156,8 +151,9 @@ impl LineCounter {
     }
 
     #[inline(always)]
-    fn comment_blocks_here<V: Vector>(
+    fn comment_blocks_here<L: Lanes>(
         &mut self,
+        lanes: L,
         close: &[u8],
         buf: &[u8],
         mut i: usize,
@@ -166,7 +162,7 @@ impl LineCounter {
         let closer = CloserSet::new(close);
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = closer.masks::<V>(block);
+            let m = lanes.closer_masks(&closer, block);
             let mut marks = m.marks;
             while marks != 0 {
                 let at = marks.trailing_zeros() as usize;
@@ -209,8 +205,10 @@ impl LineCounter {
     }
 
     /// The block at `i` from byte `start`, one stop (newline or mark) at a time.
-    fn walk_block<V: Vector>(
+    #[inline(always)]
+    fn walk_block<L: Lanes>(
         &mut self,
+        lanes: L,
         m: &Masks,
         buf: &[u8],
         i: usize,
@@ -229,7 +227,7 @@ impl LineCounter {
                 }
                 start = stop + 1;
             } else {
-                let after = self.mark::<V>(buf, i + stop, limit);
+                let after = self.mark(lanes, buf, i + stop, limit);
                 if !matches!(self.mode, Mode::Code) {
                     return after;
                 }
@@ -248,16 +246,16 @@ impl LineCounter {
 
     /// Opens what the mark at `at` begins. A span opened here runs in place: if it ends inside
     /// this block, code mode goes on with the same masks; a comment that can be settled by blocks
-    /// is, in this same build of the loops.
+    /// is, with the same lanes.
     #[inline(always)]
-    fn mark<V: Vector>(&mut self, buf: &[u8], at: usize, limit: usize) -> usize {
+    fn mark<L: Lanes>(&mut self, lanes: L, buf: &[u8], at: usize, limit: usize) -> usize {
         let mut after = self.open_token(buf, at);
         if matches!(self.mode, Mode::Code) || self.regions.is_some() {
             return after;
         }
         if let Mode::Block { block, .. } = self.mode {
             if self.by_blocks(block) {
-                after = self.comment_blocks_here::<V>(block.close, buf, after, limit);
+                after = self.comment_blocks_here(lanes, block.close, buf, after, limit);
                 // Closed: code goes on here, without a call into the span loop (-2.6% instructions).
                 if !matches!(self.mode, Mode::Block { .. }) {
                     return after;

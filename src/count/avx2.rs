@@ -1,0 +1,109 @@
+//! The block masks 32 bytes at a time with AVX2. `pulp`'s `V3` token exists only once the CPU has
+//! been found to have x86-64-v3 (AVX2, BMI, LZCNT, POPCNT), and its intrinsics are safe methods
+//! on it, so this needs no `unsafe` of ours. The block loops run inside `V3::vectorize`, which
+//! compiles them with those features: `popcnt`, `tzcnt` and BMI settle a block's lines in a few
+//! instructions where baseline x86-64 spells each out.
+//!
+//! Code mode classifies bytes with two shuffles ([`Nibbles`]): one pass gives the newlines, the
+//! blanks and any number of marks (up to five groups), where compares cost one per mark.
+
+use std::arch::x86_64::__m256i;
+
+use pulp::bytemuck::cast;
+use pulp::x86::V3;
+
+use super::masks::{CloserSet, Lanes, Masks, Nibbles, BLOCK};
+
+/// A token proving the CPU has AVX2 and the rest of x86-64-v3.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Avx2(pub V3);
+
+/// Nibble tables splatted to both halves of a vector, as the shuffles want them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WideNibbles {
+    low: __m256i,
+    high: __m256i,
+}
+
+impl Avx2 {
+    /// The token, when this CPU has the features.
+    pub(crate) fn detect() -> Option<Avx2> {
+        V3::try_new().map(Avx2)
+    }
+
+    #[inline(always)]
+    pub(crate) fn nibbles(self, t: &Nibbles) -> WideNibbles {
+        let table = |half: [u8; 16]| self.0.avx2._mm256_broadcastsi128_si256(cast(half));
+        WideNibbles { low: table(t.low), high: table(t.high) }
+    }
+
+    #[inline(always)]
+    fn load(self, bytes: &[u8]) -> __m256i {
+        let bytes: [u8; 32] = bytes.try_into().expect("a whole vector");
+        cast(bytes)
+    }
+
+    #[inline(always)]
+    fn splat(self, b: u8) -> __m256i {
+        self.0.avx._mm256_set1_epi8(b as i8)
+    }
+
+    #[inline(always)]
+    fn bits(self, v: __m256i) -> u64 {
+        u64::from(self.0.avx2._mm256_movemask_epi8(v) as u32)
+    }
+
+    /// Bytes whose class has none of `bits`.
+    #[inline(always)]
+    fn none_of(self, class: __m256i, bits: u8) -> u64 {
+        let avx2 = self.0.avx2;
+        let masked = avx2._mm256_and_si256(class, self.splat(bits));
+        self.bits(avx2._mm256_cmpeq_epi8(masked, self.splat(0)))
+    }
+
+    /// 32 bytes' classes: each byte's entry in the low table (a byte from 0x80 gets zero from the
+    /// shuffle itself) AND its high nibble's entry.
+    #[inline(always)]
+    fn classes(self, t: &WideNibbles, v: __m256i) -> __m256i {
+        let avx2 = self.0.avx2;
+        let high = avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(v), self.splat(0x0f));
+        avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(t.low, v), avx2._mm256_shuffle_epi8(t.high, high))
+    }
+}
+
+impl Lanes for Avx2 {
+    type Marks = WideNibbles;
+
+    #[inline(always)]
+    fn stop_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Masks {
+        let classes = [&block[..32], &block[32..]].map(|half| self.classes(t, self.load(half)));
+        Masks {
+            newlines: join(classes, |c| self.bits(c)),
+            marks: !join(classes, |c| self.none_of(c, Nibbles::MARK)),
+            solid: join(classes, |c| self.none_of(c, Nibbles::BLANK)),
+        }
+    }
+
+    #[inline(always)]
+    fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks {
+        let avx2 = self.0.avx2;
+        let halves = [&block[..32], &block[32..]].map(|half| self.load(half));
+        let equal = |b: u8| move |v: __m256i| self.bits(avx2._mm256_cmpeq_epi8(v, self.splat(b)));
+        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
+        let blank = |v: __m256i| {
+            let low = avx2._mm256_sub_epi8(v, self.splat(9));
+            let low = avx2._mm256_cmpeq_epi8(avx2._mm256_max_epu8(low, self.splat(4)), self.splat(4));
+            self.bits(avx2._mm256_or_si256(low, avx2._mm256_cmpeq_epi8(v, self.splat(b' '))))
+        };
+        let firsts = join(halves, equal(closer.first));
+        let seconds = closer.second.map_or(0, |s| join(halves, equal(s)));
+        let newlines = join(halves, equal(b'\n'));
+        Masks { newlines, marks: closer.candidates(firsts, seconds), solid: !join(halves, blank) }
+    }
+}
+
+/// One mask of a block from its two halves.
+#[inline(always)]
+fn join(halves: [__m256i; 2], f: impl Fn(__m256i) -> u64) -> u64 {
+    f(halves[0]) | f(halves[1]) << 32
+}
