@@ -37,10 +37,12 @@ impl Avx2 {
         WideNibbles { low: table(t.low), high: table(t.high) }
     }
 
+    /// A block as two vectors (written out: `array::map` was left as a call, passing vectors
+    /// through memory).
     #[inline(always)]
-    fn load(self, bytes: &[u8]) -> __m256i {
-        let bytes: [u8; 32] = bytes.try_into().expect("a whole vector");
-        cast(bytes)
+    fn halves(self, block: &[u8; BLOCK]) -> [__m256i; 2] {
+        let half = |at: usize| -> [u8; 32] { block[at..at + 32].try_into().expect("a whole vector") };
+        [cast(half(0)), cast(half(32))]
     }
 
     #[inline(always)]
@@ -76,7 +78,8 @@ impl Lanes for Avx2 {
 
     #[inline(always)]
     fn stop_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Masks {
-        let classes = [&block[..32], &block[32..]].map(|half| self.classes(t, self.load(half)));
+        let [a, b] = self.halves(block);
+        let classes = [self.classes(t, a), self.classes(t, b)];
         Masks {
             newlines: join(classes, |c| self.bits(c)),
             marks: !join(classes, |c| self.none_of(c, Nibbles::MARK)),
@@ -87,7 +90,7 @@ impl Lanes for Avx2 {
     #[inline(always)]
     fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks {
         let avx2 = self.0.avx2;
-        let halves = [&block[..32], &block[32..]].map(|half| self.load(half));
+        let halves = self.halves(block);
         let equal = |b: u8| move |v: __m256i| self.bits(avx2._mm256_cmpeq_epi8(v, self.splat(b)));
         // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
         let blank = |v: __m256i| {
@@ -99,6 +102,14 @@ impl Lanes for Avx2 {
         let seconds = closer.second.map_or(0, |s| join(halves, equal(s)));
         let newlines = join(halves, equal(b'\n'));
         Masks { newlines, marks: closer.candidates(firsts, seconds), solid: !join(halves, blank) }
+    }
+
+    #[inline(always)]
+    fn byte_masks(self, bytes: [u8; 3], block: &[u8; BLOCK]) -> [u64; 3] {
+        let avx2 = self.0.avx2;
+        let halves = self.halves(block);
+        let equal = |b: u8| join(halves, |v| self.bits(avx2._mm256_cmpeq_epi8(v, self.splat(b))));
+        [equal(bytes[0]), equal(bytes[1]), equal(bytes[2])]
     }
 }
 

@@ -31,6 +31,8 @@ pub(crate) trait Lanes: Copy {
     /// first two bytes stand, or its first byte at the block's last byte (the second is in the
     /// next block). The caller checks the whole closer there.
     fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks;
+    /// Where each of three bytes stands in a block.
+    fn byte_masks(self, bytes: [u8; 3], block: &[u8; BLOCK]) -> [u64; 3];
 }
 
 /// Code mode's marks in the form each kind of [`Lanes`] wants.
@@ -85,6 +87,19 @@ impl Lanes for Portable {
             }
         }
         Masks { newlines, marks: closer.candidates(firsts, seconds), solid: !blank }
+    }
+
+    #[inline(always)]
+    fn byte_masks(self, bytes: [u8; 3], block: &[u8; BLOCK]) -> [u64; 3] {
+        let needles = bytes.map(u8x16::splat);
+        let mut masks = [0u64; 3];
+        for (k, lane) in block.chunks_exact(LANES).enumerate() {
+            let v = load(lane);
+            for (mask, &n) in masks.iter_mut().zip(&needles) {
+                *mask |= bits(v.simd_eq(n)) << (k * LANES);
+            }
+        }
+        masks
     }
 }
 
@@ -233,6 +248,19 @@ mod tests {
             newlines: bit(|k| block[k] == b'\n'),
             marks: bit(mark),
             solid: bit(|k| !is_ws(block[k]) && block[k] != b'\n'),
+        }
+    }
+
+    #[test]
+    fn byte_masks_equal_the_table() {
+        let bytes = [b'"', b'\\', b'\n'];
+        for block in blocks(&bytes) {
+            let want = bytes.map(|b| bit(|k| block[k] == b));
+            assert_eq!(Portable.byte_masks(bytes, &block), want, "{block:?}");
+            #[cfg(target_arch = "x86_64")]
+            if let Some(avx2) = crate::count::avx2::Avx2::detect() {
+                assert_eq!(avx2.0.vectorize(|| avx2.byte_masks(bytes, &block)), want, "{block:?}");
+            }
         }
     }
 

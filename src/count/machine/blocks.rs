@@ -3,69 +3,11 @@
 //! few word operations; only a mark is looked at alone.
 
 use super::{LineCounter, Mode};
-#[cfg(target_arch = "x86_64")]
-use crate::count::avx2::Avx2;
 use crate::count::markers::{has_prefix, plain_block_marker, window};
-use crate::count::masks::{CloserSet, Lanes, MarkSet, Masks, Portable, BLOCK};
-use crate::lang::Block;
-
-/// The AVX2 token on a CPU that has it, unless a test asked for the portable masks.
-#[cfg(target_arch = "x86_64")]
-fn avx2() -> Option<Avx2> {
-    #[cfg(test)]
-    if BASELINE.get() {
-        return None;
-    }
-    Avx2::detect()
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Set by [`on_baseline`]: the block loops run on the portable masks.
-    static BASELINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with the block loops on the portable masks, whatever this CPU has: tests check both
-/// against the twin.
-#[cfg(test)]
-pub(crate) fn on_baseline<T>(f: impl FnOnce() -> T) -> T {
-    BASELINE.set(true);
-    let out = f();
-    BASELINE.set(false);
-    out
-}
+use crate::count::masks::{CloserSet, Lanes, Masks, BLOCK};
+use crate::lang::{Block, Quote};
 
 impl LineCounter {
-    /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
-    /// or where the mode changed. With AVX2 the loop runs inside `vectorize`, compiled for it.
-    pub(super) fn code_blocks(&mut self, marks: &MarkSet, buf: &[u8], i: usize, limit: usize) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if let (Some(avx2), Some(nibbles)) = (avx2(), &marks.nibbles) {
-            return avx2.0.vectorize(
-                #[inline(always)]
-                || {
-                    let nibbles = avx2.nibbles(nibbles);
-                    self.code_blocks_here(avx2, &nibbles, buf, i, limit)
-                },
-            );
-        }
-        self.code_blocks_here(Portable, &marks.needles, buf, i, limit)
-    }
-
-    /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
-    /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
-    /// where fewer than a block is left before `limit`.
-    pub(super) fn comment_blocks(&mut self, close: &[u8], buf: &[u8], i: usize, limit: usize) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = avx2() {
-            return avx2.0.vectorize(
-                #[inline(always)]
-                || self.comment_blocks_here(avx2, close, buf, i, limit),
-            );
-        }
-        self.comment_blocks_here(Portable, close, buf, i, limit)
-    }
-
     /// A comment the block loop can settle: its closer is plain, it does not nest (a nested one
     /// must see its openers), and no region waits to be told its lines one by one.
     pub(super) fn by_blocks(&self, block: &Block) -> bool {
@@ -73,7 +15,7 @@ impl LineCounter {
     }
 
     #[inline(always)]
-    fn code_blocks_here<L: Lanes>(
+    pub(super) fn code_blocks_here<L: Lanes>(
         &mut self,
         lanes: L,
         marks: &L::Marks,
@@ -151,7 +93,7 @@ impl LineCounter {
     }
 
     #[inline(always)]
-    fn comment_blocks_here<L: Lanes>(
+    pub(super) fn comment_blocks_here<L: Lanes>(
         &mut self,
         lanes: L,
         close: &[u8],
@@ -253,16 +195,53 @@ impl LineCounter {
         if matches!(self.mode, Mode::Code) || self.regions.is_some() {
             return after;
         }
-        if let Mode::Block { block, .. } = self.mode {
-            if self.by_blocks(block) {
+        match self.mode {
+            Mode::Block { block, .. } if self.by_blocks(block) => {
                 after = self.comment_blocks_here(lanes, block.close, buf, after, limit);
                 // Closed: code goes on here, without a call into the span loop (-2.6% instructions).
                 if !matches!(self.mode, Mode::Block { .. }) {
                     return after;
                 }
             }
+            Mode::Str { quote, doc: false } if one_byte_closer(quote) => {
+                if let Some(end) = self.string_in_block(lanes, quote, buf, after, limit) {
+                    return end;
+                }
+            }
+            _ => {}
         }
         self.span(buf, after, limit)
+    }
+
+    /// A string of code whose closer is one plain byte, when it closes within the 64 bytes from
+    /// `from` (its first byte) with no newline and no escaped newline on the way: most strings.
+    /// Escapes are skipped with the byte they escape, as the span loop skips them. Returns where
+    /// code goes on, or `None` with nothing changed: the span loop then reads the string.
+    #[inline(always)]
+    fn string_in_block<L: Lanes>(
+        &mut self,
+        lanes: L,
+        quote: &Quote,
+        buf: &[u8],
+        from: usize,
+        limit: usize,
+    ) -> Option<usize> {
+        let block: &[u8; BLOCK] = buf.get(from..from + BLOCK)?.try_into().expect("a whole block");
+        let escape = quote.escape.unwrap_or(b'\n');
+        let [close, escapes, newlines] = lanes.byte_masks([quote.close[0], escape, b'\n'], block);
+        let mut stops = (close | escapes | newlines) & range(0, limit.saturating_sub(from).min(BLOCK));
+        while stops != 0 {
+            let at = stops.trailing_zeros();
+            if close >> at & 1 != 0 {
+                self.mode = self.after_span();
+                return Some(from + at as usize + 1);
+            }
+            if at + 2 >= BLOCK as u32 || newlines >> at & 1 != 0 || newlines >> (at + 1) & 1 != 0 {
+                return None;
+            }
+            stops &= !0u64 << (at + 2);
+        }
+        None
     }
 
     /// Runs the modes other than code from `i` until code mode returns or `limit` is reached.
@@ -273,6 +252,16 @@ impl LineCounter {
         }
         i
     }
+}
+
+/// A quote the block loop can close: a one-byte closer that is its own end (no tag, not doubled,
+/// not the last of a run) and no interpolation hole.
+fn one_byte_closer(quote: &Quote) -> bool {
+    quote.close.len() == 1
+        && quote.tag.is_none()
+        && !quote.doubled
+        && !quote.close_last_of_run
+        && quote.hole.is_none()
 }
 
 /// Bytes `from..to` of a block, one bit each.
