@@ -28,6 +28,10 @@ pub struct Classifier {
     pub(crate) stops: Option<StopSet>,
     /// The marker starts alone, for the 64-byte masks of code mode (which find newlines anyway).
     pub(crate) marks: Option<MarkSet>,
+    /// First bytes whose openers a prefix test alone decides, and that start nothing else (no
+    /// code escape, heredoc, regex or region): the block loops open these inline
+    /// ([`Classifier::plain_opener_at`]).
+    pub(crate) plain_start: [bool; 256],
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -86,7 +90,17 @@ impl Classifier {
         let stops = StopSet::from_class(&class, NL | START);
         let marks = MarkSet::from_class(&class, START);
         let (candidates, groups) = group_by_first_byte(&openers);
-        Classifier { class, candidates, groups, syntax, stops, marks, lookahead }
+        let other_starts: Vec<u8> = (syntax.code_escape.into_iter())
+            .chain(syntax.heredoc.map(|h| h.open[0]))
+            .chain(syntax.regex.then_some(b'/'))
+            .chain(embed_starts(syntax.embed).iter().copied())
+            .collect();
+        let plain_start = std::array::from_fn(|b| {
+            let (start, len) = groups[b];
+            let group = &candidates[usize::from(start)..][..usize::from(len)];
+            len > 0 && group.iter().all(|c| c.plain && c.word.is_some()) && !other_starts.contains(&(b as u8))
+        });
+        Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {
@@ -116,6 +130,24 @@ impl Classifier {
             };
             m.map(|m| (o.kind, m))
         })
+    }
+}
+
+impl Classifier {
+    /// [`Classifier::opener_at`] for a byte of `plain_start`: one word compare per candidate.
+    #[inline(always)]
+    pub(crate) fn plain_opener_at(&self, rest: &[u8]) -> Option<(Kind, Opened)> {
+        let (start, len) = self.groups[usize::from(rest[0])];
+        let group = &self.candidates[usize::from(start)..][..usize::from(len)];
+        let hit = |c: &Candidate| match (c.word, rest.get(..4)) {
+            (Some((word, mask)), Some(head)) => {
+                u32::from_le_bytes(head.try_into().expect("four bytes")) & mask == word
+            }
+            _ => has_prefix(rest, c.opener.bytes),
+        };
+        let c = group.iter().find(|c| hit(c))?;
+        let whole = matches!(c.opener.kind, Kind::Code);
+        Some((c.opener.kind, Opened { len: c.opener.bytes.len(), tag: None, whole }))
     }
 }
 

@@ -191,7 +191,11 @@ impl LineCounter {
     /// is, with the same lanes.
     #[inline(always)]
     fn mark<L: Lanes>(&mut self, lanes: L, buf: &[u8], at: usize, limit: usize) -> usize {
-        let mut after = self.open_token(buf, at);
+        let mut after = if self.cls.plain_start[usize::from(buf[at])] && self.regions.is_none() {
+            self.open_plain(buf, at)
+        } else {
+            self.open_token(buf, at)
+        };
         if matches!(self.mode, Mode::Code) || self.regions.is_some() {
             return after;
         }

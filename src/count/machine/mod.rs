@@ -10,7 +10,7 @@ mod spans;
 
 use super::classifier::{Classifier, NL, START};
 use super::embed::embed_opens;
-use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Place, Tag};
+use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Opened, Place, Tag};
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
 #[cfg(test)]
@@ -321,27 +321,7 @@ impl LineCounter {
             if let Some(tag) = m.tag_in(rest) {
                 self.tag = tag;
             }
-            match kind {
-                _ if m.whole => self.code = true,
-                Kind::LineComment => {
-                    self.comment = true;
-                    self.mode = Mode::LineComment;
-                }
-                Kind::Block(block) => {
-                    self.comment = true;
-                    self.mode = Mode::Block { block, depth: 1 };
-                }
-                Kind::Quote(quote) => {
-                    let doc = quote.doc && !self.code && !self.comment && !self.docstrings_as_code;
-                    if doc {
-                        self.comment = true;
-                    } else {
-                        self.code = true;
-                    }
-                    self.mode = Mode::Str { quote, doc };
-                }
-                Kind::Code => {}
-            }
+            self.begin(kind, &m);
             return at + m.len;
         }
         self.code = true;
@@ -359,6 +339,49 @@ impl LineCounter {
             self.mode = Mode::Regex { class: false };
         }
         at + 1
+    }
+
+    /// [`LineCounter::open_token`] for a byte of [`Classifier::plain_start`], inline in the block
+    /// loops: no call, no code escape, heredoc, regex or region to rule out, and no place to work
+    /// out (a prefix test does not look at it).
+    #[inline(always)]
+    fn open_plain(&mut self, buf: &[u8], at: usize) -> usize {
+        match self.cls.plain_opener_at(window(buf, at)) {
+            Some((kind, m)) => {
+                self.begin(kind, &m);
+                at + m.len
+            }
+            None => {
+                self.code = true;
+                at + 1
+            }
+        }
+    }
+
+    /// What an opener just matched begins.
+    #[inline(always)]
+    fn begin(&mut self, kind: Kind, m: &Opened) {
+        match kind {
+            _ if m.whole => self.code = true,
+            Kind::LineComment => {
+                self.comment = true;
+                self.mode = Mode::LineComment;
+            }
+            Kind::Block(block) => {
+                self.comment = true;
+                self.mode = Mode::Block { block, depth: 1 };
+            }
+            Kind::Quote(quote) => {
+                let doc = quote.doc && !self.code && !self.comment && !self.docstrings_as_code;
+                if doc {
+                    self.comment = true;
+                } else {
+                    self.code = true;
+                }
+                self.mode = Mode::Str { quote, doc };
+            }
+            Kind::Code => {}
+        }
     }
 
     /// The last non-blank byte before `at`, reaching into earlier chunks.
