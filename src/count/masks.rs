@@ -260,25 +260,41 @@ mod tests {
             let want = bytes.map(|b| bit(|k| block[k] == b));
             assert_eq!(Portable.byte_masks(bytes, &block), want, "{block:?}");
             #[cfg(target_arch = "x86_64")]
-            if let Some(avx2) = crate::count::avx2::Avx2::detect() {
-                assert_eq!(avx2.0.vectorize(|| avx2.byte_masks(bytes, &block)), want, "{block:?}");
+            if let Some(v3) = crate::count::avx2::Avx2::detect() {
+                assert_eq!(v3.0.vectorize(|| v3.byte_masks(bytes, &block)), want, "{block:?}");
+            }
+            #[cfg(target_arch = "x86_64")]
+            if let Some(v4) = crate::count::avx512::Avx512::detect() {
+                assert_eq!(v4.0.vectorize(|| v4.byte_masks(bytes, &block)), want, "{block:?}");
             }
         }
     }
 
-    /// The AVX2 masks where this CPU has AVX2 (the CI machine does).
+    /// The stop (when the set has nibble tables) and closer masks of each vector lanes this CPU
+    /// has (the CI machine has both).
     #[cfg(target_arch = "x86_64")]
-    fn avx2_masks(set: &MarkSet, closer: &CloserSet, block: &[u8; BLOCK]) -> Option<(Option<Masks>, Masks)> {
-        let avx2 = crate::count::avx2::Avx2::detect()?;
-        Some(avx2.0.vectorize(|| {
-            let stops = set.nibbles.as_ref().map(|n| avx2.stop_masks(&avx2.nibbles(n), block));
-            (stops, avx2.closer_masks(closer, block))
-        }))
+    fn wide_masks(set: &MarkSet, closer: &CloserSet, block: &[u8; BLOCK]) -> Vec<(Option<Masks>, Masks)> {
+        use crate::count::avx2::Avx2;
+        use crate::count::avx512::Avx512;
+        let mut all = Vec::new();
+        if let Some(v3) = Avx2::detect() {
+            all.push(v3.0.vectorize(|| {
+                let stops = set.nibbles.as_ref().map(|n| v3.stop_masks(&v3.nibbles(n), block));
+                (stops, v3.closer_masks(closer, block))
+            }));
+        }
+        if let Some(v4) = Avx512::detect() {
+            all.push(v4.0.vectorize(|| {
+                let stops = set.nibbles.as_ref().map(|n| v4.stop_masks(&v4.nibbles(n), block));
+                (stops, v4.closer_masks(closer, block))
+            }));
+        }
+        all
     }
 
     #[cfg(not(target_arch = "x86_64"))]
-    fn avx2_masks(_: &MarkSet, _: &CloserSet, _: &[u8; BLOCK]) -> Option<(Option<Masks>, Masks)> {
-        None
+    fn wide_masks(_: &MarkSet, _: &CloserSet, _: &[u8; BLOCK]) -> Vec<(Option<Masks>, Masks)> {
+        Vec::new()
     }
 
     /// Both kinds of lanes against the table, bit by bit.
@@ -290,8 +306,8 @@ mod tests {
         for block in blocks(stops) {
             let want = want(&block, |k| class[usize::from(block[k])] != 0 && block[k] != b'\n');
             assert_eq!(Portable.stop_masks(&set.needles, &block), want, "{stops:?} in {block:?}");
-            if let Some((avx2, _)) = avx2_masks(&set, &CloserSet::new(b"*/"), &block) {
-                assert_eq!(avx2, Some(want), "{stops:?} in {block:?}");
+            for (wide, _) in wide_masks(&set, &CloserSet::new(b"*/"), &block) {
+                assert_eq!(wide, Some(want), "{stops:?} in {block:?}");
             }
         }
     }
@@ -348,8 +364,8 @@ mod tests {
                         && close.get(1).map_or(true, |&c| k == BLOCK - 1 || block[k + 1] == c)
                 });
                 assert_eq!(Portable.closer_masks(&closer, &block), want, "{close:?} in {block:?}");
-                if let Some((_, avx2)) = avx2_masks(&set, &closer, &block) {
-                    assert_eq!(avx2, want, "{close:?} in {block:?}");
+                for (_, wide) in wide_masks(&set, &closer, &block) {
+                    assert_eq!(wide, want, "{close:?} in {block:?}");
                 }
             }
         }

@@ -7,6 +7,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod classifier;
 mod embed;
 mod explain;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::count::machine::{capped, Level};
 
 fn lang(name: &str) -> LangId {
     LangId::from_name(name).unwrap_or_else(|| panic!("no language {name}"))
@@ -227,8 +228,10 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
             }
             with_regions += usize::from(!embedded.is_empty());
             assert_eq!(count_embedded(id, Options::default(), &src), expected, "{}: {shown:?}", id.name());
-            let baseline = super::machine::on_baseline(|| count_embedded(id, Options::default(), &src));
-            assert_eq!(baseline, expected, "{} on baseline x86-64: {shown:?}", id.name());
+            for level in [Level::Portable, Level::Avx2] {
+                let capped = capped(level, || count_embedded(id, Options::default(), &src));
+                assert_eq!(capped, expected, "{} on {level:?} lanes: {shown:?}", id.name());
+            }
             let mut sizes =
                 std::iter::repeat_with(|| rng.below(40) + 1).take(1000).collect::<Vec<_>>().into_iter();
             let chunked = count_in_pieces(id, &src, &mut sizes);

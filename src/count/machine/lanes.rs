@@ -1,38 +1,85 @@
-//! Which lanes the block loops run on: AVX2 where the CPU has it (inside `V3::vectorize`, which
-//! compiles them with x86-64-v3's features), else the portable masks. Tests can force the
-//! portable ones, so both are checked against the twin on any CPU.
+//! Which lanes the block loops run on: AVX-512 or AVX2 where the CPU has them (inside pulp's
+//! `vectorize`, which compiles the loops with x86-64-v4's or v3's features), else the portable
+//! masks. Tests can cap the choice, so every kind is checked against the twin on a CPU that has
+//! the widest.
 
 use super::LineCounter;
 #[cfg(target_arch = "x86_64")]
 use crate::count::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
-use crate::count::masks::Nibbles;
-use crate::count::masks::{MarkSet, Portable};
-
-/// The AVX2 token on a CPU that has it, unless a test asked for the portable masks.
+use crate::count::avx512::Avx512;
 #[cfg(target_arch = "x86_64")]
-fn avx2() -> Option<Avx2> {
-    #[cfg(test)]
-    if BASELINE.get() {
-        return None;
-    }
-    Avx2::detect()
+use crate::count::masks::Lanes;
+use crate::count::masks::{MarkSet, Nibbles, Portable};
+
+/// The widest lanes a test allows (all of them outside tests, which never ask for less).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) enum Level {
+    Portable,
+    Avx2,
+    Avx512,
 }
 
-/// A block loop for `V3::vectorize` to run with AVX2 enabled. A struct, not a closure: its `call`
-/// is always inlined there, where a closure's `FnOnce` shim was left as a call once the loops
-/// grew, and every intrinsic in it then ran as a call of its own (three times the instructions).
+#[cfg(test)]
+thread_local! {
+    static CAP: std::cell::Cell<Level> = const { std::cell::Cell::new(Level::Avx512) };
+}
+
+/// Runs `f` with the block loops on lanes no wider than `cap`, whatever this CPU has.
+#[cfg(test)]
+pub(crate) fn capped<T>(cap: Level, f: impl FnOnce() -> T) -> T {
+    CAP.set(cap);
+    let out = f();
+    CAP.set(Level::Avx512);
+    out
+}
+
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn allowed(level: Level) -> bool {
+    #[cfg(test)]
+    return level <= CAP.get();
+    #[cfg(not(test))]
+    return level <= Level::Avx512;
+}
+
+/// Vector lanes that build code mode's tables from the nibble classes.
 #[cfg(target_arch = "x86_64")]
-struct OnAvx2<'a> {
+trait FromNibbles: Lanes {
+    fn tables(self, t: &Nibbles) -> Self::Marks;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl FromNibbles for Avx2 {
+    #[inline(always)]
+    fn tables(self, t: &Nibbles) -> Self::Marks {
+        self.nibbles(t)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl FromNibbles for Avx512 {
+    #[inline(always)]
+    fn tables(self, t: &Nibbles) -> Self::Marks {
+        self.nibbles(t)
+    }
+}
+
+/// A block loop for `vectorize` to run with the lanes' features enabled. A struct, not a closure:
+/// its `call` is always inlined there, where a closure's `FnOnce` shim was left as a call once the
+/// loops grew, and every intrinsic in it then ran as a call of its own (three times the
+/// instructions).
+#[cfg(target_arch = "x86_64")]
+struct Vectorized<'a, L> {
     counter: &'a mut LineCounter,
-    avx2: Avx2,
+    lanes: L,
     run: Run<'a>,
     buf: &'a [u8],
     i: usize,
     limit: usize,
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 enum Run<'a> {
     Code(&'a Nibbles),
     /// A comment, by its closer.
@@ -40,54 +87,58 @@ enum Run<'a> {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl pulp::NullaryFnOnce for OnAvx2<'_> {
-    type Output = usize;
-
+impl<L: FromNibbles> Vectorized<'_, L> {
     #[inline(always)]
-    fn call(self) -> usize {
-        let OnAvx2 { counter, avx2, run, buf, i, limit } = self;
+    fn run(self) -> usize {
+        let Vectorized { counter, lanes, run, buf, i, limit } = self;
         match run {
-            Run::Code(nibbles) => counter.code_blocks_here(avx2, &avx2.nibbles(nibbles), buf, i, limit),
-            Run::Comment(close) => counter.comment_blocks_here(avx2, close, buf, i, limit),
+            Run::Code(nibbles) => counter.code_blocks_here(lanes, &lanes.tables(nibbles), buf, i, limit),
+            Run::Comment(close) => counter.comment_blocks_here(lanes, close, buf, i, limit),
         }
     }
 }
 
-#[cfg(test)]
-thread_local! {
-    /// Set by [`on_baseline`]: the block loops run on the portable masks.
-    static BASELINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
+#[cfg(target_arch = "x86_64")]
+impl<L: FromNibbles> pulp::NullaryFnOnce for Vectorized<'_, L> {
+    type Output = usize;
 
-/// Runs `f` with the block loops on the portable masks, whatever this CPU has: tests check both
-/// against the twin.
-#[cfg(test)]
-pub(crate) fn on_baseline<T>(f: impl FnOnce() -> T) -> T {
-    BASELINE.set(true);
-    let out = f();
-    BASELINE.set(false);
-    out
+    #[inline(always)]
+    fn call(self) -> usize {
+        self.run()
+    }
 }
 
 impl LineCounter {
     /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
-    /// or where the mode changed. With AVX2 the loop runs inside `vectorize`, compiled for it.
+    /// or where the mode changed.
     pub(super) fn code_blocks(&mut self, marks: &MarkSet, buf: &[u8], i: usize, limit: usize) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if let (Some(avx2), Some(nibbles)) = (avx2(), &marks.nibbles) {
-            return avx2.0.vectorize(OnAvx2 { counter: self, avx2, run: Run::Code(nibbles), buf, i, limit });
+        match &marks.nibbles {
+            Some(nibbles) => self.vectorized(Run::Code(nibbles), buf, i, limit),
+            None => None,
         }
-        self.code_blocks_here(Portable, &marks.needles, buf, i, limit)
+        .unwrap_or_else(|| self.code_blocks_here(Portable, &marks.needles, buf, i, limit))
     }
 
     /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
     /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
     /// where fewer than a block is left before `limit`.
     pub(super) fn comment_blocks(&mut self, close: &[u8], buf: &[u8], i: usize, limit: usize) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = avx2() {
-            return avx2.0.vectorize(OnAvx2 { counter: self, avx2, run: Run::Comment(close), buf, i, limit });
+        self.vectorized(Run::Comment(close), buf, i, limit)
+            .unwrap_or_else(|| self.comment_blocks_here(Portable, close, buf, i, limit))
+    }
+
+    /// `run` on the widest lanes this CPU has, or `None` without any.
+    #[cfg(target_arch = "x86_64")]
+    fn vectorized(&mut self, run: Run<'_>, buf: &[u8], i: usize, limit: usize) -> Option<usize> {
+        if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
+            return Some(lanes.0.vectorize(Vectorized { counter: self, lanes, run, buf, i, limit }));
         }
-        self.comment_blocks_here(Portable, close, buf, i, limit)
+        let lanes = Avx2::detect().filter(|_| allowed(Level::Avx2))?;
+        Some(lanes.0.vectorize(Vectorized { counter: self, lanes, run, buf, i, limit }))
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn vectorized(&mut self, _: Run<'_>, _: &[u8], _: usize, _: usize) -> Option<usize> {
+        None
     }
 }

@@ -14,7 +14,7 @@ use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, 
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
 #[cfg(test)]
-pub(crate) use lanes::on_baseline;
+pub(crate) use lanes::{capped, Level};
 use regions::Regions;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
