@@ -63,6 +63,21 @@ impl Avx2 {
         self.bits(avx2._mm256_cmpeq_epi8(masked, self.splat(0)))
     }
 
+    #[inline(always)]
+    fn equal(self, v: __m256i, b: u8) -> u64 {
+        self.bits(self.0.avx2._mm256_cmpeq_epi8(v, self.splat(b)))
+    }
+
+    /// The blanks, `\n` among them: `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13, so a wrapping
+    /// subtract and an unsigned compare, and the space.
+    #[inline(always)]
+    fn blanks(self, v: __m256i) -> u64 {
+        let avx2 = self.0.avx2;
+        let low = avx2._mm256_sub_epi8(v, self.splat(9));
+        let low = avx2._mm256_cmpeq_epi8(avx2._mm256_max_epu8(low, self.splat(4)), self.splat(4));
+        self.bits(avx2._mm256_or_si256(low, avx2._mm256_cmpeq_epi8(v, self.splat(b' '))))
+    }
+
     /// 32 bytes' classes: each byte's entry in the low table (a byte from 0x80 gets zero from the
     /// shuffle itself) AND its high nibble's entry.
     #[inline(always)]
@@ -73,48 +88,54 @@ impl Avx2 {
     }
 }
 
+/// Each mask is built from the two halves with methods, not closures: LLVM left closures as calls
+/// once the loops called these from a few places (each intrinsic then a call of its own).
 impl Lanes for Avx2 {
     type Marks = WideNibbles;
 
     #[inline(always)]
     fn stop_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Masks {
         let [a, b] = self.halves(block);
-        let classes = [self.classes(t, a), self.classes(t, b)];
+        let (a, b) = (self.classes(t, a), self.classes(t, b));
         Masks {
-            newlines: join(classes, |c| self.bits(c)),
-            marks: !join(classes, |c| self.none_of(c, Nibbles::MARK)),
-            solid: join(classes, |c| self.none_of(c, Nibbles::BLANK)),
+            newlines: join(self.bits(a), self.bits(b)),
+            marks: !join(self.none_of(a, Nibbles::MARK), self.none_of(b, Nibbles::MARK)),
+            solid: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
         }
     }
 
     #[inline(always)]
     fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks {
-        let avx2 = self.0.avx2;
-        let halves = self.halves(block);
-        let equal = |b: u8| move |v: __m256i| self.bits(avx2._mm256_cmpeq_epi8(v, self.splat(b)));
-        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
-        let blank = |v: __m256i| {
-            let low = avx2._mm256_sub_epi8(v, self.splat(9));
-            let low = avx2._mm256_cmpeq_epi8(avx2._mm256_max_epu8(low, self.splat(4)), self.splat(4));
-            self.bits(avx2._mm256_or_si256(low, avx2._mm256_cmpeq_epi8(v, self.splat(b' '))))
-        };
-        let firsts = join(halves, equal(closer.first));
-        let seconds = closer.second.map_or(0, |s| join(halves, equal(s)));
-        let newlines = join(halves, equal(b'\n'));
-        Masks { newlines, marks: closer.candidates(firsts, seconds), solid: !join(halves, blank) }
+        let [a, b] = self.halves(block);
+        let firsts = join(self.equal(a, closer.first), self.equal(b, closer.first));
+        let seconds = closer.second.map_or(0, |s| join(self.equal(a, s), self.equal(b, s)));
+        Masks {
+            newlines: join(self.equal(a, b'\n'), self.equal(b, b'\n')),
+            marks: closer.candidates(firsts, seconds),
+            solid: !join(self.blanks(a), self.blanks(b)),
+        }
     }
 
     #[inline(always)]
     fn byte_masks(self, bytes: [u8; 3], block: &[u8; BLOCK]) -> [u64; 3] {
-        let avx2 = self.0.avx2;
-        let halves = self.halves(block);
-        let equal = |b: u8| join(halves, |v| self.bits(avx2._mm256_cmpeq_epi8(v, self.splat(b))));
-        [equal(bytes[0]), equal(bytes[1]), equal(bytes[2])]
+        let [a, b] = self.halves(block);
+        let [x, y, z] = bytes;
+        [
+            join(self.equal(a, x), self.equal(b, x)),
+            join(self.equal(a, y), self.equal(b, y)),
+            join(self.equal(a, z), self.equal(b, z)),
+        ]
+    }
+
+    #[inline(always)]
+    fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64 {
+        let [a, b] = self.halves(block);
+        join(self.equal(a, byte), self.equal(b, byte))
     }
 }
 
-/// One mask of a block from its two halves.
+/// One mask of a block from its two halves' masks.
 #[inline(always)]
-fn join(halves: [__m256i; 2], f: impl Fn(__m256i) -> u64) -> u64 {
-    f(halves[0]) | f(halves[1]) << 32
+fn join(low: u64, high: u64) -> u64 {
+    low | high << 32
 }

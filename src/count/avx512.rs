@@ -84,4 +84,9 @@ impl Lanes for Avx512 {
         let v = self.load(block);
         [self.equal(v, bytes[0]), self.equal(v, bytes[1]), self.equal(v, bytes[2])]
     }
+
+    #[inline(always)]
+    fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64 {
+        self.equal(self.load(block), byte)
+    }
 }

@@ -90,16 +90,16 @@ impl Classifier {
         let stops = StopSet::from_class(&class, NL | START);
         let marks = MarkSet::from_class(&class, START);
         let (candidates, groups) = group_by_first_byte(&openers);
-        let other_starts: Vec<u8> = (syntax.code_escape.into_iter())
+        let mut plain_start = [false; 256];
+        candidates.iter().for_each(|c| plain_start[usize::from(c.opener.bytes[0])] = true);
+        for c in candidates.iter().filter(|c| !c.plain || c.word.is_none()) {
+            plain_start[usize::from(c.opener.bytes[0])] = false;
+        }
+        let other_starts = (syntax.code_escape.into_iter())
             .chain(syntax.heredoc.map(|h| h.open[0]))
             .chain(syntax.regex.then_some(b'/'))
-            .chain(embed_starts(syntax.embed).iter().copied())
-            .collect();
-        let plain_start = std::array::from_fn(|b| {
-            let (start, len) = groups[b];
-            let group = &candidates[usize::from(start)..][..usize::from(len)];
-            len > 0 && group.iter().all(|c| c.plain && c.word.is_some()) && !other_starts.contains(&(b as u8))
-        });
+            .chain(embed_starts(syntax.embed).iter().copied());
+        other_starts.for_each(|b| plain_start[usize::from(b)] = false);
         Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lookahead }
     }
 

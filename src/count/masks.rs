@@ -33,6 +33,8 @@ pub(crate) trait Lanes: Copy {
     fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks;
     /// Where each of three bytes stands in a block.
     fn byte_masks(self, bytes: [u8; 3], block: &[u8; BLOCK]) -> [u64; 3];
+    /// Where one byte stands in a block.
+    fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64;
 }
 
 /// Code mode's marks in the form each kind of [`Lanes`] wants.
@@ -101,6 +103,13 @@ impl Lanes for Portable {
             }
         }
         masks
+    }
+
+    #[inline(always)]
+    fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64 {
+        let needle = u8x16::splat(byte);
+        let lane = |k: usize| bits(load(&block[k * LANES..][..LANES]).simd_eq(needle)) << (k * LANES);
+        lane(0) | lane(1) | lane(2) | lane(3)
     }
 }
 
@@ -259,13 +268,16 @@ mod tests {
         for block in blocks(&bytes) {
             let want = bytes.map(|b| bit(|k| block[k] == b));
             assert_eq!(Portable.byte_masks(bytes, &block), want, "{block:?}");
+            assert_eq!(Portable.byte_mask(bytes[2], &block), want[2], "{block:?}");
             #[cfg(target_arch = "x86_64")]
             if let Some(v3) = crate::count::avx2::Avx2::detect() {
                 assert_eq!(v3.0.vectorize(|| v3.byte_masks(bytes, &block)), want, "{block:?}");
+                assert_eq!(v3.0.vectorize(|| v3.byte_mask(bytes[2], &block)), want[2], "{block:?}");
             }
             #[cfg(target_arch = "x86_64")]
             if let Some(v4) = crate::count::avx512::Avx512::detect() {
                 assert_eq!(v4.0.vectorize(|| v4.byte_masks(bytes, &block)), want, "{block:?}");
+                assert_eq!(v4.0.vectorize(|| v4.byte_mask(bytes[2], &block)), want[2], "{block:?}");
             }
         }
     }

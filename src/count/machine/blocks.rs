@@ -212,9 +212,39 @@ impl LineCounter {
                     return end;
                 }
             }
+            Mode::LineComment => {
+                if let Some(end) = self.line_comment_in_block(lanes, buf, after, limit) {
+                    return end;
+                }
+            }
             _ => {}
         }
         self.span(buf, after, limit)
+    }
+
+    /// A line comment just opened in code, when its newline is within the 64 bytes from `from`
+    /// and no splice continues it: code mode goes on at that newline, which ends the line as any
+    /// other (the comment flag is set). Returns `None` with nothing changed otherwise: the span
+    /// loop then reads the comment.
+    #[inline(always)]
+    fn line_comment_in_block<L: Lanes>(
+        &mut self,
+        lanes: L,
+        buf: &[u8],
+        from: usize,
+        limit: usize,
+    ) -> Option<usize> {
+        let block: &[u8; BLOCK] = buf.get(from..from + BLOCK)?.try_into().expect("a whole block");
+        let newlines = lanes.byte_mask(b'\n', block) & range(0, limit.saturating_sub(from).min(BLOCK));
+        if newlines == 0 {
+            return None;
+        }
+        let nl = from + newlines.trailing_zeros() as usize;
+        if self.cls.syntax.splice && self.spliced(buf, nl) {
+            return None;
+        }
+        self.mode = self.after_span();
+        Some(nl)
     }
 
     /// A string of code whose closer is one plain byte, when it closes within the 64 bytes from

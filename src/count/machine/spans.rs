@@ -59,7 +59,7 @@ impl LineCounter {
     }
 
     /// A backslash right before the newline at `nl` (a `\r` between them allowed).
-    fn spliced(&self, buf: &[u8], nl: usize) -> bool {
+    pub(super) fn spliced(&self, buf: &[u8], nl: usize) -> bool {
         match self.before(buf, nl, 1) {
             b'\\' => true,
             b'\r' => self.before(buf, nl, 2) == b'\\',
