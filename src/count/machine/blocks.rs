@@ -234,8 +234,8 @@ impl LineCounter {
         from: usize,
         limit: usize,
     ) -> Option<usize> {
-        let block: &[u8; BLOCK] = buf.get(from..from + BLOCK)?.try_into().expect("a whole block");
-        let newlines = lanes.byte_mask(b'\n', block) & range(0, limit.saturating_sub(from).min(BLOCK));
+        let (block, before_limit) = ahead(buf, from, limit)?;
+        let newlines = lanes.byte_mask(b'\n', block) & before_limit;
         if newlines == 0 {
             return None;
         }
@@ -260,10 +260,10 @@ impl LineCounter {
         from: usize,
         limit: usize,
     ) -> Option<usize> {
-        let block: &[u8; BLOCK] = buf.get(from..from + BLOCK)?.try_into().expect("a whole block");
+        let (block, before_limit) = ahead(buf, from, limit)?;
         let escape = quote.escape.unwrap_or(b'\n');
         let [close, escapes, newlines] = lanes.byte_masks([quote.close[0], escape, b'\n'], block);
-        let mut stops = (close | escapes | newlines) & range(0, limit.saturating_sub(from).min(BLOCK));
+        let mut stops = (close | escapes | newlines) & before_limit;
         while stops != 0 {
             let at = stops.trailing_zeros();
             if close >> at & 1 != 0 {
@@ -296,6 +296,14 @@ fn one_byte_closer(quote: &Quote) -> bool {
         && !quote.doubled
         && !quote.close_last_of_run
         && quote.hole.is_none()
+}
+
+/// The 64 bytes from `from`, where a span just opened, and the bits of those before `limit`;
+/// `None` near the end of the buffer.
+#[inline(always)]
+fn ahead(buf: &[u8], from: usize, limit: usize) -> Option<(&[u8; BLOCK], u64)> {
+    let block = buf.get(from..from + BLOCK)?.try_into().expect("a whole block");
+    Some((block, range(0, limit.saturating_sub(from).min(BLOCK))))
 }
 
 /// Bytes `from..to` of a block, one bit each.
