@@ -12,7 +12,7 @@ use std::arch::x86_64::__m256i;
 use pulp::bytemuck::cast;
 use pulp::x86::V3;
 
-use super::masks::{CloserSet, Lanes, Masks, Nibbles, BLOCK};
+use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, BLOCK};
 
 /// A token proving the CPU has AVX2 and the rest of x86-64-v3.
 #[derive(Debug, Clone, Copy)]
@@ -29,12 +29,6 @@ impl Avx2 {
     /// The token, when this CPU has the features.
     pub(crate) fn detect() -> Option<Avx2> {
         V3::try_new().map(Avx2)
-    }
-
-    #[inline(always)]
-    pub(crate) fn nibbles(self, t: &Nibbles) -> WideNibbles {
-        let table = |half: [u8; 16]| self.0.avx2._mm256_broadcastsi128_si256(cast(half));
-        WideNibbles { low: table(t.low), high: table(t.high) }
     }
 
     /// A block as two vectors (written out: `array::map` was left as a call, passing vectors
@@ -90,6 +84,14 @@ impl Avx2 {
 
 /// Each mask is built from the two halves with methods, not closures: LLVM left closures as calls
 /// once the loops called these from a few places (each intrinsic then a call of its own).
+impl FromNibbles for Avx2 {
+    #[inline(always)]
+    fn tables(self, t: &Nibbles) -> WideNibbles {
+        let table = |half: [u8; 16]| self.0.avx2._mm256_broadcastsi128_si256(cast(half));
+        WideNibbles { low: table(t.low), high: table(t.high) }
+    }
+}
+
 impl Lanes for Avx2 {
     type Marks = WideNibbles;
 

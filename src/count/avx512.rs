@@ -8,7 +8,7 @@ use std::arch::x86_64::__m512i;
 use pulp::bytemuck::cast;
 use pulp::x86::V4;
 
-use super::masks::{CloserSet, Lanes, Masks, Nibbles, BLOCK};
+use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, BLOCK};
 
 /// A token proving the CPU has AVX-512 (F, BW, CD, DQ, VL) and the rest of x86-64-v4.
 #[derive(Debug, Clone, Copy)]
@@ -29,12 +29,6 @@ impl Avx512 {
     }
 
     #[inline(always)]
-    pub(crate) fn nibbles(self, t: &Nibbles) -> WideNibbles512 {
-        let table = |half: [u8; 16]| self.0.avx512f._mm512_broadcast_i32x4(cast(half));
-        WideNibbles512 { low: table(t.low), high: table(t.high) }
-    }
-
-    #[inline(always)]
     fn load(self, block: &[u8; BLOCK]) -> __m512i {
         cast(*block)
     }
@@ -47,6 +41,14 @@ impl Avx512 {
     #[inline(always)]
     fn equal(self, v: __m512i, b: u8) -> u64 {
         self.0.avx512bw._mm512_cmpeq_epi8_mask(v, self.splat(b))
+    }
+}
+
+impl FromNibbles for Avx512 {
+    #[inline(always)]
+    fn tables(self, t: &Nibbles) -> WideNibbles512 {
+        let table = |half: [u8; 16]| self.0.avx512f._mm512_broadcast_i32x4(cast(half));
+        WideNibbles512 { low: table(t.low), high: table(t.high) }
     }
 }
 

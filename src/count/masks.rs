@@ -37,12 +37,20 @@ pub(crate) trait Lanes: Copy {
     fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64;
 }
 
+/// Vector lanes that build code mode's tables from the nibble classes.
+#[cfg(target_arch = "x86_64")]
+pub(crate) trait FromNibbles: Lanes {
+    /// The tables as the shuffles want them, in every 128-bit lane.
+    fn tables(self, t: &Nibbles) -> Self::Marks;
+}
+
 /// Code mode's marks in the form each kind of [`Lanes`] wants.
 #[derive(Debug)]
 pub(crate) struct MarkSet {
     pub needles: StopSet,
     /// `None` where the marks need more than five class bits (see [`Nibbles`]): such a language
-    /// runs on [`Portable`]. Only AVX2 reads them (tests check them on any CPU).
+    /// runs on [`Portable`]. Only the AVX2 and AVX-512 lanes read them (tests check them on any
+    /// CPU).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub nibbles: Option<Nibbles>,
 }
@@ -288,16 +296,17 @@ mod tests {
     fn wide_masks(set: &MarkSet, closer: &CloserSet, block: &[u8; BLOCK]) -> Vec<(Option<Masks>, Masks)> {
         use crate::count::avx2::Avx2;
         use crate::count::avx512::Avx512;
+        use crate::count::masks::FromNibbles;
         let mut all = Vec::new();
         if let Some(v3) = Avx2::detect() {
             all.push(v3.0.vectorize(|| {
-                let stops = set.nibbles.as_ref().map(|n| v3.stop_masks(&v3.nibbles(n), block));
+                let stops = set.nibbles.as_ref().map(|n| v3.stop_masks(&v3.tables(n), block));
                 (stops, v3.closer_masks(closer, block))
             }));
         }
         if let Some(v4) = Avx512::detect() {
             all.push(v4.0.vectorize(|| {
-                let stops = set.nibbles.as_ref().map(|n| v4.stop_masks(&v4.nibbles(n), block));
+                let stops = set.nibbles.as_ref().map(|n| v4.stop_masks(&v4.tables(n), block));
                 (stops, v4.closer_masks(closer, block))
             }));
         }

@@ -9,7 +9,7 @@ use crate::count::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use crate::count::avx512::Avx512;
 #[cfg(target_arch = "x86_64")]
-use crate::count::masks::Lanes;
+use crate::count::masks::FromNibbles;
 use crate::count::masks::{MarkSet, Nibbles, Portable};
 
 /// The widest lanes a test allows (all of them outside tests, which never ask for less).
@@ -41,28 +41,6 @@ fn allowed(level: Level) -> bool {
     return level <= CAP.get();
     #[cfg(not(test))]
     return level <= Level::Avx512;
-}
-
-/// Vector lanes that build code mode's tables from the nibble classes.
-#[cfg(target_arch = "x86_64")]
-trait FromNibbles: Lanes {
-    fn tables(self, t: &Nibbles) -> Self::Marks;
-}
-
-#[cfg(target_arch = "x86_64")]
-impl FromNibbles for Avx2 {
-    #[inline(always)]
-    fn tables(self, t: &Nibbles) -> Self::Marks {
-        self.nibbles(t)
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl FromNibbles for Avx512 {
-    #[inline(always)]
-    fn tables(self, t: &Nibbles) -> Self::Marks {
-        self.nibbles(t)
-    }
 }
 
 /// A block loop for `vectorize` to run with the lanes' features enabled. A struct, not a closure:
