@@ -115,39 +115,21 @@ impl Classifier {
     pub(crate) fn opener_at(&self, rest: &[u8], place: Place) -> Option<(Kind, Opened)> {
         let (start, len) = self.groups[usize::from(rest[0])];
         let group = &self.candidates[usize::from(start)..][..usize::from(len)];
-        let head = rest.get(..4).map(|h| u32::from_le_bytes(h.try_into().expect("four bytes")));
         group.iter().find_map(|c| {
             let o = &c.opener;
-            let m = if c.plain {
-                let whole = matches!(o.kind, Kind::Code);
-                let hit = match (c.word, head) {
-                    (Some((word, mask)), Some(head)) => head & mask == word,
-                    _ => has_prefix(rest, o.bytes),
-                };
-                hit.then_some(Opened { len: o.bytes.len(), tag: None, whole })
-            } else {
-                o.matches(rest, self.syntax, place)
-            };
+            let m =
+                if c.plain { c.hits(rest).then(|| c.opened()) } else { o.matches(rest, self.syntax, place) };
             m.map(|m| (o.kind, m))
         })
     }
-}
 
-impl Classifier {
     /// [`Classifier::opener_at`] for a byte of `plain_start`: one word compare per candidate.
     #[inline(always)]
     pub(crate) fn plain_opener_at(&self, rest: &[u8]) -> Option<(Kind, Opened)> {
         let (start, len) = self.groups[usize::from(rest[0])];
         let group = &self.candidates[usize::from(start)..][..usize::from(len)];
-        let hit = |c: &Candidate| match (c.word, rest.get(..4)) {
-            (Some((word, mask)), Some(head)) => {
-                u32::from_le_bytes(head.try_into().expect("four bytes")) & mask == word
-            }
-            _ => has_prefix(rest, c.opener.bytes),
-        };
-        let c = group.iter().find(|c| hit(c))?;
-        let whole = matches!(c.opener.kind, Kind::Code);
-        Some((c.opener.kind, Opened { len: c.opener.bytes.len(), tag: None, whole }))
+        let c = group.iter().find(|c| c.hits(rest))?;
+        Some((c.opener.kind, c.opened()))
     }
 }
 
@@ -160,6 +142,26 @@ struct Candidate {
     /// A marker of up to four bytes as a little-endian word and the mask of its bytes: one compare
     /// against the window's first four bytes.
     word: Option<(u32, u32)>,
+}
+
+impl Candidate {
+    /// Whether a plain candidate stands at the start of `rest`: a prefix test, as one word compare
+    /// when it and the window allow.
+    #[inline(always)]
+    fn hits(&self, rest: &[u8]) -> bool {
+        match (self.word, rest.get(..4)) {
+            (Some((word, mask)), Some(head)) => {
+                u32::from_le_bytes(head.try_into().expect("four bytes")) & mask == word
+            }
+            _ => has_prefix(rest, self.opener.bytes),
+        }
+    }
+
+    /// What a plain candidate that hit opened.
+    #[inline(always)]
+    fn opened(&self) -> Opened {
+        Opened { len: self.opener.bytes.len(), tag: None, whole: matches!(self.opener.kind, Kind::Code) }
+    }
 }
 
 fn word(bytes: &[u8]) -> Option<(u32, u32)> {

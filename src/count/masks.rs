@@ -1,6 +1,6 @@
 //! The 64-byte masks the block loops settle lines from (`machine::blocks`), computed 16 bytes at a
 //! time anywhere (`wide` gives us safe compares and byte masks: this crate keeps `unsafe` to the
-//! io_uring module), or 32 at a time with AVX2 (`avx2.rs`).
+//! io_uring module), 32 at a time with AVX2 (`avx2.rs`) or 64 with AVX-512 (`avx512.rs`).
 
 use wide::u8x16;
 
@@ -21,7 +21,7 @@ pub(crate) struct Masks {
 }
 
 /// The vector instructions the block loops build their masks with: [`Portable`] anywhere, or
-/// AVX2 (`avx2.rs`) once the CPU is known to have it. Each brings its own form of code mode's mark
+/// AVX2 or AVX-512 once the CPU is known to have them (`machine::lanes` picks). Each brings its own form of code mode's mark
 /// set, built once per language.
 pub(crate) trait Lanes: Copy {
     type Marks;
