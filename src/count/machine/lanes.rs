@@ -65,9 +65,11 @@ enum Run<'a> {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl<L: FromNibbles> Vectorized<'_, L> {
+impl<L: FromNibbles> pulp::NullaryFnOnce for Vectorized<'_, L> {
+    type Output = usize;
+
     #[inline(always)]
-    fn run(self) -> usize {
+    fn call(self) -> usize {
         let Vectorized { counter, lanes, run, buf, i, limit } = self;
         match run {
             Run::Code(nibbles) => counter.code_blocks_here(lanes, &lanes.tables(nibbles), buf, i, limit),
@@ -76,25 +78,14 @@ impl<L: FromNibbles> Vectorized<'_, L> {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-impl<L: FromNibbles> pulp::NullaryFnOnce for Vectorized<'_, L> {
-    type Output = usize;
-
-    #[inline(always)]
-    fn call(self) -> usize {
-        self.run()
-    }
-}
-
 impl LineCounter {
     /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
     /// or where the mode changed.
     pub(super) fn code_blocks(&mut self, marks: &MarkSet, buf: &[u8], i: usize, limit: usize) -> usize {
-        match &marks.nibbles {
-            Some(nibbles) => self.vectorized(Run::Code(nibbles), buf, i, limit),
-            None => None,
-        }
-        .unwrap_or_else(|| self.code_blocks_here(Portable, &marks.needles, buf, i, limit))
+        let nibbles = marks.nibbles.as_ref();
+        nibbles
+            .and_then(|nibbles| self.vectorized(Run::Code(nibbles), buf, i, limit))
+            .unwrap_or_else(|| self.code_blocks_here(Portable, &marks.needles, buf, i, limit))
     }
 
     /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
