@@ -87,7 +87,6 @@ impl LineCounter {
         self.counts.lines += lines;
         self.counts.code += code;
         self.counts.comments += comments;
-        self.counts.blanks += lines - code - comments;
         self.comment = false;
         self.code = solid >> last(newlines) != 0;
     }
@@ -141,7 +140,6 @@ impl LineCounter {
         self.counts.lines += lines;
         self.counts.code += code;
         self.counts.comments += marked - code;
-        self.counts.blanks += lines - marked;
         self.code = false;
         self.comment = solid >> last(newlines) != 0;
     }

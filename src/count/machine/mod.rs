@@ -140,6 +140,7 @@ impl LineCounter {
             self.end_line();
         }
         let embedded = self.regions.take().map_or_else(Vec::new, |r| r.finish());
+        self.counts.blanks = self.counts.lines - self.counts.code - self.counts.comments;
         (self.counts, embedded)
     }
 
@@ -230,8 +231,6 @@ impl LineCounter {
             self.counts.code += 1;
         } else if self.comment {
             self.counts.comments += 1;
-        } else {
-            self.counts.blanks += 1;
         }
         if let Some(r) = self.regions.as_deref_mut() {
             r.line_ended(self.code, self.comment);
