@@ -60,6 +60,8 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
     let sel = &config.selection;
     let jobs = roots(config, &mut report);
     let threads = config.worker_count();
+    let spares = config.spare_count();
+    let workers = threads + spares;
     let rules = Arc::new(config.read_rules());
     let follow = sel.follow.then(|| Follow::new(&config.paths));
     let follow = follow.as_ref();
@@ -70,11 +72,11 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
     let parts = match backend {
         BackendUsed::Uring => run_pool(
             jobs,
-            threads,
+            (threads, spares),
             |r: &mut Report| {
                 r.watch(progress, sink);
                 r.by_root.clone_from(sections);
-                uring_or_sync(r, &rules, threads)
+                uring_or_sync(r, &rules, workers)
             },
             sel,
             follow,
@@ -82,7 +84,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         ),
         BackendUsed::Sync { .. } => run_pool(
             jobs,
-            threads,
+            (threads, 0),
             |r: &mut Report| {
                 r.watch(progress, sink);
                 r.by_root.clone_from(sections);

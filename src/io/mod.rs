@@ -84,6 +84,10 @@ pub trait Reader {
     fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep_files: bool);
     /// Nothing in flight: the worker may stop once its queue is empty too.
     fn is_idle(&self) -> bool;
+    /// The last pump left a read or open waiting for the disk: spare workers would help.
+    fn waits_for_disk(&self) -> bool {
+        false
+    }
 }
 
 /// Which backend to run.
@@ -102,5 +106,9 @@ impl<R: Reader + ?Sized> Reader for Box<R> {
 
     fn is_idle(&self) -> bool {
         (**self).is_idle()
+    }
+
+    fn waits_for_disk(&self) -> bool {
+        (**self).waits_for_disk()
     }
 }

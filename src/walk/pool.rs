@@ -2,7 +2,8 @@
 //! descriptors open), idle workers steal, and a count of unfinished jobs says when all is done.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use crossbeam_deque::{Injector, Stealer, Worker};
 
@@ -33,6 +34,47 @@ pub enum Job {
     Files(Vec<FileJob>),
 }
 
+/// Spare workers sleep until a ring first waits for the disk (then more workers keep more
+/// directory listings and reads going at once), or until the run ends without that.
+#[derive(Default)]
+struct Spares {
+    state: Mutex<Wake>,
+    woken: Condvar,
+    /// Set once the spares were told to start: later disk waits cost one load.
+    started: AtomicBool,
+}
+
+#[derive(Default, Clone, Copy, PartialEq, Eq)]
+enum Wake {
+    #[default]
+    Asleep,
+    Work,
+    Done,
+}
+
+impl Spares {
+    fn tell(&self, wake: Wake) {
+        let mut state = self.state.lock().expect("spares lock");
+        if *state == Wake::Asleep {
+            *state = wake;
+            self.woken.notify_all();
+        }
+    }
+
+    fn start(&self) {
+        if !self.started.load(Ordering::Relaxed) && !self.started.swap(true, Ordering::Relaxed) {
+            self.tell(Wake::Work);
+        }
+    }
+
+    /// Waits to be told; true when there is work.
+    fn wait(&self) -> bool {
+        let state = self.state.lock().expect("spares lock");
+        let state = self.woken.wait_while(state, |s| *s == Wake::Asleep).expect("spares lock");
+        *state == Wake::Work
+    }
+}
+
 struct Shared<'a> {
     injector: &'a Injector<Job>,
     stealers: &'a [Stealer<Job>],
@@ -42,6 +84,7 @@ struct Shared<'a> {
     selection: &'a Selection,
     follow: Option<&'a Follow>,
     dir_queue: usize,
+    spares: &'a Spares,
 }
 
 impl Shared<'_> {
@@ -63,11 +106,12 @@ impl Shared<'_> {
     }
 }
 
-/// Runs `threads` workers over `jobs` and returns their reports, not yet merged. Each worker makes
-/// its reader on its own thread: a SINGLE_ISSUER ring belongs to the thread that created it.
+/// Runs `threads` workers over `jobs`, and `spares` more once a reader first waits for the disk,
+/// and returns their reports, not yet merged. Each worker makes its reader on its own thread: a
+/// SINGLE_ISSUER ring belongs to the thread that created it.
 pub fn run_pool<R, F>(
     jobs: Vec<Job>,
-    threads: usize,
+    (threads, spares): (usize, usize),
     make_reader: F,
     selection: &Selection,
     follow: Option<&Follow>,
@@ -80,9 +124,11 @@ where
     let injector = Injector::new();
     let pending = AtomicUsize::new(jobs.len());
     jobs.into_iter().for_each(|j| injector.push(j));
-    let locals: Vec<Worker<Job>> = (0..threads.max(1)).map(|_| Worker::new_lifo()).collect();
+    let threads = threads.max(1);
+    let locals: Vec<Worker<Job>> = (0..threads + spares).map(|_| Worker::new_lifo()).collect();
     let stealers: Vec<Stealer<Job>> = locals.iter().map(Worker::stealer).collect();
     let dir_queue = dir_queue(locals.len());
+    let sleeping = Spares::default();
     let shared = Shared {
         injector: &injector,
         stealers: &stealers,
@@ -91,14 +137,19 @@ where
         selection,
         follow,
         dir_queue,
+        spares: &sleeping,
     };
     std::thread::scope(|scope| {
         let handles: Vec<_> = locals
             .into_iter()
-            .map(|local| {
+            .enumerate()
+            .map(|(n, local)| {
                 let (shared, make_reader) = (&shared, &make_reader);
                 scope.spawn(move || {
                     let mut report = Report::default();
+                    if n >= threads && !shared.spares.wait() {
+                        return report;
+                    }
                     let reader = make_reader(&mut report);
                     work(shared, local, reader, report)
                 })
@@ -135,12 +186,16 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut r
         }
         if files.is_empty() && reader.is_idle() {
             if shared.pending.load(Ordering::SeqCst) == 0 {
+                shared.spares.tell(Wake::Done);
                 return report;
             }
             std::thread::yield_now();
             continue;
         }
         reader.pump(&mut files, &mut report, shared.keep_files);
+        if reader.waits_for_disk() {
+            shared.spares.start();
+        }
     }
 }
 
@@ -193,3 +248,7 @@ fn take_apart(
     files.extend(found.files);
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "pool_tests.rs"]
+mod tests;
