@@ -33,8 +33,9 @@ use crate::report::{Outcome, Report};
 /// average) while only 26 reads were in flight.
 const SLOTS: usize = 64;
 /// Most files in flight over all rings: each holds a 64 KiB buffer, and every buffer is touched
-/// once the disk is in play, so this bounds the peak RSS of a cold run with many workers.
-const IN_FLIGHT: usize = 512;
+/// once the disk is in play, so this bounds the peak RSS of a cold run with many workers (16
+/// workers cold: 41 MB with 512, 33 MB with 384, as fast).
+const IN_FLIGHT: usize = 384;
 /// Files in flight while every open and read completes inside the submit (warm): a batch's data is
 /// still in cache when it is counted. A warm full count measured 5% slower with 64 at once than with
 /// 8, 16 or 32.
