@@ -32,6 +32,16 @@ fn linejudge_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(".linejudge")
 }
 
+/// linejudge's corpus, written out where it says (the directory, and the corpus read from it), and
+/// ringloc's dialects.
+fn shipped() -> (PathBuf, Corpus, Dialects) {
+    let carried = create_the_shipped_dir().expect("linejudge writes out its corpus");
+    let corpus = Corpus::read(&carried.join("cases")).unwrap_or_else(|faults| panic!("{faults:?}"));
+    let dialects = Dialects::read(&[linejudge_dir().join("dialects")])
+        .unwrap_or_else(|faults| panic!("{}", faults.join("\n")));
+    (carried, corpus, dialects)
+}
+
 /// The language ringloc would count this file as, the way the reader decides it: binary files
 /// and unknown names are not claimed.
 fn claim(path: &Path, bytes: &[u8]) -> Option<LangId> {
@@ -94,10 +104,7 @@ fn failures(cases: &[Case], corpus: &Corpus, rules: &Dialect, options: Options) 
 
 #[test]
 fn every_case_is_counted_the_way_our_rules_say() {
-    let carried = create_the_shipped_dir().expect("linejudge writes out its corpus");
-    let corpus = Corpus::read(&carried.join("cases")).unwrap_or_else(|faults| panic!("{faults:?}"));
-    let dialects = Dialects::read(&[linejudge_dir().join("dialects")])
-        .unwrap_or_else(|faults| panic!("{}", faults.join("\n")));
+    let (_, corpus, dialects) = shipped();
     Adapter::read_one(&[linejudge_dir().join("adapters")], "ringloc", &dialects)
         .unwrap_or_else(|message| panic!("the adapter does not read: {message}"));
 
@@ -127,10 +134,7 @@ fn every_case_is_counted_the_way_our_rules_say() {
 /// backslash are forms ringloc's tables carry.
 #[test]
 fn the_cases_linejudge_sets_aside_are_counted_the_way_our_rules_say() {
-    let carried = create_the_shipped_dir().expect("linejudge writes out its corpus");
-    let corpus = Corpus::read(&carried.join("cases")).unwrap_or_else(|faults| panic!("{faults:?}"));
-    let dialects = Dialects::read(&[linejudge_dir().join("dialects")])
-        .unwrap_or_else(|faults| panic!("{}", faults.join("\n")));
+    let (carried, corpus, dialects) = shipped();
     let groups = std::fs::read_dir(carried.join("cases")).expect("the cases directory");
     let dirs = groups.flat_map(|g| std::fs::read_dir(g.expect("a group").path()).into_iter().flatten());
     let aside: Vec<Case> = dirs
@@ -152,10 +156,7 @@ fn the_cases_linejudge_sets_aside_are_counted_the_way_our_rules_say() {
 /// derive for it. Only the cases that agree in total are held to it, which today is all of them.
 #[test]
 fn every_line_is_explained_the_way_our_rules_say() {
-    let carried = create_the_shipped_dir().expect("linejudge writes out its corpus");
-    let corpus = Corpus::read(&carried.join("cases")).unwrap_or_else(|faults| panic!("{faults:?}"));
-    let dialects = Dialects::read(&[linejudge_dir().join("dialects")])
-        .unwrap_or_else(|faults| panic!("{}", faults.join("\n")));
+    let (_, corpus, dialects) = shipped();
     let mut wrong = Vec::new();
     let mut checked = 0;
     for &(dialect, options) in DIALECTS {
