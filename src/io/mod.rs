@@ -84,7 +84,8 @@ pub trait Reader {
     fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep_files: bool);
     /// Nothing in flight: the worker may stop once its queue is empty too.
     fn is_idle(&self) -> bool;
-    /// The last pump left a read or open waiting for the disk: spare workers would help.
+    /// Reads or opens keep waiting for the disk (the io_uring reader: 8 submits in a row left one
+    /// pending): spare workers would help. The plain reader cannot tell, and never says so.
     fn waits_for_disk(&self) -> bool {
         false
     }
