@@ -84,7 +84,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         ),
         BackendUsed::Sync { .. } => run_pool(
             jobs,
-            (threads, 0),
+            (threads, spares),
             |r: &mut Report| {
                 r.watch(progress, sink);
                 r.by_root.clone_from(sections);

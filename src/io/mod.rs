@@ -85,7 +85,7 @@ pub trait Reader {
     /// Nothing in flight: the worker may stop once its queue is empty too.
     fn is_idle(&self) -> bool;
     /// Reads or opens keep waiting for the disk (the io_uring reader: 8 submits in a row left one
-    /// pending): spare workers would help. The plain reader cannot tell, and never says so.
+    /// pending; the plain one: 16 files in a row were slow to open and start): spares would help.
     fn waits_for_disk(&self) -> bool {
         false
     }

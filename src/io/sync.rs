@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::io;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rustix::fs::{openat, Mode, OFlags};
 
@@ -17,24 +18,40 @@ pub(crate) fn file_open_flags() -> OFlags {
     OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC
 }
 
+/// An open and first read slower than this waited for the disk: from the page cache they take a
+/// few microseconds, from a disk a tenth of a millisecond and more.
+const SLOW_OPEN: Duration = Duration::from_micros(100);
+/// Files in a row whose open and first read were slow before the reader says it waits for the
+/// disk: a few may be a worker preempted in between (with 8, 1 warm run of 8 woke the spares;
+/// with 16, none of 12).
+const DISK_WAITS: u32 = 16;
+
 pub struct SyncReader {
     buf: Vec<u8>,
     rules: Arc<ReadRules>,
     fd_waits: u32,
+    /// Files in a row whose open and first read took [`SLOW_OPEN`] or more.
+    slow: u32,
 }
 
 impl SyncReader {
     pub fn new(rules: Arc<ReadRules>) -> SyncReader {
-        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], rules, fd_waits: 0 }
+        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], rules, fd_waits: 0, slow: 0 }
+    }
+
+    fn timed(&mut self, took: Duration) {
+        self.slow = if took >= SLOW_OPEN { self.slow + 1 } else { 0 };
     }
 
     fn read_file(&mut self, job: &FileJob) -> Outcome {
+        let start = Instant::now();
         let fd = match openat(&job.dir.fd, job.name(), file_open_flags(), Mode::empty()) {
             Ok(fd) => fd,
             Err(e) => return Outcome::Failed(e.into()),
         };
         let mut progress = FileProgress::new(job.language);
         let mut carry = 0;
+        let mut first = Some(start);
         loop {
             let want = CHUNK;
             let read = match rustix::io::read(&fd, &mut self.buf[carry..carry + want]) {
@@ -42,6 +59,9 @@ impl SyncReader {
                 Err(rustix::io::Errno::INTR) => continue,
                 Err(e) => return Outcome::Failed(io::Error::from(e)),
             };
+            if let Some(start) = first.take() {
+                self.timed(start.elapsed());
+            }
             match progress.on_read(&mut self.buf, carry, read, read < want, &self.rules) {
                 Step::More { carry: c } => carry = c,
                 Step::Done(outcome) => return outcome,
@@ -68,5 +88,29 @@ impl Reader for SyncReader {
 
     fn is_idle(&self) -> bool {
         true
+    }
+
+    fn waits_for_disk(&self) -> bool {
+        self.slow >= DISK_WAITS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_run_of_slow_files_says_the_disk_is_in_play() {
+        let mut r = SyncReader::new(Arc::new(ReadRules::default()));
+        let (slow, fast) = (SLOW_OPEN, SLOW_OPEN / 20);
+        for _ in 0..DISK_WAITS - 1 {
+            r.timed(slow);
+        }
+        assert!(!r.waits_for_disk(), "one short of the run");
+        r.timed(fast);
+        r.timed(slow);
+        assert!(!r.waits_for_disk(), "a fast file starts the run again");
+        (0..DISK_WAITS).for_each(|_| r.timed(slow));
+        assert!(r.waits_for_disk());
     }
 }
