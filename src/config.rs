@@ -4,13 +4,17 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::count::Options;
-use crate::io::{Backend, ReadRules};
+use crate::io::{fd_limit, Backend, ReadRules};
 use crate::report::{FileSink, Progress};
 use crate::walk::select::Selection;
 
 /// Workers a default run grows to once the disk is in play (cold kernel tree, 2 cores: 16 workers
 /// 1.49-1.56 s against 1.80-1.93 s for 4; 32 workers were slower again).
 pub const COLD_WORKERS: usize = 16;
+/// Descriptors each default worker may count on: its queued directories, its files in flight and
+/// a listing take their shares of the limit (`walk::pool`, `io::uring`). Cold, under `ulimit -n
+/// 32` sixteen workers met EMFILE, and under `ulimit -n 16` four did.
+const FDS_PER_WORKER: u64 = 16;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -78,10 +82,13 @@ impl Config {
 
     /// Two workers per core: a worker blocks in getdents64 and directory opens, which io_uring cannot
     /// take over, and a second worker keeps the core's ring fed meanwhile (cold kernel tree, 2 cores:
-    /// -j 2 3.8 s, -j 4 2.1-3.0 s; warm within noise, 0.86 vs 0.84 s).
+    /// -j 2 3.8 s, -j 4 2.1-3.0 s; warm within noise, 0.86 vs 0.84 s). Never more than the
+    /// descriptor limit gives [`FDS_PER_WORKER`] each (at least one).
     pub fn worker_count(&self) -> usize {
         match self.threads {
-            0 => 2 * std::thread::available_parallelism().map_or(1, usize::from),
+            0 => {
+                (2 * std::thread::available_parallelism().map_or(1, usize::from)).min(room(fd_limit())).max(1)
+            }
             n => n,
         }
     }
@@ -91,8 +98,34 @@ impl Config {
     /// reads, in flight. A warm run never starts them (two per core measured best warm).
     pub fn spare_count(&self) -> usize {
         match self.threads {
-            0 => COLD_WORKERS.saturating_sub(self.worker_count()),
+            0 => spares_under(fd_limit(), self.worker_count()),
             _ => 0,
         }
+    }
+}
+
+/// Spares for `workers` under a descriptor limit: none where the limit cannot give every worker
+/// [`FDS_PER_WORKER`].
+fn spares_under(fd_limit: u64, workers: usize) -> usize {
+    COLD_WORKERS.min(room(fd_limit)).saturating_sub(workers)
+}
+
+/// Workers a descriptor limit has room for.
+fn room(fd_limit: u64) -> usize {
+    usize::try_from(fd_limit / FDS_PER_WORKER).unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{room, spares_under};
+
+    #[test]
+    fn spares_fit_the_descriptor_limit() {
+        assert_eq!(spares_under(u64::MAX, 4), 12);
+        assert_eq!(spares_under(1024, 4), 12);
+        assert_eq!(spares_under(128, 4), 4);
+        assert_eq!(spares_under(32, 4), 0);
+        assert_eq!(spares_under(1024, 32), 0);
+        assert_eq!(room(16), 1);
     }
 }
