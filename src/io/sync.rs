@@ -44,14 +44,14 @@ impl SyncReader {
     }
 
     fn read_file(&mut self, job: &FileJob) -> Outcome {
-        let start = Instant::now();
+        // When this file's open began, until its first read has been timed.
+        let mut first = Some(Instant::now());
         let fd = match openat(&job.dir.fd, job.name(), file_open_flags(), Mode::empty()) {
             Ok(fd) => fd,
             Err(e) => return Outcome::Failed(e.into()),
         };
         let mut progress = FileProgress::new(job.language);
         let mut carry = 0;
-        let mut first = Some(start);
         loop {
             let want = CHUNK;
             let read = match rustix::io::read(&fd, &mut self.buf[carry..carry + want]) {
