@@ -42,8 +42,8 @@ pub struct Cli {
     #[arg(short = '0', long = "null")]
     pub null: bool,
 
-    /// Worker threads (one io_uring ring each); default: two per core, and up to 16 in all once
-    /// reads wait for the disk
+    /// Worker threads (one io_uring ring each); default: one per core (two with plain reads), and
+    /// up to 16 in all once reads wait for the disk
     #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0)]
     pub threads: usize,
 

@@ -1,6 +1,6 @@
 //! ringloc counts lines of code, comments and blanks across very large trees, reading files through
-//! io_uring (or plain syscalls where the kernel refuses it) with two workers per core, and more
-//! once the disk is in play.
+//! io_uring (or plain syscalls where the kernel refuses it) with one ring per core (two plain
+//! readers), and more workers once the disk is in play.
 //! [`count_paths`] runs it over a [`Config`]; [`count::count`] classifies one buffer.
 //!
 //! ```

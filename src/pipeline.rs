@@ -59,8 +59,8 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
     report.by_root = config.by_root.then(|| root_sections(config));
     let sel = &config.selection;
     let jobs = roots(config, &mut report);
-    let threads = config.worker_count();
-    let spares = config.spare_count();
+    let ring = backend == BackendUsed::Uring;
+    let (threads, spares) = (config.worker_count(ring), config.spare_count(ring));
     let workers = threads + spares;
     let rules = Arc::new(config.read_rules());
     let follow = sel.follow.then(|| Follow::new(&config.paths));

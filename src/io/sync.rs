@@ -21,16 +21,21 @@ pub(crate) fn file_open_flags() -> OFlags {
 /// An open and first read slower than this waited for the disk: from the page cache they take a
 /// few microseconds, from a disk a tenth of a millisecond and more.
 const SLOW_OPEN: Duration = Duration::from_micros(100);
-/// Files in a row whose open and first read were slow before the reader says it waits for the
-/// disk: a few may be a worker preempted in between (with 8, 1 warm run of 8 woke the spares;
-/// with 16, none of 12).
-const DISK_WAITS: u32 = 16;
+/// What one slow file adds to the score a fast one takes 1 from: the reader waits for the disk
+/// once more than one file in nine is slow over a stretch (a quarter of the tree evicted makes a
+/// quarter slow), not only when every file is (a cold tree).
+const SLOW_WEIGHT: u32 = 8;
+/// The score at which the reader says it waits for the disk: 16 slow files in a row, or ~100 files
+/// with a quarter slow. Warm, a slow file is a worker preempted in between, and a few together
+/// must not wake the spares (a run of 8 woke them in 1 warm run of 8; 16 in none of 12).
+const DISK_WAITS: u32 = 16 * SLOW_WEIGHT;
 
 pub struct SyncReader {
     buf: Vec<u8>,
     rules: Arc<ReadRules>,
     fd_waits: u32,
-    /// Files in a row whose open and first read took [`SLOW_OPEN`] or more.
+    /// [`SLOW_WEIGHT`] per file whose open and first read took [`SLOW_OPEN`] or more, less 1 per
+    /// faster one, never below 0.
     slow: u32,
 }
 
@@ -40,7 +45,11 @@ impl SyncReader {
     }
 
     fn timed(&mut self, took: Duration) {
-        self.slow = if took >= SLOW_OPEN { self.slow + 1 } else { 0 };
+        self.slow = if took >= SLOW_OPEN {
+            self.slow.saturating_add(SLOW_WEIGHT)
+        } else {
+            self.slow.saturating_sub(1)
+        };
     }
 
     fn read_file(&mut self, job: &FileJob) -> Outcome {
@@ -99,18 +108,27 @@ impl Reader for SyncReader {
 mod tests {
     use super::*;
 
-    #[test]
-    fn only_a_run_of_slow_files_says_the_disk_is_in_play() {
+    /// Feeds `pattern` (true: slow) `times` over and says whether the reader then waits.
+    fn waits_after(pattern: &[bool], times: usize) -> bool {
         let mut r = SyncReader::new(Arc::new(ReadRules::default()));
         let (slow, fast) = (SLOW_OPEN, SLOW_OPEN / 20);
-        for _ in 0..DISK_WAITS - 1 {
-            r.timed(slow);
+        for _ in 0..times {
+            pattern.iter().for_each(|&s| r.timed(if s { slow } else { fast }));
         }
-        assert!(!r.waits_for_disk(), "one short of the run");
-        r.timed(fast);
-        r.timed(slow);
-        assert!(!r.waits_for_disk(), "a fast file starts the run again");
-        (0..DISK_WAITS).for_each(|_| r.timed(slow));
-        assert!(r.waits_for_disk());
+        r.waits_for_disk()
+    }
+
+    #[test]
+    fn a_cold_or_partly_cold_tree_says_the_disk_is_in_play() {
+        assert!(!waits_after(&[true], 15), "one short of a run");
+        assert!(waits_after(&[true], 16), "a cold tree");
+        assert!(waits_after(&[true, false, false, false], 100), "a quarter evicted");
+    }
+
+    #[test]
+    fn scattered_slow_files_of_a_warm_tree_do_not() {
+        assert!(!waits_after(&[true, false, false, false, false, false, false, false, false, false], 1_000));
+        let eight_together = [[true; 8].as_slice(), &[false; 100]].concat();
+        assert!(!waits_after(&eight_together, 1_000));
     }
 }
