@@ -83,7 +83,7 @@ impl Config {
 
     /// The default run's workers per core start at one for the ring and two for plain reads, each
     /// at most what the descriptor limit gives [`FDS_PER_WORKER`] each (at least one). Warm, one
-    /// ring per core is 2-3.5% faster than two (interleaved, kernel tree); cold and partly cold the
+    /// ring per core is 2-5% faster than two (interleaved, kernel tree); cold and partly cold the
     /// spares make up the rest. A plain reader blocks on every evicted file, and with a twelfth of
     /// the tree evicted (too few slow files to wake the spares) two per core took 612 ms against
     /// 860 for one.
