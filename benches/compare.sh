@@ -14,7 +14,7 @@
 #     COLD=0        skip the cold-cache runs (default 1; dropping caches needs root)
 #     COLD_RUNS=N   cold hyperfine runs per command, per order (default 3)
 #     THREADS=N     pass `-j N` to ringloc (default: none, ringloc's own: one ring per core,
-#                   up to 16 workers once the disk is in play)
+#                   up to 16 workers once the disk is in play, 64 with plain reads)
 #
 # The markdown report goes to stdout and to benches/results-latest.md; progress goes to stderr.
 # Every counter does the same work: ignore files off, hidden files counted.
@@ -396,7 +396,7 @@ report_header() {
         echo '  forward and reverse likewise.'
     fi
     printf -- '- ringloc threads: %s; the other tools use their defaults.\n' \
-        "${THREADS:-default (one ring per core, up to 16 workers once the disk is in play)}"
+        "${THREADS:-default (one ring per core, up to 16 workers once the disk is in play, 64 with plain reads)}"
     echo '- same work everywhere: ignore files off, hidden files counted (`--no-ignore --hidden`;'
     echo '  ringloc skips only .git/.hg/.svn then). `ringloc --count none` is the read floor: the same'
     echo '  walk, threads and reads with no classification.'

@@ -43,7 +43,7 @@ pub struct Cli {
     pub null: bool,
 
     /// Worker threads (one io_uring ring each); default: one per core (two with plain reads), and
-    /// up to 16 in all once reads wait for the disk
+    /// up to 16 in all (64 with plain reads) once reads wait for the disk
     #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0)]
     pub threads: usize,
 

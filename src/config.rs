@@ -8,9 +8,13 @@ use crate::io::{fd_limit, Backend, ReadRules};
 use crate::report::{FileSink, Progress};
 use crate::walk::select::Selection;
 
-/// Workers a default run grows to once the disk is in play (cold kernel tree, 2 cores: 16 workers
-/// 1.49-1.56 s against 1.80-1.93 s for 4; 32 workers were slower again).
-pub const COLD_WORKERS: usize = 16;
+/// Workers a default io_uring run grows to once the disk is in play (cold kernel tree, 2 cores: 16
+/// workers 1.49-1.56 s against 1.80-1.93 s for 4; 32 workers were slower again).
+pub const COLD_RINGS: usize = 16;
+/// Workers a default run with plain reads grows to: each has one read in flight, so the disk sees
+/// as many requests as there are workers (cold kernel tree, 2 cores: 16 workers 2.11 s, 32 1.96 s,
+/// 64 1.77 s at 16 MB peak RSS, 96 1.69 s).
+pub const COLD_READERS: usize = 64;
 /// Descriptors each default worker may count on: its queued directories, its files in flight and
 /// a listing take their shares of the limit (`walk::pool`, `io::uring`). Cold, under `ulimit -n
 /// 32` sixteen workers met EMFILE, and under `ulimit -n 16` four did.
@@ -98,21 +102,22 @@ impl Config {
         }
     }
 
-    /// Workers the default adds once a ring or reader waits for the disk, up to [`COLD_WORKERS`] in
-    /// all: cold, every directory listing and many opens block, and more workers keep more of them,
-    /// and more reads, in flight. A warm run never starts them.
+    /// Workers the default adds once a ring or reader waits for the disk, up to [`COLD_RINGS`] or
+    /// [`COLD_READERS`] in all: cold, every directory listing and many opens block, and more workers
+    /// keep more of them, and more reads, in flight. A warm run never starts them.
     pub fn spare_count(&self, ring: bool) -> usize {
+        let most = if ring { COLD_RINGS } else { COLD_READERS };
         match self.threads {
-            0 => spares_under(fd_limit(), self.worker_count(ring)),
+            0 => spares_under(fd_limit(), self.worker_count(ring), most),
             _ => 0,
         }
     }
 }
 
-/// Spares for `workers` under a descriptor limit: none where the limit cannot give every worker
-/// [`FDS_PER_WORKER`].
-fn spares_under(fd_limit: u64, workers: usize) -> usize {
-    COLD_WORKERS.min(room(fd_limit)).saturating_sub(workers)
+/// Spares that take `workers` up to `most` under a descriptor limit: none where the limit cannot
+/// give every worker [`FDS_PER_WORKER`].
+fn spares_under(fd_limit: u64, workers: usize, most: usize) -> usize {
+    most.min(room(fd_limit)).saturating_sub(workers)
 }
 
 /// Workers a descriptor limit has room for.
@@ -126,11 +131,13 @@ mod tests {
 
     #[test]
     fn spares_fit_the_descriptor_limit() {
-        assert_eq!(spares_under(u64::MAX, 4), 12);
-        assert_eq!(spares_under(1024, 4), 12);
-        assert_eq!(spares_under(128, 4), 4);
-        assert_eq!(spares_under(32, 4), 0);
-        assert_eq!(spares_under(1024, 32), 0);
+        assert_eq!(spares_under(u64::MAX, 4, 16), 12);
+        assert_eq!(spares_under(1024, 4, 16), 12);
+        assert_eq!(spares_under(1024, 4, 64), 60);
+        assert_eq!(spares_under(512, 4, 64), 28);
+        assert_eq!(spares_under(128, 4, 16), 4);
+        assert_eq!(spares_under(32, 4, 16), 0);
+        assert_eq!(spares_under(1024, 32, 16), 0);
         assert_eq!(room(16), 1);
     }
 

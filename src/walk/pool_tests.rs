@@ -79,3 +79,39 @@ fn spares_start_on_a_disk_wait_and_change_no_total() {
     assert_eq!((c.files, c.counts.code, c.counts.comments, c.counts.blanks), (1200, 1200, 3600, 1200));
     std::fs::remove_dir_all(root).expect("temp dir removed");
 }
+
+/// A reader that breaks on its first file.
+struct Broken;
+
+impl Reader for Broken {
+    fn pump(&mut self, _: &mut VecDeque<FileJob>, _: &mut Report, _: bool) {
+        panic!("a broken reader");
+    }
+
+    fn is_idle(&self) -> bool {
+        true
+    }
+
+    fn waits_for_disk(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn a_panicking_worker_reaches_the_caller_while_spares_wait() {
+    let root = std::env::temp_dir().join(format!("ringloc-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&root).expect("temp dir");
+    std::fs::write(root.join("a.c"), "int a;\n").expect("temp file");
+    let (sent, got) = std::sync::mpsc::channel();
+    let dir = root.clone();
+    std::thread::spawn(move || {
+        let config = Config { paths: vec![dir], ..Default::default() };
+        let jobs = roots(&config, &mut Report::default());
+        let run =
+            std::panic::catch_unwind(|| run_pool(jobs, (1, 6), |_| Broken, &config.selection, None, false));
+        sent.send(run.is_err()).expect("the test waits");
+    });
+    let panicked = got.recv_timeout(std::time::Duration::from_secs(30));
+    assert_eq!(panicked, Ok(true), "the run must end in the workers' panic, not wait for spares");
+    std::fs::remove_dir_all(root).expect("temp dir removed");
+}
