@@ -2,6 +2,7 @@
 //! they share (binary check, shebang detection, chunked counting).
 
 mod file;
+mod noatime;
 mod sync;
 mod uring;
 mod utf16;
@@ -15,6 +16,7 @@ use std::sync::Arc;
 use rustix::fd::OwnedFd;
 
 pub use file::{FileProgress, ReadRules, Step};
+pub(crate) use noatime::NoAtime;
 pub use sync::SyncReader;
 pub use uring::{probe_uring, UringReader};
 

@@ -6,8 +6,10 @@ use std::io;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rustix::fd::OwnedFd;
 use rustix::fs::{openat, Mode, OFlags};
 
+use super::noatime::NoAtime;
 use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
 use crate::report::{Outcome, Report};
@@ -37,11 +39,18 @@ pub struct SyncReader {
     /// [`SLOW_WEIGHT`] per file whose open and first read took [`SLOW_OPEN`] or more, less 1 per
     /// faster one, never below 0.
     slow: u32,
+    pub(crate) noatime: NoAtime,
 }
 
 impl SyncReader {
     pub fn new(rules: Arc<ReadRules>) -> SyncReader {
-        SyncReader { buf: vec![0; CHUNK + MAX_TOKEN], rules, fd_waits: 0, slow: 0 }
+        SyncReader {
+            buf: vec![0; CHUNK + MAX_TOKEN],
+            rules,
+            fd_waits: 0,
+            slow: 0,
+            noatime: NoAtime::default(),
+        }
     }
 
     fn timed(&mut self, took: Duration) {
@@ -52,10 +61,20 @@ impl SyncReader {
         };
     }
 
+    fn open(&mut self, job: &FileJob) -> rustix::io::Result<OwnedFd> {
+        loop {
+            let flags = self.noatime.flags();
+            match openat(&job.dir.fd, job.name(), file_open_flags() | flags, Mode::empty()) {
+                Err(e) if self.noatime.refused(!flags.is_empty(), e) => continue,
+                opened => return opened,
+            }
+        }
+    }
+
     fn read_file(&mut self, job: &FileJob) -> Outcome {
         // When this file's open began, until its first read has been timed.
         let mut first = Some(Instant::now());
-        let fd = match openat(&job.dir.fd, job.name(), file_open_flags(), Mode::empty()) {
+        let fd = match self.open(job) {
             Ok(fd) => fd,
             Err(e) => return Outcome::Failed(e.into()),
         };

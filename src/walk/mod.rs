@@ -22,7 +22,7 @@ pub use self::follow::Follow;
 use self::follow::Target;
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
-use crate::io::{is_out_of_fds, FileJob, ListedDir};
+use crate::io::{is_out_of_fds, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report};
 
@@ -51,11 +51,18 @@ pub struct Lister {
     names: Vec<u8>,
     /// Inode number, name start and length in `names`, and type.
     entries: Vec<(u64, u32, u32, FileType)>,
+    /// Listing a directory updates its atime as reading a file does.
+    noatime: NoAtime,
 }
 
 impl Default for Lister {
     fn default() -> Self {
-        Lister { buf: vec![MaybeUninit::uninit(); 64 * 1024], names: Vec::new(), entries: Vec::new() }
+        Lister {
+            buf: vec![MaybeUninit::uninit(); 64 * 1024],
+            names: Vec::new(),
+            entries: Vec::new(),
+            noatime: NoAtime::default(),
+        }
     }
 }
 
@@ -82,7 +89,7 @@ impl Lister {
     pub fn list(&mut self, job: DirJob, ctx: &ListContext<'_>, out: &mut Report) -> Result<Listing, DirJob> {
         let (sel, keep, defer) = (ctx.selection, ctx.keep_files, ctx.defer);
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
-        let fd = match open_dir(&job) {
+        let fd = match open_dir(&job, &mut self.noatime) {
             Ok(fd) => Arc::new(fd),
             Err(e) if defer && is_out_of_fds(&e) => {
                 return Err(job);
@@ -220,11 +227,17 @@ impl Lister {
     }
 }
 
-fn open_dir(job: &DirJob) -> io::Result<OwnedFd> {
-    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY;
-    let fd = match &job.parent {
-        Some(parent) => openat(&**parent, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty()),
-        None => openat(CWD, job.name.as_c_str(), flags, Mode::empty()),
-    };
-    Ok(fd?)
+fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {
+    loop {
+        let asked = noatime.flags();
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY | asked;
+        let fd = match &job.parent {
+            Some(parent) => openat(&**parent, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty()),
+            None => openat(CWD, job.name.as_c_str(), flags, Mode::empty()),
+        };
+        match fd {
+            Err(e) if noatime.refused(!asked.is_empty(), e) => continue,
+            fd => return Ok(fd?),
+        }
+    }
 }

@@ -22,6 +22,7 @@ mod setup;
 use setup::build_ring;
 pub use setup::probe_uring;
 
+use super::noatime::NoAtime;
 use super::sync::{file_open_flags, SyncReader};
 use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
@@ -71,6 +72,8 @@ struct Active {
     fd: Option<OwnedFd>,
     carry: usize,
     offset: u64,
+    /// The open asked for O_NOATIME.
+    noatime: bool,
 }
 
 pub struct UringReader {
@@ -94,8 +97,10 @@ pub struct UringReader {
     /// The kernel takes a timeout with a wait (5.11+).
     bounded_wait: bool,
     completions: Vec<(u64, i32)>,
-    /// Files the ring could not read (EAGAIN from a filesystem without NOWAIT), redone plainly.
+    /// Files the ring could not read (EAGAIN from a filesystem without NOWAIT), or could not open
+    /// with O_NOATIME, redone plainly.
     retry: VecDeque<FileJob>,
+    noatime: NoAtime,
     fallback: SyncReader,
     rules: Arc<ReadRules>,
     /// Set when `io_uring_enter` itself failed: buffers may still be in the kernel's hands.
@@ -125,6 +130,7 @@ impl UringReader {
             bounded_wait,
             completions: Vec::with_capacity(slots * 2),
             retry: VecDeque::new(),
+            noatime: NoAtime::default(),
             fallback: SyncReader::new(Arc::clone(&rules)),
             rules,
             broken: None,
@@ -146,12 +152,14 @@ impl UringReader {
     }
 
     fn start_open(&mut self, slot: u32, job: FileJob) {
+        let noatime = self.noatime.flags();
         let entry = opcode::OpenAt::new(types::Fd(job.dir.fd.as_raw_fd()), job.name().as_ptr())
-            .flags(file_open_flags().bits() as i32)
+            .flags((file_open_flags() | noatime).bits() as i32)
             .build()
             .user_data(user_data(slot, OPEN));
         let progress = FileProgress::new(job.language);
-        self.slots[slot as usize] = Some(Active { job, progress, fd: None, carry: 0, offset: 0 });
+        let noatime = !noatime.is_empty();
+        self.slots[slot as usize] = Some(Active { job, progress, fd: None, carry: 0, offset: 0, noatime });
         self.busy += 1;
         self.in_flight += 1;
         self.push(entry);
@@ -198,6 +206,10 @@ impl UringReader {
         match op_of(ud) {
             OPEN if res < 0 => {
                 let a = self.release(slot);
+                if self.noatime.refused(a.noatime, rustix::io::Errno::from_raw_os_error(-res)) {
+                    self.fallback.noatime = self.noatime;
+                    return self.retry.push_back(a.job);
+                }
                 let err = io::Error::from_raw_os_error(-res);
                 if is_out_of_fds(&err) {
                     // Keep no more files open than fitted; the plain reader waits for a descriptor.
