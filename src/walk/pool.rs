@@ -154,7 +154,7 @@ where
     std::thread::scope(|scope| {
         let (shared, make_reader) = (&shared, &make_reader);
         let start = |local: Worker<Job>| {
-            scope.spawn(move || {
+            std::thread::Builder::new().spawn_scoped(scope, move || {
                 let _ends = RunEnds(shared.spares);
                 let mut report = Report::default();
                 let reader = make_reader(&mut report);
@@ -162,9 +162,12 @@ where
             })
         };
         let mut locals = locals.into_iter();
-        let mut handles: Vec<_> = locals.by_ref().take(threads).map(start).collect();
+        let mut handles: Vec<_> =
+            locals.by_ref().take(threads).map(|l| start(l).expect("a worker thread starts")).collect();
+        // A spare the system has no thread for (a pids limit) is a spare less: its deque stays
+        // empty, and the others take the work.
         if spares > 0 && shared.spares.wait() {
-            handles.extend(locals.map(start));
+            handles.extend(locals.map_while(|l| start(l).ok()));
         }
         handles.into_iter().map(|h| h.join().expect("worker panicked")).collect()
     })

@@ -97,8 +97,8 @@ pub struct UringReader {
     /// The kernel takes a timeout with a wait (5.11+).
     bounded_wait: bool,
     completions: Vec<(u64, i32)>,
-    /// Files the ring could not read (EAGAIN from a filesystem without NOWAIT), or could not open
-    /// with O_NOATIME, redone plainly.
+    /// Files the ring could not open or read ([`redo_plainly`]), or could not open with
+    /// O_NOATIME, redone plainly.
     retry: VecDeque<FileJob>,
     noatime: NoAtime,
     fallback: SyncReader,
@@ -210,6 +210,9 @@ impl UringReader {
                     self.fallback.noatime = self.noatime;
                     return self.retry.push_back(a.job);
                 }
+                if redo_plainly(res) {
+                    return self.retry.push_back(a.job);
+                }
                 let err = io::Error::from_raw_os_error(-res);
                 if is_out_of_fds(&err) {
                     // Keep no more files open than fitted; the plain reader waits for a descriptor.
@@ -231,7 +234,7 @@ impl UringReader {
     }
 
     fn on_read(&mut self, slot: u32, res: i32, out: &mut Report, keep: bool) {
-        if res == -rustix::io::Errno::AGAIN.raw_os_error() {
+        if redo_plainly(res) {
             let a = self.close_and_release(slot);
             return self.retry.push_back(a.job);
         }
@@ -300,6 +303,14 @@ impl UringReader {
         self.in_flight = 0;
         self.broken = Some(e);
     }
+}
+
+/// Whether a failed open or read is the ring's failure rather than the file's, so that the plain
+/// reader does it instead: EAGAIN from a filesystem without NOWAIT reads, or ECANCELED, which
+/// ringloc never asks for and the kernel posts when it has no io-wq thread to run a blocking
+/// request on (a pids limit: cold, 2,384 of drivers/' files failed so under `prlimit --nproc=10`).
+fn redo_plainly(res: i32) -> bool {
+    [rustix::io::Errno::AGAIN, rustix::io::Errno::CANCELED].iter().any(|e| res == -e.raw_os_error())
 }
 
 impl Reader for UringReader {
