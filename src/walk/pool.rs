@@ -161,11 +161,15 @@ where
                 work(shared, local, reader, report)
             })
         };
+        // A worker the system has no thread for (a pids limit) is a worker less: its deque stays
+        // empty, and the others take the work. With none at all, this thread counts alone.
         let mut locals = locals.into_iter();
-        let mut handles: Vec<_> =
-            locals.by_ref().take(threads).map(|l| start(l).expect("a worker thread starts")).collect();
-        // A spare the system has no thread for (a pids limit) is a spare less: its deque stays
-        // empty, and the others take the work.
+        let mut handles: Vec<_> = locals.by_ref().take(threads).map_while(|l| start(l).ok()).collect();
+        if handles.is_empty() {
+            let mut report = Report::default();
+            let reader = make_reader(&mut report);
+            return vec![work(shared, Worker::new_lifo(), reader, report)];
+        }
         if spares > 0 && shared.spares.wait() {
             handles.extend(locals.map_while(|l| start(l).ok()));
         }
