@@ -36,6 +36,18 @@ impl NoAtime {
         self.on &= !refused;
         refused
     }
+
+    /// Opens with `open`, given the flag to add, once more without O_NOATIME if it was refused.
+    pub(crate) fn open<T>(
+        &mut self,
+        open: impl Fn(OFlags) -> rustix::io::Result<T>,
+    ) -> rustix::io::Result<T> {
+        let asked = self.flags();
+        match open(asked) {
+            Err(e) if self.refused(!asked.is_empty(), e) => open(self.flags()),
+            opened => opened,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -52,5 +64,23 @@ mod tests {
         assert!(n.refused(true, Errno::PERM));
         assert_eq!(n.flags(), OFlags::empty());
         assert!(n.refused(true, Errno::PERM), "an open already in flight with the flag is retried too");
+    }
+
+    #[test]
+    fn an_open_refused_for_the_flag_is_made_once_more_without_it() {
+        let mut n = NoAtime::default();
+        let asked = std::cell::RefCell::new(Vec::new());
+        let open = |flags: OFlags| {
+            asked.borrow_mut().push(flags);
+            if flags.contains(OFlags::NOATIME) {
+                Err(Errno::PERM)
+            } else {
+                Ok(())
+            }
+        };
+        assert_eq!(n.open(open), Ok(()));
+        assert_eq!(n.open(open), Ok(()));
+        assert_eq!(*asked.borrow(), [OFlags::NOATIME, OFlags::empty(), OFlags::empty()]);
+        assert_eq!(NoAtime::default().open(|_| Err::<(), _>(Errno::ACCESS)), Err(Errno::ACCESS));
     }
 }

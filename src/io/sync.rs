@@ -6,7 +6,6 @@ use std::io;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rustix::fd::OwnedFd;
 use rustix::fs::{openat, Mode, OFlags};
 
 use super::noatime::NoAtime;
@@ -61,20 +60,11 @@ impl SyncReader {
         };
     }
 
-    fn open(&mut self, job: &FileJob) -> rustix::io::Result<OwnedFd> {
-        loop {
-            let flags = self.noatime.flags();
-            match openat(&job.dir.fd, job.name(), file_open_flags() | flags, Mode::empty()) {
-                Err(e) if self.noatime.refused(!flags.is_empty(), e) => continue,
-                opened => return opened,
-            }
-        }
-    }
-
     fn read_file(&mut self, job: &FileJob) -> Outcome {
         // When this file's open began, until its first read has been timed.
         let mut first = Some(Instant::now());
-        let fd = match self.open(job) {
+        let open = |noatime| openat(&job.dir.fd, job.name(), file_open_flags() | noatime, Mode::empty());
+        let fd = match self.noatime.open(open) {
             Ok(fd) => fd,
             Err(e) => return Outcome::Failed(e.into()),
         };

@@ -11,6 +11,8 @@ use ignore::Match;
 use rustix::fd::AsFd;
 use rustix::fs::{openat, Mode, OFlags};
 
+use crate::io::NoAtime;
+
 /// Which ignore files a run honours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IgnorePolicy {
@@ -136,14 +138,10 @@ fn matchers_in(dir: &impl AsFd, path: &Path, names: &[&CStr]) -> Vec<Gitignore> 
 }
 
 /// Reads an ignore file relative to its directory; missing or unreadable means no rules. Its access
-/// time is left alone where the kernel allows it, as the counted files' are (`io::NoAtime`).
+/// time is left alone where the kernel allows it, as the counted files' are.
 fn read_small(dir: &impl AsFd, name: &CStr) -> Option<Vec<u8>> {
     let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOCTTY;
-    let fd = match openat(dir, name, flags | OFlags::NOATIME, Mode::empty()) {
-        Err(rustix::io::Errno::PERM) => openat(dir, name, flags, Mode::empty()),
-        opened => opened,
-    }
-    .ok()?;
+    let fd = NoAtime::default().open(|noatime| openat(dir, name, flags | noatime, Mode::empty())).ok()?;
     let mut out = Vec::new();
     let mut buf = [0u8; 8192];
     loop {

@@ -228,16 +228,12 @@ impl Lister {
 }
 
 fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {
-    loop {
-        let asked = noatime.flags();
+    let fd = noatime.open(|asked| {
         let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY | asked;
-        let fd = match &job.parent {
+        match &job.parent {
             Some(parent) => openat(&**parent, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty()),
             None => openat(CWD, job.name.as_c_str(), flags, Mode::empty()),
-        };
-        match fd {
-            Err(e) if noatime.refused(!asked.is_empty(), e) => continue,
-            fd => return Ok(fd?),
         }
-    }
+    });
+    Ok(fd?)
 }
