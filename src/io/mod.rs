@@ -87,7 +87,7 @@ pub trait Reader {
     /// Nothing in flight: the worker may stop once its queue is empty too.
     fn is_idle(&self) -> bool;
     /// Reads or opens keep waiting for the disk (the io_uring reader: 8 submits in a row left one
-    /// pending; the plain one: 16 files in a row were slow to open and start): spares would help.
+    /// pending; the plain one: slow opens and first reads outweigh fast ones): spares would help.
     fn waits_for_disk(&self) -> bool {
         false
     }

@@ -151,14 +151,18 @@ where
         dir_queue,
         spares: &sleeping,
     };
+    let shared = &shared;
+    let run = |local: Worker<Job>| {
+        let mut report = Report::default();
+        let reader = make_reader(&mut report);
+        work(shared, local, reader, report)
+    };
+    let run = &run;
     std::thread::scope(|scope| {
-        let (shared, make_reader) = (&shared, &make_reader);
         let start = |local: Worker<Job>| {
             std::thread::Builder::new().spawn_scoped(scope, move || {
                 let _ends = RunEnds(shared.spares);
-                let mut report = Report::default();
-                let reader = make_reader(&mut report);
-                work(shared, local, reader, report)
+                run(local)
             })
         };
         // A worker the system has no thread for (a pids limit) is a worker less: its deque stays
@@ -166,9 +170,7 @@ where
         let mut locals = locals.into_iter();
         let mut handles: Vec<_> = locals.by_ref().take(threads).map_while(|l| start(l).ok()).collect();
         if handles.is_empty() {
-            let mut report = Report::default();
-            let reader = make_reader(&mut report);
-            return vec![work(shared, Worker::new_lifo(), reader, report)];
+            return vec![run(Worker::new_lifo())];
         }
         if spares > 0 && shared.spares.wait() {
             handles.extend(locals.map_while(|l| start(l).ok()));
