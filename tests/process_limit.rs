@@ -1,5 +1,7 @@
 //! Under a process limit (a container's pids limit, `RLIMIT_NPROC`) a run starts the workers it
-//! can get threads for, or counts on its own thread, and counts every file either way.
+//! can get threads for, or counts on its own thread, and counts every file either way. Its ring
+//! may get no io-wq thread either: opens that miss the dentry cache come back ECANCELED and are
+//! read plainly.
 
 mod common;
 
@@ -35,4 +37,26 @@ fn a_run_with_fewer_threads_than_workers_counts_every_file() {
             assert_eq!(v["files"], whole["files"], "{backend}, {nproc} processes");
         }
     }
+}
+
+/// Cold, an open that misses the dentry cache goes to an io-wq thread; under `--nproc=1` the
+/// kernel cannot start one and cancels the open. Without the plain redo every file failed so.
+#[test]
+fn opens_the_ring_cannot_hand_to_a_thread_are_redone_plainly() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("needs root to drop the dentry cache and run under a process limit: nothing checked");
+        return;
+    }
+    let tree = generated_tree(300, 12);
+    std::fs::set_permissions(tree.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let args = ["--format", "json", "--by-file", "-j", "1", "--backend", "uring", "."];
+    let whole = json_of(&ringloc(&args, tree.path()));
+    rustix::fs::sync();
+    // 2: dentries and inodes, which the sync above made clean and so droppable.
+    std::fs::write("/proc/sys/vm/drop_caches", "2").expect("drop the dentry cache");
+    let out = limited(1, &args, tree.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["files"], whole["files"]);
 }
