@@ -2,6 +2,7 @@
 
 use std::sync::OnceLock;
 
+use super::lead::LeadFilter;
 use super::markers::{has_prefix, is_word, is_ws, openers, plain_block_marker, Kind, Opened, Opener, Place};
 use super::masks::MarkSet;
 use super::scan::StopSet;
@@ -32,6 +33,8 @@ pub struct Classifier {
     /// code escape, heredoc, regex or region): the block loops open these inline
     /// ([`Classifier::plain_opener_at`]).
     pub(crate) plain_start: [bool; 256],
+    /// A letter kept a mark only before the bytes that may continue its openers.
+    pub(crate) lead: Option<LeadFilter>,
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -99,8 +102,10 @@ impl Classifier {
             .chain(syntax.heredoc.map(|h| h.open[0]))
             .chain(syntax.regex.then_some(b'/'))
             .chain(embed_starts(syntax.embed).iter().copied());
-        other_starts.for_each(|b| plain_start[usize::from(b)] = false);
-        Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lookahead }
+        let others: Vec<u8> = other_starts.collect();
+        others.iter().for_each(|&b| plain_start[usize::from(b)] = false);
+        let lead = LeadFilter::find(&openers, syntax, &others);
+        Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lead, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {

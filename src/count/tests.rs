@@ -177,6 +177,10 @@ fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
     for h in s.quotes.iter().filter_map(|q| q.hole) {
         out.extend([h.open.to_vec(), vec![h.open[h.open.len() - 1]], vec![h.close]]);
     }
+    // An opener's first letter alone: the block loops drop it as a mark unless its next byte
+    // may continue the opener (`count::lead`), so it must meet other next bytes too.
+    let letters = s.quotes.iter().map(|q| q.open[0]).chain(s.block_comments.iter().map(|b| b.open[0]));
+    out.extend(letters.filter(|b| b.is_ascii_alphanumeric()).map(|b| vec![b]));
     out.extend(s.code_escape.map(|b| vec![b]));
     out.extend(s.tag_chars.iter().take(2).map(|&b| vec![b]));
     if let Some(h) = s.heredoc {

@@ -23,9 +23,13 @@ impl LineCounter {
         mut i: usize,
         limit: usize,
     ) -> usize {
+        let lead = self.cls.lead;
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = lanes.stop_masks(marks, block);
+            let mut m = lanes.stop_masks(marks, block);
+            if let Some(lead) = lead {
+                m.marks = lead.filter(lanes, m.marks, block);
+            }
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
             i = if self.regions.is_none() && self.pending.is_none() {
