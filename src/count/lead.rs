@@ -16,9 +16,8 @@ pub(crate) struct LeadFilter {
 }
 
 impl LeadFilter {
-    /// The first word byte among the first bytes of `openers` (grouped by first byte, as the
-    /// classifier groups them) whose openers all have a second byte, of at most two kinds, and
-    /// that starts nothing else (code escape, heredoc or region).
+    /// The first word byte that starts openers and nothing in `others` (a code escape, heredoc
+    /// or region), and whose openers all have a second byte, of at most two kinds.
     pub(crate) fn find(openers: &[Opener], syntax: &Syntax, others: &[u8]) -> Option<LeadFilter> {
         let mut leads: Vec<u8> = openers.iter().map(|o| o.bytes[0]).filter(|&b| is_word(b)).collect();
         leads.sort_unstable();
