@@ -8,10 +8,8 @@ use std::fs::{File, FileTimes};
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use common::{as_nobody, run_json, Tree};
+use common::{as_nobody, backends, run_json, Tree};
 use serde_json::Value;
-
-const BACKENDS: [&str; 2] = ["uring", "sync"];
 
 /// A day before the files were written: on a relatime mount the next read updates such an atime.
 fn make_stale(path: &Path) -> SystemTime {
@@ -44,7 +42,7 @@ fn counting_leaves_access_times_alone() {
         return;
     }
     let watched = ["a.c", "sub/b.py", "sub/.ignore", "sub", "."].map(|p| tree.path().join(p));
-    for backend in BACKENDS {
+    for &backend in backends() {
         let stale: Vec<SystemTime> = watched.iter().map(|p| make_stale(p)).collect();
         let (v, out) = run_json(&["--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(0), "{backend}: {}", String::from_utf8_lossy(&out.stderr));
@@ -59,7 +57,7 @@ fn a_tree_someone_else_owns_is_counted_where_noatime_is_refused() {
     let tree = tree();
     std::fs::set_permissions(tree.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let (owner, _) = run_json(&["."], tree.path());
-    for backend in BACKENDS {
+    for &backend in backends() {
         let out = as_nobody(&["--format", "json", "--by-file", "--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(0), "{backend}: {}", String::from_utf8_lossy(&out.stderr));
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -8,10 +8,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use common::{as_nobody, ringloc, run_json, Tree};
+use common::{as_nobody, backends, ringloc, run_json, Tree};
 use serde_json::Value;
-
-const BACKENDS: [&str; 2] = ["uring", "sync"];
 
 fn set_mode(p: &Path, mode: u32) {
     std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
@@ -26,7 +24,7 @@ fn unreadable_files_and_directories_are_reported_and_the_rest_counted() {
     set_mode(tree.path(), 0o755);
     set_mode(&secret, 0o000);
     set_mode(&tree.path().join("locked"), 0o000);
-    for backend in BACKENDS {
+    for &backend in backends() {
         let out = as_nobody(&["--format", "json", "--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(2), "{backend}: {}", String::from_utf8_lossy(&out.stderr));
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -46,7 +44,7 @@ fn special_files_are_never_opened() {
     tree.write("a.c", "x;\n");
     assert!(std::process::Command::new("mkfifo").arg(tree.path().join("fifo.c")).status().unwrap().success());
     let _socket = std::os::unix::net::UnixListener::bind(tree.path().join("sock.c")).unwrap();
-    for backend in BACKENDS {
+    for &backend in backends() {
         let (v, out) = run_json(&["--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(0), "{backend}");
         assert_eq!(v["total"]["files"], 1);
@@ -73,7 +71,7 @@ fn awkward_contents_are_counted_exactly() {
     };
     tree.write("utf16le.c", utf16(true));
     tree.write("utf16be.c", utf16(false));
-    for backend in BACKENDS {
+    for &backend in backends() {
         let (v, out) = run_json(&["--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(0), "{backend}");
         let get = |name: &str| -> Vec<u64> {
@@ -100,7 +98,7 @@ fn a_sparse_4_gib_file_is_streamed_in_bounded_memory() {
     sparse.set_len(4 << 30).unwrap();
     let text: String = (0..200_000).map(|i| format!("int v{i}; /* c */\n")).collect();
     tree.write("big.c", &text);
-    for backend in BACKENDS {
+    for &backend in backends() {
         let (v, out) = run_json(&["--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(0));
         assert_eq!(v["skipped"]["binary"], 1, "the NUL-filled file is binary after one chunk");
@@ -149,7 +147,7 @@ fn directories_nested_deeper_than_path_max_are_walked() {
     }
     let file = openat(&dir, "deep.c", OFlags::CREATE | OFlags::WRONLY, Mode::from_raw_mode(0o644)).unwrap();
     rustix::io::write(&file, b"int deep;\n").unwrap();
-    for backend in BACKENDS {
+    for &backend in backends() {
         let out = ringloc(&["--format", "json", "--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -167,7 +165,7 @@ fn a_low_descriptor_limit_slows_the_walk_but_loses_nothing() {
     // tried: with -j 1, limits 19, 22, 25 and 28 each lost a file every time when the ring's queued
     // closes were not submitted before its retried files were opened plainly.
     for limit in 16..=32 {
-        for (backend, threads) in BACKENDS.iter().flat_map(|b| [(b, "1"), (b, "2")]) {
+        for (backend, threads) in backends().iter().flat_map(|b| [(b, "1"), (b, "2")]) {
             let script = format!(
                 "ulimit -n {limit} && exec {} -j {threads} --format json --backend {backend} .",
                 env!("CARGO_BIN_EXE_ringloc")

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{file_paths, json_of, ringloc, ringloc_stdin, Tree};
+use common::{backends, file_paths, json_of, ringloc, ringloc_stdin, Tree};
 
 fn tree() -> Tree {
     let tree = Tree::new();
@@ -44,7 +44,7 @@ fn max_file_size_skips_larger_files_without_statx() {
     let tree = Tree::new();
     tree.write("small.c", "x;\n");
     tree.write("big.c", "int x;\n".repeat(100_000));
-    for backend in ["uring", "sync"] {
+    for &backend in backends() {
         let out =
             ringloc(&["--format", "json", "--backend", backend, "--max-file-size", "64K", "."], tree.path());
         let v = json_of(&out);
@@ -89,7 +89,7 @@ fn follow_counts_each_target_once_and_cuts_loops() {
     link(&tree.path().join("self.c"), "self.c");
     let plain = json_of(&ringloc(&["--format", "json", "--by-file", "."], tree.path()));
     assert_eq!(file_paths(&plain), ["./a.c", "./d/b.c"]);
-    for backend in ["uring", "sync"] {
+    for &backend in backends() {
         let out =
             ringloc(&["--format", "json", "--by-file", "--follow", "--backend", backend, "."], tree.path());
         assert_eq!(out.status.code(), Some(2), "the dangling link is reported");

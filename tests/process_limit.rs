@@ -7,7 +7,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{generated_tree, json_of, ringloc};
+use common::{backends, generated_tree, json_of, ringloc};
 
 /// The run as an unprivileged user allowed `nproc` processes in all, itself included.
 fn limited(nproc: u32, args: &[&str], cwd: &std::path::Path) -> std::process::Output {
@@ -16,17 +16,6 @@ fn limited(nproc: u32, args: &[&str], cwd: &std::path::Path) -> std::process::Ou
     full.push(env!("CARGO_BIN_EXE_ringloc"));
     full.extend_from_slice(args);
     Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv")
-}
-
-/// Where io_uring is disabled on purpose (`RINGLOC_ALLOW_NO_URING`, as in tests/backends.rs), the
-/// io_uring runs are left out; elsewhere a refused ring fails the test.
-fn uring_left_out() -> bool {
-    let refused = ringloc::io::probe_uring().is_err();
-    if refused && std::env::var_os("RINGLOC_ALLOW_NO_URING").is_some() {
-        eprintln!("io_uring is refused here: its runs are left out");
-        return true;
-    }
-    false
 }
 
 #[test]
@@ -39,8 +28,7 @@ fn a_run_with_fewer_threads_than_workers_counts_every_file() {
     std::fs::set_permissions(tree.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let args = ["--format", "json", "--by-file", "-j", "4", "."];
     let whole = json_of(&ringloc(&args, tree.path()));
-    let backends: &[&str] = if uring_left_out() { &["sync"] } else { &["uring", "sync"] };
-    for backend in backends {
+    for backend in backends() {
         for nproc in [1, 3] {
             let out = limited(nproc, &[&args[..], &["--backend", backend]].concat(), tree.path());
             let stderr = String::from_utf8_lossy(&out.stderr);
@@ -59,7 +47,7 @@ fn opens_the_ring_cannot_hand_to_a_thread_are_redone_plainly() {
         eprintln!("needs root to drop the dentry cache and run under a process limit: nothing checked");
         return;
     }
-    if uring_left_out() {
+    if !backends().contains(&"uring") {
         return;
     }
     let tree = generated_tree(300, 12);

@@ -164,3 +164,14 @@ pub fn as_nobody(args: &[&str], cwd: &Path) -> Output {
     assert!(out.status.code().is_some(), "killed: {out:?}");
     out
 }
+
+/// The backends a test runs: io_uring and plain reads, or plain reads alone where io_uring is
+/// refused on purpose (`RINGLOC_ALLOW_NO_URING`, as tests/backends.rs honours it); elsewhere a
+/// refused ring fails the io_uring runs.
+pub fn backends() -> &'static [&'static str] {
+    if std::env::var_os("RINGLOC_ALLOW_NO_URING").is_some() && ringloc::io::probe_uring().is_err() {
+        eprintln!("io_uring is refused here: its runs are left out");
+        return &["sync"];
+    }
+    &["uring", "sync"]
+}
