@@ -74,7 +74,7 @@ impl LineCounter {
     /// The lines of bytes `from..to` of the block, which hold no mark: every newline ends a line
     /// of code if a non-blank byte stands before it on its line.
     #[inline(always)]
-    fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
+    pub(super) fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
         let range = range(from, to);
         let newlines = m.newlines & range;
         let solid = m.solid & range;
@@ -128,7 +128,7 @@ impl LineCounter {
     /// The lines of bytes `..to` of a block inside a comment: a line with a non-blank byte is a
     /// comment line, but the line the comment opened on keeps any code before it.
     #[inline(always)]
-    fn settle_comment_lines(&mut self, m: &Masks, to: usize) {
+    pub(super) fn settle_comment_lines(&mut self, m: &Masks, to: usize) {
         let range = range(0, to);
         let newlines = m.newlines & range;
         let solid = m.solid & range;

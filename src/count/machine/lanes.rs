@@ -36,7 +36,7 @@ pub(crate) fn capped<T>(cap: Level, f: impl FnOnce() -> T) -> T {
 }
 
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-fn allowed(level: Level) -> bool {
+pub(super) fn allowed(level: Level) -> bool {
     #[cfg(test)]
     return level <= CAP.get();
     #[cfg(not(test))]

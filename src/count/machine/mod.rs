@@ -7,6 +7,7 @@ mod hole;
 mod lanes;
 mod regions;
 mod spans;
+mod string_blocks;
 
 use super::classifier::{Classifier, NL, START};
 use super::embed::embed_opens;

@@ -154,6 +154,12 @@ impl LineCounter {
         quote: &'static Quote,
         doc: bool,
     ) -> usize {
+        if self.string_by_blocks(quote) {
+            i = self.string_blocks(quote, doc, buf, i, limit);
+            if !matches!(self.mode, Mode::Str { .. }) {
+                return i;
+            }
+        }
         let escape = quote.escape.unwrap_or(b'\n');
         let hole = quote.hole.map_or(b'\n', |h| h.open[0]);
         let stops = StopSet::four([b'\n', quote.close[0], escape, hole]);

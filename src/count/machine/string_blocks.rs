@@ -1,0 +1,130 @@
+//! Strings that run over lines (Python's doc strings, multi-line literals) 64 bytes at a time, as
+//! `blocks.rs` settles block comments: the lines up to the closer in bulk, each escape skipped
+//! with the byte it escapes. The span loop took them a line at a time (13% of the counter's time
+//! on CPython's library).
+
+use super::lanes::{allowed, Level};
+use super::LineCounter;
+#[cfg(target_arch = "x86_64")]
+use crate::count::avx2::Avx2;
+#[cfg(target_arch = "x86_64")]
+use crate::count::avx512::Avx512;
+use crate::count::markers::{has_prefix, window};
+use crate::count::masks::{CloserSet, Lanes, Masks, Portable, BLOCK};
+use crate::lang::Quote;
+
+/// The string loop for `vectorize`, apart from the code loop's: inlined there, its body slowed
+/// C's code loop by 6%, though C's strings never take it.
+#[cfg(target_arch = "x86_64")]
+struct Vectorized<'a, L> {
+    counter: &'a mut LineCounter,
+    lanes: L,
+    quote: &'a Quote,
+    doc: bool,
+    buf: &'a [u8],
+    i: usize,
+    limit: usize,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<L: Lanes> pulp::NullaryFnOnce for Vectorized<'_, L> {
+    type Output = usize;
+
+    #[inline(always)]
+    fn call(self) -> usize {
+        let Vectorized { counter, lanes, quote, doc, buf, i, limit } = self;
+        counter.string_blocks_here(lanes, quote, doc, buf, i, limit)
+    }
+}
+
+impl LineCounter {
+    /// A string the block loop can settle: a newline does not end it, its closer is plain (no
+    /// tag, not doubled, not the last of a run), it has no interpolation hole, and no region waits
+    /// to be told its lines one by one.
+    pub(super) fn string_by_blocks(&self, quote: &Quote) -> bool {
+        quote.multiline
+            && quote.tag.is_none()
+            && !quote.doubled
+            && !quote.close_last_of_run
+            && quote.hole.is_none()
+            && self.regions.is_none()
+    }
+
+    /// [`LineCounter::string_blocks_here`] on the widest lanes this CPU has.
+    pub(super) fn string_blocks(
+        &mut self,
+        quote: &Quote,
+        doc: bool,
+        buf: &[u8],
+        i: usize,
+        limit: usize,
+    ) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
+                return lanes.0.vectorize(Vectorized { counter: self, lanes, quote, doc, buf, i, limit });
+            }
+            if let Some(lanes) = Avx2::detect().filter(|_| allowed(Level::Avx2)) {
+                return lanes.0.vectorize(Vectorized { counter: self, lanes, quote, doc, buf, i, limit });
+            }
+        }
+        self.string_blocks_here(Portable, quote, doc, buf, i, limit)
+    }
+
+    /// Returns where code goes on after the closer (the mode set to it), or where the span loop
+    /// must go on: fewer than a block before `limit`, or at an escape in a block's last byte (the
+    /// byte it escapes is in the next block).
+    #[inline(always)]
+    fn string_blocks_here<L: Lanes>(
+        &mut self,
+        lanes: L,
+        quote: &Quote,
+        doc: bool,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+    ) -> usize {
+        let closer = CloserSet::new(quote.close);
+        while i + BLOCK <= limit {
+            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
+            let m = lanes.closer_masks(&closer, block);
+            let escapes = quote.escape.map_or(0, |e| lanes.byte_mask(e, block));
+            let mut stops = m.marks | escapes;
+            while stops != 0 {
+                let at = stops.trailing_zeros() as usize;
+                stops &= stops - 1;
+                if escapes >> at & 1 != 0 {
+                    if at + 1 == BLOCK {
+                        self.settle_string_lines(&m, at, doc);
+                        return i + at;
+                    }
+                    stops &= !(1u64 << (at + 1));
+                } else if has_prefix(window(buf, i + at), quote.close) {
+                    self.settle_string_lines(&m, at, doc);
+                    // The closer is the string's too: it marks its line.
+                    if doc {
+                        self.comment = true;
+                    } else {
+                        self.code = true;
+                    }
+                    self.mode = self.after_span();
+                    return i + at + quote.close.len();
+                }
+            }
+            self.settle_string_lines(&m, BLOCK, doc);
+            i += BLOCK;
+        }
+        i
+    }
+
+    /// Bytes `..to` of a block inside the string: a doc string's lines are comment lines, as a
+    /// comment's are; any other string's are code.
+    #[inline(always)]
+    fn settle_string_lines(&mut self, m: &Masks, to: usize, doc: bool) {
+        if doc {
+            self.settle_comment_lines(m, to);
+        } else {
+            self.settle_lines(m, 0, to);
+        }
+    }
+}
