@@ -317,7 +317,7 @@ fn plain_closer(block: &Block) -> bool {
 /// A string closer with no tag, not doubled and not read in runs ends the string wherever its
 /// bytes are, as a plain comment closer does.
 #[inline(always)]
-fn plain_quote(quote: &Quote) -> bool {
+pub(super) fn plain_quote(quote: &Quote) -> bool {
     quote.tag.is_none() && !quote.doubled && !quote.close_last_of_run
 }
 

@@ -3,22 +3,18 @@
 //! with the byte it escapes. The span loop took them a line at a time (13% of the counter's time
 //! on CPython's library).
 
-use super::lanes::{allowed, Level};
+use super::lanes::BlockJob;
+use super::spans::plain_quote;
 use super::LineCounter;
-#[cfg(target_arch = "x86_64")]
-use crate::count::avx2::Avx2;
-#[cfg(target_arch = "x86_64")]
-use crate::count::avx512::Avx512;
 use crate::count::markers::{has_prefix, window};
+#[cfg(target_arch = "x86_64")]
+use crate::count::masks::FromNibbles;
 use crate::count::masks::{CloserSet, Lanes, Masks, Portable, BLOCK};
 use crate::lang::Quote;
 
-/// The string loop for `vectorize`, apart from the code loop's: inlined there, its body slowed
-/// C's code loop by 6%, though C's strings never take it.
-#[cfg(target_arch = "x86_64")]
-struct Vectorized<'a, L> {
-    counter: &'a mut LineCounter,
-    lanes: L,
+/// A string's block loop, for [`LineCounter::vectorized`].
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct Strings<'a> {
     quote: &'a Quote,
     doc: bool,
     buf: &'a [u8],
@@ -26,13 +22,11 @@ struct Vectorized<'a, L> {
     limit: usize,
 }
 
-#[cfg(target_arch = "x86_64")]
-impl<L: Lanes> pulp::NullaryFnOnce for Vectorized<'_, L> {
-    type Output = usize;
-
+impl BlockJob for Strings<'_> {
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn call(self) -> usize {
-        let Vectorized { counter, lanes, quote, doc, buf, i, limit } = self;
+    fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize {
+        let Strings { quote, doc, buf, i, limit } = self;
         counter.string_blocks_here(lanes, quote, doc, buf, i, limit)
     }
 }
@@ -42,12 +36,7 @@ impl LineCounter {
     /// tag, not doubled, not the last of a run), it has no interpolation hole, and no region waits
     /// to be told its lines one by one.
     pub(super) fn string_by_blocks(&self, quote: &Quote) -> bool {
-        quote.multiline
-            && quote.tag.is_none()
-            && !quote.doubled
-            && !quote.close_last_of_run
-            && quote.hole.is_none()
-            && self.regions.is_none()
+        quote.multiline && plain_quote(quote) && quote.hole.is_none() && self.regions.is_none()
     }
 
     /// [`LineCounter::string_blocks_here`] on the widest lanes this CPU has.
@@ -59,16 +48,8 @@ impl LineCounter {
         i: usize,
         limit: usize,
     ) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
-                return lanes.0.vectorize(Vectorized { counter: self, lanes, quote, doc, buf, i, limit });
-            }
-            if let Some(lanes) = Avx2::detect().filter(|_| allowed(Level::Avx2)) {
-                return lanes.0.vectorize(Vectorized { counter: self, lanes, quote, doc, buf, i, limit });
-            }
-        }
-        self.string_blocks_here(Portable, quote, doc, buf, i, limit)
+        self.vectorized(Strings { quote, doc, buf, i, limit })
+            .unwrap_or_else(|| self.string_blocks_here(Portable, quote, doc, buf, i, limit))
     }
 
     /// Returns where code goes on after the closer (the mode set to it), or where the span loop
