@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::lead::LeadFilter;
+use super::machine::CFamily;
 use super::markers::{has_prefix, is_word, is_ws, openers, plain_block_marker, Kind, Opened, Opener, Place};
 use super::masks::MarkSet;
 use super::scan::StopSet;
@@ -35,6 +36,8 @@ pub struct Classifier {
     pub(crate) plain_start: [bool; 256],
     /// A letter kept a mark only before the bytes that may continue its openers.
     pub(crate) lead: Option<LeadFilter>,
+    /// C's syntax or a part of it, which the block loop settles a whole block at a time.
+    pub(crate) c_family: Option<CFamily>,
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -105,7 +108,8 @@ impl Classifier {
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| plain_start[usize::from(b)] = false);
         let lead = LeadFilter::find(&openers, syntax, &others);
-        Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lead, lookahead }
+        let c_family = CFamily::of(syntax);
+        Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lead, c_family, lookahead }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {

@@ -23,6 +23,10 @@ impl LineCounter {
         mut i: usize,
         limit: usize,
     ) -> usize {
+        // A region's lines are told to it one by one (see `code_blocks_here`'s loop).
+        if let Some(shape) = self.cls.c_family.as_ref().filter(|_| self.regions.is_none()) {
+            return self.c_blocks_here(lanes, marks, shape, buf, i, limit);
+        }
         let lead = self.cls.lead;
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
@@ -317,7 +321,7 @@ fn range(from: usize, to: usize) -> u64 {
 
 /// The place of the last newline in `newlines` (not empty).
 #[inline(always)]
-fn last(newlines: u64) -> u32 {
+pub(super) fn last(newlines: u64) -> u32 {
     63 - newlines.leading_zeros()
 }
 
@@ -326,6 +330,6 @@ fn last(newlines: u64) -> u32 {
 /// non-blank bytes generate a carry, blanks pass it on and newlines absorb it, so a newline's bit
 /// of the sum is set exactly when its line had a non-blank byte.
 #[inline(always)]
-fn solid_ends(newlines: u64, solid: u64, range: u64, carry: u64) -> u64 {
+pub(super) fn solid_ends(newlines: u64, solid: u64, range: u64, carry: u64) -> u64 {
     solid.wrapping_add((solid | !newlines) & range).wrapping_add(carry) & newlines
 }

@@ -3,6 +3,7 @@
 //! limit and languages with too many stop bytes. Each mode other than code lives in `spans.rs`.
 
 mod blocks;
+mod c_family;
 mod hole;
 mod lanes;
 mod regions;
@@ -14,6 +15,7 @@ use super::embed::embed_opens;
 use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Opened, Place, Tag};
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
+pub(crate) use c_family::CFamily;
 #[cfg(test)]
 pub(crate) use lanes::{capped, Level};
 use regions::Regions;

@@ -1,0 +1,434 @@
+//! Languages shaped like C (`//`, a plain `/* */`, one-line `"` and `'` strings with backslash
+//! escapes, nothing else) settled a whole block at a time. The general block loop looks at every
+//! mark alone: the opener table, the 64 bytes after it, a branch per stop; in C most lines hold a
+//! string or a comment, and that was most of its time. Here each block's byte masks say where
+//! every span can end, so a span costs a bit search, and the block's lines are settled once from
+//! the bits that are comment.
+
+use super::blocks::{last, solid_ends};
+use super::{LineCounter, Mode};
+use crate::count::masks::{Lanes, Masks, BLOCK};
+use crate::lang::{Block, Quote, Syntax};
+
+/// The parts of C a language has (any may be missing: CSS has no `//`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CFamily {
+    double: Option<&'static Quote>,
+    single: Option<&'static Quote>,
+    line: bool,
+    block: Option<&'static Block>,
+    splice: bool,
+}
+
+impl CFamily {
+    /// The shape of `syntax` when it is C's or a part of it, with no marker of any other kind.
+    pub(crate) fn of(syntax: &'static Syntax) -> Option<CFamily> {
+        let plain = !syntax.nested
+            && syntax.code_escape.is_none()
+            && syntax.code_tokens.is_empty()
+            && syntax.heredoc.is_none()
+            && !syntax.regex
+            && syntax.embed == crate::lang::Embed::None;
+        let lines_ok = syntax.line_comments.iter().all(|&l| l == b"//");
+        let blocks_ok = syntax
+            .block_comments
+            .iter()
+            .all(|b| b.open == b"/*" && b.close == b"*/" && !b.line_start && !b.alone && b.tag.is_none());
+        if !plain || !lines_ok || !blocks_ok || syntax.block_comments.len() > 1 {
+            return None;
+        }
+        let mut shape = CFamily {
+            double: None,
+            single: None,
+            line: !syntax.line_comments.is_empty(),
+            block: syntax.block_comments.first(),
+            splice: syntax.splice,
+        };
+        for q in syntax.quotes {
+            let slot = match q.open {
+                b"\"" => &mut shape.double,
+                b"'" => &mut shape.single,
+                _ => return None,
+            };
+            if !one_line_escaped(q) || slot.is_some() {
+                return None;
+            }
+            *slot = Some(q);
+        }
+        Some(shape)
+    }
+}
+
+/// A quote closed by itself, escaped by a backslash, ended by a newline, and nothing more.
+fn one_line_escaped(q: &Quote) -> bool {
+    q.close == q.open
+        && q.escape == Some(b'\\')
+        && !q.multiline
+        && !q.doc
+        && !q.doubled
+        && !q.close_last_of_run
+        && !q.char_literal
+        && q.tag.is_none()
+        && q.hole.is_none()
+}
+
+/// What the block loop is inside of: an index into [`Bits::ends`] and the tables below.
+const CODE: usize = 0;
+const DOUBLE: usize = 1;
+const SINGLE: usize = 2;
+const LINE: usize = 3;
+const COMMENT: usize = 4;
+
+/// How many bytes an opener takes, by what it opens.
+const OPEN_LEN: [usize; 5] = [0, 1, 1, 2, 2];
+/// How many bytes a closer takes (a string's newline none: it ends the line in code), by what
+/// it closes.
+const CLOSE_LEN: [usize; 5] = [0, 1, 1, 0, 2];
+
+/// One block's bits: `ends[k]` is where what `k` names can end (for code, where a span opens),
+/// `kinds[k]` where an opener of `k` stands (`kinds[CODE]`: the newlines).
+struct Bits {
+    ends: [u64; 5],
+    kinds: [u64; 5],
+    /// The byte after the block is escaped: the block ends in an odd run of backslashes.
+    escape_out: u64,
+}
+
+/// The state carried from one block to the next.
+struct Carry {
+    inside: usize,
+    /// Where the next block's search starts (a marker may end one byte into it).
+    from: usize,
+    /// The next block's bytes that a comment's marker already took.
+    spill: u64,
+    /// The next block's first byte is escaped (a string's backslash ended this one).
+    escape: u64,
+}
+
+/// Where the block loop stands inside one block.
+struct Span {
+    inside: usize,
+    /// Where the open span began (0: in an earlier block).
+    start: usize,
+    /// Where the search goes on.
+    at: usize,
+    /// The block's bits inside comments so far.
+    comment: u64,
+}
+
+impl Span {
+    /// Opens the span whose opener is at `hit`.
+    #[inline(always)]
+    fn open(&mut self, bits: &Bits, hit: usize) {
+        let bit = 1u64 << hit;
+        self.inside = if bits.kinds[DOUBLE] & bit != 0 {
+            DOUBLE
+        } else if bits.kinds[SINGLE] & bit != 0 {
+            SINGLE
+        } else if bits.kinds[LINE] & bit != 0 {
+            LINE
+        } else {
+            COMMENT
+        };
+        self.start = hit;
+        self.at = hit + OPEN_LEN[self.inside];
+    }
+
+    /// Closes the open span if it ends in this block; `false` if it goes on past it.
+    #[inline(always)]
+    fn close(&mut self, bits: &Bits) -> bool {
+        let hits = bits.ends[self.inside] & above(self.at);
+        if hits == 0 {
+            return false;
+        }
+        let hit = hits.trailing_zeros() as usize;
+        let newline = (bits.kinds[CODE] >> hit & 1) as usize;
+        let end = hit + CLOSE_LEN[self.inside] * (1 - newline);
+        if self.inside >= LINE {
+            self.comment |= above(self.start) & below(end);
+        }
+        self.inside = CODE;
+        self.at = end;
+        true
+    }
+}
+
+impl LineCounter {
+    /// Code mode of a C-shaped language from `i`, by blocks. Returns where fewer than a block is
+    /// left before `limit`, with the mode set to the span open there.
+    #[inline(always)]
+    pub(super) fn c_blocks_here<L: Lanes>(
+        &mut self,
+        lanes: L,
+        marks: &L::Marks,
+        shape: &CFamily,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+    ) -> usize {
+        let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0 };
+        while i + BLOCK <= limit {
+            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
+            let m = lanes.stop_masks(marks, block);
+            let next = buf.get(i + BLOCK).copied();
+            let marks = m.marks >> carry.from;
+            if carry.inside == CODE && marks == 0 && carry.spill == 0 {
+                carry.from = 0;
+                self.settle_lines(&m, 0, BLOCK);
+            } else if carry.inside == COMMENT && marks == 0 && next != Some(b'/') {
+                // No `/` to close the comment with: the whole block is comment.
+                carry.from = 0;
+                self.settle_block_lines(&m, !0);
+            } else {
+                let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
+                let bits = span_bits(lanes, shape, &m, block, next, before, carry.escape);
+                let comment = Self::resolve(&bits, &mut carry);
+                self.settle_block_lines(&m, comment);
+            }
+            i += BLOCK;
+        }
+        self.hand_over(shape, &carry, buf, i)
+    }
+
+    /// Runs the spans of one block from the carried state: the next opener in code, then its
+    /// closer, and so on. Returns the block's comment bits and leaves in `carry` the state for
+    /// the next block.
+    #[inline(always)]
+    fn resolve(bits: &Bits, carry: &mut Carry) -> u64 {
+        let mut span = Span { inside: carry.inside, start: 0, at: carry.from, comment: carry.spill };
+        if span.inside == CODE || span.close(bits) {
+            while span.at < BLOCK {
+                let opens = bits.ends[CODE] & above(span.at);
+                if opens == 0 {
+                    break;
+                }
+                span.open(bits, opens.trailing_zeros() as usize);
+                if span.at >= BLOCK || !span.close(bits) {
+                    break;
+                }
+            }
+        }
+        let Span { inside, start, at, mut comment } = span;
+        if inside >= LINE {
+            comment |= above(start);
+        }
+        // Only a comment's closer reaches past the block and leaves code mode behind it.
+        carry.spill = u64::from(inside == CODE && at > BLOCK);
+        carry.from = at.saturating_sub(BLOCK);
+        carry.escape = if inside == DOUBLE || inside == SINGLE { bits.escape_out } else { 0 };
+        carry.inside = inside;
+        comment
+    }
+
+    /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
+    /// non-blank byte outside them stands on it, else comment if one inside does.
+    #[inline(always)]
+    fn settle_block_lines(&mut self, m: &Masks, comment: u64) {
+        let code = m.solid & !comment;
+        let noted = m.solid & comment;
+        if m.newlines == 0 {
+            self.code |= code != 0;
+            self.comment |= noted != 0;
+            return;
+        }
+        let code_ends = solid_ends(m.newlines, code, !0, u64::from(self.code));
+        let marked_ends = solid_ends(m.newlines, m.solid, !0, u64::from(self.code | self.comment));
+        let code_lines = u64::from(code_ends.count_ones());
+        self.counts.lines += u64::from(m.newlines.count_ones());
+        self.counts.code += code_lines;
+        self.counts.comments += u64::from(marked_ends.count_ones()) - code_lines;
+        let last = last(m.newlines);
+        self.code = code >> last != 0;
+        self.comment = noted >> last != 0;
+    }
+
+    /// Leaves the block loop at `i` in the mode of the span still open there.
+    fn hand_over(&mut self, shape: &CFamily, carry: &Carry, buf: &[u8], i: usize) -> usize {
+        let quote = match carry.inside {
+            CODE => return i + carry.from,
+            LINE => {
+                self.mode = Mode::LineComment;
+                return i + carry.from;
+            }
+            COMMENT => {
+                let block = shape.block.expect("a block comment opened");
+                self.mode = Mode::Block { block, depth: 1 };
+                return i + carry.from;
+            }
+            DOUBLE => shape.double.expect("a string opened"),
+            _ => shape.single.expect("a string opened"),
+        };
+        self.mode = Mode::Str { quote, doc: false };
+        if carry.escape == 0 {
+            return i;
+        }
+        // The byte a backslash of the last block escapes: skipped, though a newline still ends
+        // its line (as the span loop does).
+        if buf.get(i) == Some(&b'\n') {
+            self.end_line();
+        }
+        i + 1
+    }
+}
+
+/// The block's span bits. `next` is the byte after the block, if any; `before` the two bytes
+/// before it (nearest first) where splices count; `escape` says its first byte is escaped.
+#[inline(always)]
+fn span_bits<L: Lanes>(
+    lanes: L,
+    shape: &CFamily,
+    m: &Masks,
+    block: &[u8; BLOCK],
+    next: Option<u8>,
+    before: [u8; 2],
+    escape: u64,
+) -> Bits {
+    let [double, single, slash] = lanes.byte_masks([b'"', b'\'', b'/'], block);
+    let [star, backslash, cr] = lanes.byte_masks([b'*', b'\\', b'\r'], block);
+    let next_slash = slash >> 1 | u64::from(next == Some(b'/')) << 63;
+    let next_star = star >> 1 | u64::from(next == Some(b'*')) << 63;
+    let (escaped, escape_out) = escaped(backslash, escape);
+    let double = if shape.double.is_some() { double } else { 0 };
+    let single = if shape.single.is_some() { single } else { 0 };
+    let line_open = if shape.line { slash & next_slash } else { 0 };
+    let (block_open, block_close) = match shape.block {
+        Some(_) => (slash & next_star, star & next_slash),
+        None => (0, 0),
+    };
+    // A backslash right before a newline, or before a `\r` and a newline, continues the line.
+    let slash_1 = backslash << 1 | u64::from(before[0] == b'\\');
+    let slash_2 = backslash << 2 | u64::from(before[0] == b'\\') << 1 | u64::from(before[1] == b'\\');
+    let cr_1 = cr << 1 | u64::from(before[0] == b'\r');
+    let spliced = if shape.splice { m.newlines & (slash_1 | (cr_1 & slash_2)) } else { 0 };
+    Bits {
+        ends: [
+            double | single | line_open | block_open,
+            (double | m.newlines) & !escaped,
+            (single | m.newlines) & !escaped,
+            m.newlines & !spliced,
+            block_close,
+        ],
+        kinds: [m.newlines, double, single, line_open, block_open],
+        escape_out,
+    }
+}
+
+/// The bytes a backslash escapes, and whether the byte after the block is one; `escape` says the
+/// first byte is. Each run's parity comes from one subtraction, as simdjson finds it.
+#[inline(always)]
+pub(super) fn escaped(backslash: u64, escape: u64) -> (u64, u64) {
+    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+    let potential = backslash & !escape;
+    let codes = ((potential << 1) | ODD).wrapping_sub(potential) ^ ODD;
+    (codes ^ (backslash | escape), (codes & backslash) >> 63)
+}
+
+/// Bits from `at` up (none once `at` is past the block).
+#[inline(always)]
+fn above(at: usize) -> u64 {
+    if at >= BLOCK {
+        0
+    } else {
+        !0u64 << at
+    }
+}
+
+/// Bits below `at` (all of them from the block's end on).
+#[inline(always)]
+fn below(at: usize) -> u64 {
+    if at >= BLOCK {
+        !0
+    } else {
+        (1u64 << at) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::LangId;
+
+    /// The bytes `escaped` finds, one at a time: a backslash escapes the byte after it, unless a
+    /// backslash escaped it.
+    fn escaped_one_by_one(bytes: &[u8], escape: bool) -> (u64, u64) {
+        let mut out = 0u64;
+        let mut next = escape;
+        for (k, &b) in bytes.iter().enumerate() {
+            if next {
+                out |= 1 << k;
+                next = false;
+            } else {
+                next = b == b'\\';
+            }
+        }
+        (out, u64::from(next))
+    }
+
+    #[test]
+    fn escapes_by_runs_equal_escapes_one_by_one() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Long runs, short runs, none: backslashes where a random bit says, denser each round.
+            let density = round % 4;
+            let bytes: Vec<u8> = (0..BLOCK)
+                .map(|k| if (x.rotate_left(k as u32) & 7) <= density as u64 { b'\\' } else { b'a' })
+                .collect();
+            let backslash = bytes.iter().enumerate().fold(0u64, |m, (k, &b)| m | u64::from(b == b'\\') << k);
+            for escape in [false, true] {
+                let expected = escaped_one_by_one(&bytes, escape);
+                assert_eq!(escaped(backslash, u64::from(escape)), expected, "{escape} {bytes:?}");
+            }
+        }
+        assert_eq!(escaped(!0, 0), (0xAAAA_AAAA_AAAA_AAAA, 0));
+        assert_eq!(escaped(!0, 1), (0x5555_5555_5555_5555, 1));
+    }
+
+    #[test]
+    fn the_c_shape_is_found_where_nothing_else_opens() {
+        let shaped =
+            |name: &str| CFamily::of(&LangId::from_name(name).expect(name).language().syntax).is_some();
+        for name in ["C", "C Header", "CSS"] {
+            assert!(shaped(name), "{name}");
+        }
+        for name in ["C++", "Rust", "JavaScript", "Java", "Go", "Python", "C#"] {
+            assert!(!shaped(name), "{name}");
+        }
+    }
+
+    /// C's own markers and bytes, thousands of them, between runs of text of any length: every
+    /// span meets every block boundary, with backslash runs, splices and `\r` around it.
+    #[test]
+    fn dense_c_equals_the_byte_by_byte_twin() {
+        use crate::count::machine::{capped, Level};
+        use crate::count::{count, count_reference};
+        const PIECES: &[&[u8]] =
+            &[b"\"", b"'", b"\\", b"/", b"*", b"/*", b"*/", b"//", b"\n", b"\r", b"\\\n", b"\\\r\n", b" "];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 8) as usize
+        };
+        for round in 0..4_000 {
+            let mut src = Vec::new();
+            while src.len() < (round % 5 + 1) * 500 {
+                src.extend_from_slice(PIECES[next() % PIECES.len()]);
+                // Text between: none, a little, or more than a block (spans over whole blocks).
+                let text = [0, 3, 20, 90][next() % 4];
+                src.extend(std::iter::repeat_n(b'a', next() % (text + 1)));
+            }
+            for name in ["C", "CSS", "JSON"] {
+                let id = LangId::from_name(name).expect(name);
+                let expected = count_reference(id, &src);
+                for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+                    let got = capped(level, || count(id, &src));
+                    assert_eq!(got, expected, "{name} on {level:?}: {:?}", String::from_utf8_lossy(&src));
+                }
+            }
+        }
+    }
+}
