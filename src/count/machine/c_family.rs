@@ -170,17 +170,13 @@ impl LineCounter {
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
             let m = lanes.stop_masks(marks, block);
-            let next = buf.get(i + BLOCK).copied();
-            let marks = m.marks >> carry.from;
-            if carry.inside == CODE && marks == 0 && carry.spill == 0 {
+            // In code with no mark ahead (most blocks), the lines are code or blank.
+            if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
                 self.settle_lines(&m, 0, BLOCK);
-            } else if carry.inside == COMMENT && marks == 0 && next != Some(b'/') {
-                // No `/` to close the comment with: the whole block is comment.
-                carry.from = 0;
-                self.settle_block_lines(&m, !0);
             } else {
                 let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
+                let next = buf.get(i + BLOCK).copied();
                 let bits = span_bits(lanes, shape, &m, block, next, before, carry.escape);
                 let comment = Self::resolve(&bits, &mut carry);
                 self.settle_block_lines(&m, comment);
