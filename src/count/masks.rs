@@ -25,6 +25,10 @@ pub(crate) struct Masks {
 /// set, built once per language.
 pub(crate) trait Lanes: Copy {
     type Marks;
+    /// A byte mask of a whole block costs a compare or two, not one per 16 bytes: the lanes
+    /// where C's spans are found from byte masks (`machine::c_family`; measured slower with
+    /// [`Portable`]'s).
+    const WIDE: bool;
     /// The newlines, marks and non-blank bytes of a block of code.
     fn stop_masks(self, marks: &Self::Marks, block: &[u8; BLOCK]) -> Masks;
     /// The masks of a block comment's text. `marks` holds where its closer may begin: where its
@@ -71,6 +75,7 @@ pub(crate) struct Portable;
 
 impl Lanes for Portable {
     type Marks = StopSet;
+    const WIDE: bool = false;
 
     #[inline(always)]
     fn stop_masks(self, marks: &StopSet, block: &[u8; BLOCK]) -> Masks {

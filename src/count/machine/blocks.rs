@@ -24,7 +24,7 @@ impl LineCounter {
         limit: usize,
     ) -> usize {
         // A region's lines are told to it one by one (see `code_blocks_here`'s loop).
-        if let Some(shape) = self.cls.c_family.as_ref().filter(|_| self.regions.is_none()) {
+        if let Some(shape) = self.cls.c_family.as_ref().filter(|_| L::WIDE && self.regions.is_none()) {
             return self.c_blocks_here(lanes, marks, shape, buf, i, limit);
         }
         let lead = self.cls.lead;

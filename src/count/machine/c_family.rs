@@ -300,8 +300,10 @@ fn span_bits<L: Lanes>(
     before: [u8; 2],
     escape: u64,
 ) -> Bits {
-    let [double, single, slash] = lanes.byte_masks([b'"', b'\'', b'/'], block);
-    let [star, backslash, cr] = lanes.byte_masks([b'*', b'\\', b'\r'], block);
+    let [double, single, star] = lanes.byte_masks([b'"', b'\'', b'*'], block);
+    let backslash = lanes.byte_mask(b'\\', block);
+    // The marks are the openers' first bytes: those not quotes are slashes.
+    let slash = m.marks & !(double | single);
     let next_slash = slash >> 1 | u64::from(next == Some(b'/')) << 63;
     let next_star = star >> 1 | u64::from(next == Some(b'*')) << 63;
     let (escaped, escape_out) = escaped(backslash, escape);
@@ -312,11 +314,7 @@ fn span_bits<L: Lanes>(
         Some(_) => (slash & next_star, star & next_slash),
         None => (0, 0),
     };
-    // A backslash right before a newline, or before a `\r` and a newline, continues the line.
-    let slash_1 = backslash << 1 | u64::from(before[0] == b'\\');
-    let slash_2 = backslash << 2 | u64::from(before[0] == b'\\') << 1 | u64::from(before[1] == b'\\');
-    let cr_1 = cr << 1 | u64::from(before[0] == b'\r');
-    let spliced = if shape.splice { m.newlines & (slash_1 | (cr_1 & slash_2)) } else { 0 };
+    let spliced = if shape.splice { splices(lanes, block, m.newlines, backslash, before) } else { 0 };
     Bits {
         opens: double | single | line_open | block_open,
         single,
@@ -329,6 +327,20 @@ fn span_bits<L: Lanes>(
         newlines: m.newlines,
         escape_out,
     }
+}
+
+/// The newlines a splice continues: a backslash right before them, or before a `\r` and them.
+#[inline(always)]
+fn splices<L: Lanes>(lanes: L, block: &[u8; BLOCK], newlines: u64, backslash: u64, before: [u8; 2]) -> u64 {
+    let [one, two] = before.map(|b| u64::from(b == b'\\'));
+    let spliced = newlines & (backslash << 1 | one);
+    let two_before = newlines & (backslash << 2 | one << 1 | two);
+    if two_before == 0 {
+        return spliced;
+    }
+    // Rare (a backslash two bytes before a newline): only then is the `\r` mask wanted.
+    let cr = lanes.byte_mask(b'\r', block) << 1 | u64::from(before[0] == b'\r');
+    spliced | (two_before & cr)
 }
 
 /// The bytes a backslash escapes, and whether the byte after the block is one; `escape` says the
