@@ -394,13 +394,18 @@ mod tests {
         (out, u64::from(next))
     }
 
+    fn xorshift(x: &mut u64) -> u64 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x
+    }
+
     #[test]
     fn escapes_by_runs_equal_escapes_one_by_one() {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for round in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             // Long runs, short runs, none: backslashes where a random bit says, denser each round.
             let density = round % 4;
             let bytes: Vec<u8> = (0..BLOCK)
@@ -437,12 +442,7 @@ mod tests {
         const PIECES: &[&[u8]] =
             &[b"\"", b"'", b"\\", b"/", b"*", b"/*", b"*/", b"//", b"\n", b"\r", b"\\\n", b"\\\r\n", b" "];
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 8) as usize
-        };
+        let mut next = move || (xorshift(&mut x) >> 8) as usize;
         for round in 0..4_000 {
             let mut src = Vec::new();
             while src.len() < (round % 5 + 1) * 500 {
