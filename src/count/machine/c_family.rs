@@ -1,9 +1,9 @@
 //! Languages shaped like C (`//`, a plain `/* */`, one-line `"` and `'` strings with backslash
 //! escapes, nothing else) settled a whole block at a time. The general block loop looks at every
-//! mark alone: the opener table, the 64 bytes after it, a branch per stop; in C most lines hold a
-//! string or a comment, and that was most of its time. Here each block's byte masks say where
-//! every span can end, so a span costs a bit search, and the block's lines are settled once from
-//! the bits that are comment.
+//! mark alone: the opener table, the 64 bytes after it, a branch per stop; a C line holding a
+//! string or a comment cost it what ten plain lines do, and that was most of its time on C. Here
+//! each block's byte masks say where every span can end, so a span costs a bit search, and the
+//! block's lines are settled once from the bits that are comment.
 
 use super::blocks::{last, solid_ends};
 use super::{LineCounter, Mode};
@@ -80,7 +80,7 @@ const LINE: usize = 3;
 const COMMENT: usize = 4;
 
 /// One block's bits, each a field of its own: kept in registers, not in an array indexed by the
-/// state (a store and a load on the chain from one span to the next, measured 40% slower).
+/// state (a store and a load between one span and the next; drivers/net 20.9 against 20.5 ms).
 struct Bits {
     /// Where a span opens in code.
     opens: u64,
