@@ -346,7 +346,7 @@ fn splices<L: Lanes>(lanes: L, block: &[u8; BLOCK], newlines: u64, backslash: u6
 /// The bytes a backslash escapes, and whether the byte after the block is one; `escape` says the
 /// first byte is. Each run's parity comes from one subtraction, as simdjson finds it.
 #[inline(always)]
-pub(super) fn escaped(backslash: u64, escape: u64) -> (u64, u64) {
+fn escaped(backslash: u64, escape: u64) -> (u64, u64) {
     const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
     let potential = backslash & !escape;
     let codes = ((potential << 1) | ODD).wrapping_sub(potential) ^ ODD;
