@@ -1,10 +1,10 @@
 //! Languages shaped like C (`//`, a plain `/* */`, one-line `"` and `'` strings with backslash
-//! escapes; Go's raw backtick strings and Java's `"""` text blocks besides; nothing else) settled a
-//! whole block at a time. The general block loop looks at every
-//! mark alone: the opener table, the 64 bytes after it, a branch per stop; a C line holding a
-//! string or a comment cost it what ten plain lines do, and that was most of its time on C. Here
-//! each block's byte masks say where every span can end, so a span costs a bit search, and the
-//! block's lines are settled once from the bits that are comment.
+//! escapes; Go's raw backtick strings and Java's `"""` text blocks besides; nothing else) settled
+//! a whole block at a time. The general block loop looks at every mark alone: the opener table,
+//! the 64 bytes after it, a branch per stop; a C line holding a string or a comment cost it what
+//! ten plain lines do, and that was most of its time on C. Here each block's byte masks say where
+//! every span can end, so a span costs a bit search, and the block's lines are settled once from
+//! the bits that are comment.
 
 use super::blocks::{last, solid_ends};
 use super::{LineCounter, Mode};
@@ -154,7 +154,7 @@ impl Bits {
 /// The state carried from one block to the next.
 struct Carry {
     inside: usize,
-    /// Where the next block's search starts (a marker may end one byte into it).
+    /// Where the next block's search starts (a marker may end one or two bytes into it).
     from: usize,
     /// The next block's bytes that a closer already took.
     spill: u64,
@@ -228,6 +228,7 @@ impl LineCounter {
         }
     }
 
+    /// The block loop itself, `LONG` where the language has raw strings or text blocks.
     #[inline(always)]
     fn c_blocks<L: Lanes, const LONG: bool>(
         &mut self,
