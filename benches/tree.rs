@@ -1,8 +1,8 @@
-//! The counter alone on a real tree, one thread, per language: every file ringloc would count is
-//! read into memory first, then each is copied into one reused buffer and counted, as the reader's
-//! buffers are filled and counted while still in cache. The copy loop is timed apart and taken
-//! off, so what is left is the counter's time, which compare.sh's whole runs cannot separate from
-//! the reads.
+//! The counter alone on a real tree, one thread, per language: every file whose language ringloc
+//! detects (hidden and ignored ones too) is read into memory first, then each is copied into one
+//! reused buffer and counted, as the reader's buffers are filled and counted while still in
+//! cache. The copy loop is timed apart and taken off, so what is left is the counter's time,
+//! which compare.sh's whole runs cannot separate from the reads.
 //!
 //! `RINGLOC_BENCH_TREE=/usr/src/linux-source-6.1 cargo bench --bench tree` (default: that tree,
 //! skipped when missing); `RINGLOC_BENCH_ONLY=C,C Header` keeps those languages; the best of
