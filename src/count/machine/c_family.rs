@@ -316,25 +316,20 @@ impl LineCounter {
 
     /// Leaves the block loop at `i` in the mode of the span still open there.
     fn hand_over(&mut self, shape: &CFamily, carry: &Carry, buf: &[u8], i: usize) -> usize {
-        let quote = match carry.inside {
-            CODE => return i + carry.from,
-            LINE => {
-                self.mode = Mode::LineComment;
-                return i + carry.from;
-            }
+        let quote = |q: Option<&'static Quote>| Mode::Str { quote: q.expect("a string opened"), doc: false };
+        match carry.inside {
+            CODE => {}
+            LINE => self.mode = Mode::LineComment,
             COMMENT => {
-                let block = shape.block.expect("a block comment opened");
-                self.mode = Mode::Block { block, depth: 1 };
-                return i + carry.from;
+                self.mode = Mode::Block { block: shape.block.expect("a block comment opened"), depth: 1 }
             }
-            DOUBLE => shape.double.expect("a string opened"),
-            SINGLE => shape.single.expect("a string opened"),
-            RAW => shape.raw.expect("a raw string opened"),
-            _ => shape.triple.expect("a text block opened"),
-        };
-        self.mode = Mode::Str { quote, doc: false };
-        // A text block's opener may end past the block. With an escape pending nothing does: the
-        // block ended on a backslash.
+            DOUBLE => self.mode = quote(shape.double),
+            SINGLE => self.mode = quote(shape.single),
+            RAW => self.mode = quote(shape.raw),
+            _ => self.mode = quote(shape.triple),
+        }
+        // A marker may end past the block (a text block's opener too). With an escape pending,
+        // which only a string carries, nothing does: the block ended on a backslash.
         if carry.escape == 0 {
             return i + carry.from;
         }
