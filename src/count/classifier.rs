@@ -108,7 +108,11 @@ impl Classifier {
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| plain_start[usize::from(b)] = false);
         let lead = LeadFilter::find(&openers, syntax, &others);
-        let c_family = CFamily::of(syntax);
+        let c_family = CFamily::of(syntax, |letter| {
+            let mut without = class;
+            without[usize::from(letter)] &= !START;
+            MarkSet::from_class(&without, START)?.nibbles
+        });
         Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lead, c_family, lookahead }
     }
 

@@ -163,7 +163,7 @@ pub(crate) fn hole_opens(rest: &[u8], h: &crate::lang::Hole) -> Option<Hole> {
 
 /// The length of a whole character literal opened by `q` at the start of `rest`: one character or
 /// one escape, then the closer. `None` leaves the quote to be code (a lifetime, a label, a prime).
-fn char_literal(rest: &[u8], q: &Quote) -> Option<usize> {
+pub(crate) fn char_literal(rest: &[u8], q: &Quote) -> Option<usize> {
     let body = rest.strip_prefix(q.open)?;
     let &first = body.first()?;
     let len = if Some(first) == q.escape {

@@ -103,6 +103,11 @@ impl LineCounter {
     /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
     /// or where the mode changed.
     pub(super) fn code_blocks(&mut self, marks: &MarkSet, buf: &[u8], i: usize, limit: usize) -> usize {
+        // A region's lines are told to it one by one (see `code_blocks_here`'s loop).
+        let rich = self.cls.c_family.as_ref().filter(|shape| shape.rich() && self.regions.is_none());
+        if let Some(end) = rich.and_then(|shape| self.rich_blocks(shape, marks, buf, i, limit)) {
+            return end;
+        }
         let nibbles = marks.nibbles.as_ref();
         nibbles
             .and_then(|nibbles| self.vectorized(Blocks { run: Run::Code(nibbles), buf, i, limit }))

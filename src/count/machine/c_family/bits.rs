@@ -1,0 +1,153 @@
+//! A block's span bits from its byte masks, and the looks at the bytes themselves that Rust's
+//! character literals and raw strings need.
+
+use super::shape::CFamily;
+use super::spans::Bits;
+use crate::count::markers::{char_literal, window};
+use crate::count::masks::{Lanes, Masks, BLOCK};
+use crate::count::WINDOW;
+
+/// The block's span bits. `next` holds the two bytes after the block, if any; `before` the two
+/// bytes before it (nearest first) where splices count; `escape` says its first byte is escaped.
+#[inline(always)]
+pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
+    lanes: L,
+    shape: &CFamily,
+    m: &Masks,
+    block: &[u8; BLOCK],
+    next: [Option<u8>; 2],
+    before: [u8; 2],
+    escape: u64,
+) -> Bits {
+    let [double, single, star] = lanes.byte_masks([b'"', b'\'', b'*'], block);
+    let backslash = lanes.byte_mask(b'\\', block);
+    let raw = if LONG && shape.raw.is_some() { lanes.byte_mask(b'`', block) } else { 0 };
+    // The marks are the openers' first bytes: those not quotes are slashes.
+    let slash = m.marks & !(double | single | raw);
+    let follow = |bits: u64, byte: u8| bits >> 1 | u64::from(next[0] == Some(byte)) << 63;
+    let next_slash = follow(slash, b'/');
+    let next_star = follow(star, b'*');
+    let (escaped, escape_out) = escaped(backslash, escape);
+    let triple = match shape.triple.filter(|_| LONG) {
+        Some(_) => {
+            let quote = |k: usize| u64::from(next[k] == Some(b'"'));
+            double & follow(double, b'"') & (double >> 2 | quote(0) << 62 | quote(1) << 63)
+        }
+        None => 0,
+    };
+    let double = if shape.double.is_some() { double } else { 0 };
+    let single = if shape.single.is_some() { single } else { 0 };
+    let line_open = if shape.line { slash & next_slash } else { 0 };
+    let (block_open, block_close) = match shape.block {
+        Some(_) => (slash & next_star, star & next_slash),
+        None => (0, 0),
+    };
+    let spliced = if shape.splice { splices(lanes, block, m.newlines, backslash, before) } else { 0 };
+    Bits {
+        opens: double | single | raw | line_open | block_open,
+        quotes: double,
+        single,
+        raw,
+        triple,
+        line_open,
+        block_open,
+        double_end: (double | if RICH && shape.multiline { 0 } else { m.newlines }) & !escaped,
+        single_end: (single | m.newlines) & !escaped,
+        raw_end: raw,
+        triple_end: triple & !escaped,
+        line_end: m.newlines & !spliced,
+        block_end: block_close,
+        newlines: m.newlines,
+        escape_out,
+    }
+}
+
+/// The newlines a splice continues: a backslash right before them, or before a `\r` and them.
+#[inline(always)]
+pub(super) fn splices<L: Lanes>(
+    lanes: L,
+    block: &[u8; BLOCK],
+    newlines: u64,
+    backslash: u64,
+    before: [u8; 2],
+) -> u64 {
+    let [one, two] = before.map(|b| u64::from(b == b'\\'));
+    let spliced = newlines & (backslash << 1 | one);
+    let two_before = newlines & (backslash << 2 | one << 1 | two);
+    if two_before == 0 {
+        return spliced;
+    }
+    // Rare (a backslash two bytes before a newline): only then is the `\r` mask wanted.
+    let cr = lanes.byte_mask(b'\r', block) << 1 | u64::from(before[0] == b'\r');
+    spliced | (two_before & cr)
+}
+
+/// The bytes a backslash escapes, and whether the byte after the block is one; `escape` says the
+/// first byte is. Each run's parity comes from one subtraction, as simdjson finds it.
+#[inline(always)]
+pub(super) fn escaped(backslash: u64, escape: u64) -> (u64, u64) {
+    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+    let potential = backslash & !escape;
+    let codes = ((potential << 1) | ODD).wrapping_sub(potential) ^ ODD;
+    (codes ^ (backslash | escape), (codes & backslash) >> 63)
+}
+
+/// The length of the character literal whose quote is at `at`, or 1 where the quote is code (a
+/// lifetime, a label).
+#[inline(always)]
+pub(super) fn char_length(shape: &CFamily, buf: &[u8], at: usize) -> usize {
+    // Most are lifetimes (`'a`): an ASCII byte, not a backslash, and no quote after it.
+    if let [_, first, second, ..] = buf[at..] {
+        if first < 0x80 && first != b'\\' && second != b'\'' {
+            return 1;
+        }
+    }
+    let quote = shape.single.expect("a character literal opened");
+    char_literal(window(buf, at), quote).unwrap_or(1)
+}
+
+/// The longest tag an opener can have: the letter and the quote fill the rest of the window.
+pub(super) const MAX_TAG: usize = WINDOW - 2;
+
+/// Where the letter of a tagged raw string stands that has only tag bytes between it and `at`
+/// (none before `lo`).
+pub(super) fn raw_letter(shape: &CFamily, buf: &[u8], lo: usize, at: usize) -> Option<usize> {
+    let q = shape.tagged?;
+    let tags = buf[lo..at].iter().rev().take_while(|&&b| b == shape.tag_char).count();
+    let letter = at.checked_sub(tags + 1).filter(|&p| p >= lo)?;
+    (buf[letter] == q.open[0]).then_some(letter)
+}
+
+/// The tag's length of the raw string whose quote is at `at`, if one opens there. The general
+/// loop finds it from its letter, the only opener that starts with it, with the longest run of
+/// tag bytes after it and then the quote, all inside its window.
+#[inline(always)]
+pub(super) fn raw_tag(shape: &CFamily, buf: &[u8], lo: usize, at: usize) -> Option<usize> {
+    // Most strings follow a blank or a bracket.
+    let before = *buf.get(at.checked_sub(1).filter(|&p| p >= lo)?)?;
+    if Some(&before) != shape.tagged.map(|q| &q.open[0]) && before != shape.tag_char {
+        return None;
+    }
+    let letter = raw_letter(shape, buf, lo, at)?;
+    (at + 1 - letter <= WINDOW).then_some(at - letter - 1)
+}
+
+/// Bits from `at` up (none once `at` is past the block).
+#[inline(always)]
+pub(super) fn above(at: usize) -> u64 {
+    if at >= BLOCK {
+        0
+    } else {
+        !0u64 << at
+    }
+}
+
+/// Bits below `at` (all of them from the block's end on).
+#[inline(always)]
+pub(super) fn below(at: usize) -> u64 {
+    if at >= BLOCK {
+        !0
+    } else {
+        (1u64 << at) - 1
+    }
+}

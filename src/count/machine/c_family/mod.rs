@@ -1,0 +1,245 @@
+//! Languages shaped like C (`//`, a plain `/* */`, one-line `"` and `'` strings with backslash
+//! escapes; Go's raw backtick strings, Java's `"""` text blocks and Rust's nested comments,
+//! multi-line strings, character literals and raw strings besides; nothing else) settled a whole
+//! block at a time. The general block loop looks at every mark alone: the opener table, the 64
+//! bytes after it, a branch per stop; a C line holding a string or a comment cost it what ten
+//! plain lines do, and that was most of its time on C. Here each block's byte masks say where
+//! every span can end (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's
+//! lines are settled once from the bits that are comment.
+
+mod bits;
+mod shape;
+mod spans;
+#[cfg(test)]
+mod tests;
+
+use super::blocks::{last, solid_ends};
+use super::lanes::BlockJob;
+use super::{LineCounter, Mode};
+use crate::count::markers::Tag;
+#[cfg(target_arch = "x86_64")]
+use crate::count::masks::FromNibbles;
+use crate::count::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
+use crate::lang::Quote;
+use bits::{above, char_length, raw_letter, raw_tag, span_bits, MAX_TAG};
+pub(crate) use shape::CFamily;
+use spans::{Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, TAGGED, TRIPLE};
+
+/// The `RICH` block loop, for [`LineCounter::vectorized`]: a function of its own, as every job is.
+/// Inlined beside C's loop, it made C's count 2-5% slower, and Go's and Java's 15% slower when
+/// their `LONG` loop moved out with it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct RichBlocks<'a> {
+    nibbles: &'a Nibbles,
+    shape: &'static CFamily,
+    buf: &'a [u8],
+    i: usize,
+    limit: usize,
+}
+
+impl BlockJob for RichBlocks<'_> {
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize {
+        let RichBlocks { nibbles, shape, buf, i, limit } = self;
+        let marks = &lanes.tables(nibbles);
+        if shape.long() {
+            counter.c_blocks::<L, true, true>(lanes, marks, shape, buf, i, limit)
+        } else {
+            counter.c_blocks::<L, false, true>(lanes, marks, shape, buf, i, limit)
+        }
+    }
+}
+
+impl LineCounter {
+    /// Code mode of a C-shaped language with Rust's forms, on the widest lanes this CPU has
+    /// (`None` without any). `marks` are the general loop's, for a shape without marks of its own.
+    pub(super) fn rich_blocks(
+        &mut self,
+        shape: &'static CFamily,
+        marks: &MarkSet,
+        buf: &[u8],
+        i: usize,
+        limit: usize,
+    ) -> Option<usize> {
+        let nibbles = shape.nibbles.as_deref().or(marks.nibbles.as_ref())?;
+        self.vectorized(RichBlocks { nibbles, shape, buf, i, limit })
+    }
+
+    /// Code mode of a C-shaped language without Rust's forms (those have [`Self::rich_blocks`]),
+    /// from `i`, by blocks. Returns where fewer than a block is left before `limit`, with the mode
+    /// set to the span open there.
+    #[inline(always)]
+    pub(super) fn c_blocks_here<L: Lanes>(
+        &mut self,
+        lanes: L,
+        marks: &L::Marks,
+        shape: &CFamily,
+        buf: &[u8],
+        i: usize,
+        limit: usize,
+    ) -> usize {
+        if shape.long() {
+            self.c_blocks::<L, true, false>(lanes, marks, shape, buf, i, limit)
+        } else {
+            self.c_blocks::<L, false, false>(lanes, marks, shape, buf, i, limit)
+        }
+    }
+
+    /// Code mode of a C-shaped language from `i`, by blocks, `LONG` and `RICH` where the language
+    /// has those forms. Returns where fewer than a block is left before `limit`, with the mode set
+    /// to the span open there (or, with a tagged raw string, where its letter may stand).
+    #[inline(always)]
+    pub(super) fn c_blocks<L: Lanes, const LONG: bool, const RICH: bool>(
+        &mut self,
+        lanes: L,
+        marks: &L::Marks,
+        shape: &CFamily,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+    ) -> usize {
+        let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
+        let lo = i;
+        while i + BLOCK <= limit {
+            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
+            let m = lanes.stop_masks(marks, block);
+            // In code with no mark ahead (most blocks), the lines are code or blank.
+            if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
+                carry.from = 0;
+                self.settle_lines(&m, 0, BLOCK);
+            } else {
+                let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
+                let next = [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG)];
+                let bits = span_bits::<L, LONG, RICH>(lanes, shape, &m, block, next, before, carry.escape);
+                let text = Text { buf, i, tag_char: shape.tag_char };
+                let comment = Self::resolve::<LONG, RICH>(shape, &bits, &mut carry, text, lo);
+                self.settle_block_lines(&m, comment);
+            }
+            i += BLOCK;
+        }
+        self.hand_over::<RICH>(shape, &carry, buf, i, lo)
+    }
+
+    /// Runs the spans of one block from the carried state: the next opener in code, then its
+    /// closer, and so on. Returns the block's comment bits and leaves in `carry` the state for
+    /// the next block.
+    #[inline(always)]
+    fn resolve<const LONG: bool, const RICH: bool>(
+        shape: &CFamily,
+        bits: &Bits,
+        carry: &mut Carry,
+        text: Text,
+        lo: usize,
+    ) -> u64 {
+        let (nested, chars) = (RICH && shape.nested, RICH && shape.chars);
+        let (inside, at, comment, depth, tag) =
+            (carry.inside, carry.from, carry.spill, carry.depth, carry.tag);
+        let mut span = Span { inside, start: 0, at, comment, depth, tag };
+        if span.inside == CODE || span.close::<LONG, RICH>(bits, nested, text) {
+            while span.at < BLOCK {
+                let opens = bits.opens & above(span.at);
+                if opens == 0 {
+                    break;
+                }
+                let hit = opens.trailing_zeros() as usize;
+                if chars && bits.single >> hit & 1 != 0 {
+                    span.at = hit + char_length(shape, text.buf, text.i + hit);
+                    continue;
+                }
+                span.open::<LONG, RICH>(bits, hit);
+                if RICH && span.inside == DOUBLE && shape.tagged.is_some() {
+                    if let Some(tag) = raw_tag(shape, text.buf, lo, text.i + hit) {
+                        span.inside = TAGGED;
+                        span.tag = tag;
+                    }
+                }
+                if span.at >= BLOCK || !span.close::<LONG, RICH>(bits, nested, text) {
+                    break;
+                }
+            }
+        }
+        let Span { inside, start, at, mut comment, depth, tag } = span;
+        if inside >= LINE && (!RICH || inside != TAGGED) {
+            comment |= above(start);
+        }
+        // Only a closer reaches past the block and leaves code mode behind it: a comment's leaves
+        // comment bytes in the next block. So do a text block's and a character literal's, whose
+        // bytes are code: they stand on the line of their first quote, in this block, which makes
+        // that line code anyway (neither holds a newline).
+        carry.spill = u64::from(inside == CODE && at > BLOCK);
+        carry.depth = depth;
+        carry.tag = tag;
+        carry.from = at.saturating_sub(BLOCK);
+        let escapes = matches!(inside, DOUBLE | SINGLE) || (LONG && inside == TRIPLE);
+        carry.escape = if escapes { bits.escape_out } else { 0 };
+        carry.inside = inside;
+        comment
+    }
+
+    /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
+    /// non-blank byte outside them stands on it, else comment if one inside does.
+    #[inline(always)]
+    fn settle_block_lines(&mut self, m: &Masks, comment: u64) {
+        let code = m.solid & !comment;
+        let noted = m.solid & comment;
+        if m.newlines == 0 {
+            self.code |= code != 0;
+            self.comment |= noted != 0;
+            return;
+        }
+        let code_ends = solid_ends(m.newlines, code, !0, u64::from(self.code));
+        let marked_ends = solid_ends(m.newlines, m.solid, !0, u64::from(self.code | self.comment));
+        let code_lines = u64::from(code_ends.count_ones());
+        self.counts.lines += u64::from(m.newlines.count_ones());
+        self.counts.code += code_lines;
+        self.counts.comments += u64::from(marked_ends.count_ones()) - code_lines;
+        let last = last(m.newlines);
+        self.code = code >> last != 0;
+        self.comment = noted >> last != 0;
+    }
+
+    /// Leaves the block loop at `i` in the mode of the span still open there.
+    /// `lo` is where the block loop began.
+    fn hand_over<const RICH: bool>(
+        &mut self,
+        shape: &CFamily,
+        carry: &Carry,
+        buf: &[u8],
+        i: usize,
+        lo: usize,
+    ) -> usize {
+        let quote = |q: Option<&'static Quote>| Mode::Str { quote: q.expect("a string opened"), doc: false };
+        match carry.inside {
+            // A raw string's letter and tag may end the last block, its quote come after: the
+            // byte loop goes on from the letter, to find the opener whole (those bytes hold no
+            // newline, and their line is code already).
+            CODE if RICH && carry.from == 0 => return raw_letter(shape, buf, lo, i).unwrap_or(i),
+            CODE => {}
+            TAGGED if RICH => {
+                self.mode = quote(shape.tagged);
+                self.tag = Tag::new(&[shape.tag_char; MAX_TAG][..carry.tag]);
+            }
+            LINE => self.mode = Mode::LineComment,
+            COMMENT => {
+                let block = shape.block.expect("a block comment opened");
+                self.mode = Mode::Block { block, depth: if RICH { carry.depth } else { 1 } };
+            }
+            DOUBLE => self.mode = quote(shape.double),
+            SINGLE => self.mode = quote(shape.single),
+            RAW => self.mode = quote(shape.raw),
+            _ => self.mode = quote(shape.triple),
+        }
+        // A marker may end past the block (a text block's opener too). With an escape pending,
+        // which only a string carries, nothing does: the block ended on a backslash.
+        if carry.escape == 0 {
+            return i + carry.from;
+        }
+        // The byte a backslash of the last block escapes: skipped, though a newline still ends
+        // its line (as the span loop does).
+        if buf.get(i) == Some(&b'\n') {
+            self.end_line();
+        }
+        i + 1
+    }
+}

@@ -1,0 +1,144 @@
+//! Which languages the C block loop takes, and the forms each has.
+
+use crate::count::masks::Nibbles;
+use crate::lang::{Block, Quote, Syntax};
+
+/// The parts of C a language has (any may be missing: CSS has no `//`), and the forms of Go, Java
+/// and Rust the block loop knows besides.
+#[derive(Debug, Clone)]
+pub(crate) struct CFamily {
+    pub(super) double: Option<&'static Quote>,
+    /// A `'` string, or a character literal where `chars` says so.
+    pub(super) single: Option<&'static Quote>,
+    /// A backtick string: no escapes, newlines inside (Go).
+    pub(super) raw: Option<&'static Quote>,
+    /// A `"""` string: backslash escapes, newlines inside (Java's text block).
+    pub(super) triple: Option<&'static Quote>,
+    /// `"` strings go on past newlines (Rust's).
+    pub(super) multiline: bool,
+    /// `'` opens a character literal, whole or not at all: Rust's `'a'` against the lifetime `'a`.
+    pub(super) chars: bool,
+    /// Block comments nest (Rust's).
+    pub(super) nested: bool,
+    /// A raw string opened by a letter and a tag before its quote, closed by the quote and the
+    /// tag (Rust's `r#"..."#`). The letter is no mark: a `"` in code looks back for it.
+    pub(super) tagged: Option<&'static Quote>,
+    /// The one byte a tag is made of (`#`).
+    pub(super) tag_char: u8,
+    /// The marks without the tagged string's letter, which is in most identifiers.
+    pub(super) nibbles: Option<Box<Nibbles>>,
+    pub(super) line: bool,
+    pub(super) block: Option<&'static Block>,
+    pub(super) splice: bool,
+}
+
+impl CFamily {
+    /// The shape of `syntax` when it is C's or a part of it, with no marker of any other kind.
+    /// `nibbles` gives the classes of the marks without a letter, which a tagged raw string needs.
+    pub(crate) fn of(
+        syntax: &'static Syntax,
+        nibbles: impl FnOnce(u8) -> Option<Nibbles>,
+    ) -> Option<CFamily> {
+        let plain = syntax.code_escape.is_none()
+            && syntax.code_tokens.is_empty()
+            && syntax.heredoc.is_none()
+            && !syntax.regex
+            && syntax.embed == crate::lang::Embed::None;
+        let lines_ok = syntax.line_comments.iter().all(|&l| l == b"//");
+        let blocks_ok = syntax
+            .block_comments
+            .iter()
+            .all(|b| b.open == b"/*" && b.close == b"*/" && !b.line_start && !b.alone && b.tag.is_none());
+        if !plain || !lines_ok || !blocks_ok || syntax.block_comments.len() > 1 {
+            return None;
+        }
+        let mut shape = CFamily {
+            double: None,
+            single: None,
+            raw: None,
+            triple: None,
+            multiline: false,
+            chars: false,
+            nested: syntax.nested,
+            tagged: None,
+            tag_char: 0,
+            nibbles: None,
+            line: !syntax.line_comments.is_empty(),
+            block: syntax.block_comments.first(),
+            splice: syntax.splice,
+        };
+        let mut nibbles = Some(nibbles);
+        for q in syntax.quotes {
+            if q.tag.is_some() {
+                if shape.tagged.is_some() || !tag_before_quote(q, syntax.tag_chars) {
+                    return None;
+                }
+                shape.tagged = Some(q);
+                shape.tag_char = syntax.tag_chars[0];
+                shape.nibbles = Some(Box::new(nibbles.take()?(q.open[0])?));
+                continue;
+            }
+            let (slot, fits) = match q.open {
+                b"\"" => (&mut shape.double, self_closed(q) && q.escape == Some(b'\\')),
+                b"'" => (&mut shape.single, one_line_escaped(q)),
+                b"`" => (&mut shape.raw, self_closed(q) && q.escape.is_none() && q.multiline),
+                b"\"\"\"" => (&mut shape.triple, self_closed(q) && q.escape == Some(b'\\') && q.multiline),
+                _ => return None,
+            };
+            if !fits || slot.is_some() {
+                return None;
+            }
+            *slot = Some(q);
+        }
+        shape.multiline = shape.double.is_some_and(|q| q.multiline);
+        shape.chars = shape.single.is_some_and(|q| q.char_literal);
+        // A `"` that does not open a text block opens a plain string, which must be there.
+        (shape.triple.is_none() || shape.double.is_some()).then_some(shape)
+    }
+
+    /// The shape has Go's raw strings or Java's text blocks: the loop's `LONG` kinds.
+    pub(super) fn long(&self) -> bool {
+        self.raw.is_some() || self.triple.is_some()
+    }
+
+    /// The shape has Rust's forms: the loop's `RICH` ones, which run in a function of their own.
+    pub(crate) fn rich(&self) -> bool {
+        self.multiline || self.chars || self.nested || self.tagged.is_some()
+    }
+}
+
+/// A raw string as Rust writes it: a letter, a tag of one kind of byte, a quote; the quote and the
+/// tag close it; no escapes, newlines inside.
+pub(super) fn tag_before_quote(q: &Quote, tag_chars: &[u8]) -> bool {
+    let at = q.tag.map(|t| (t.open, t.close));
+    q.open.len() == 2
+        && q.open[0].is_ascii_alphabetic()
+        && q.open[1] == b'"'
+        && q.close == b"\""
+        && at == Some((1, 1))
+        && tag_chars.len() == 1
+        && q.escape.is_none()
+        && q.multiline
+        && !q.doc
+        && !q.doubled
+        && !q.close_last_of_run
+        && !q.char_literal
+        && q.hole.is_none()
+}
+
+/// A quote closed by itself, escaped by a backslash, ended by a newline, and nothing more.
+pub(super) fn one_line_escaped(q: &Quote) -> bool {
+    self_closed(q) && q.escape == Some(b'\\') && !q.multiline
+}
+
+/// A quote closed by itself, with none of the forms the block loop does not know (a character
+/// literal is known as a `'` only).
+pub(super) fn self_closed(q: &Quote) -> bool {
+    q.close == q.open
+        && !q.doc
+        && !q.doubled
+        && !q.close_last_of_run
+        && (!q.char_literal || q.open == b"'")
+        && q.tag.is_none()
+        && q.hole.is_none()
+}

@@ -1,0 +1,179 @@
+use super::bits::escaped;
+use super::*;
+use crate::lang::LangId;
+
+/// The bytes `escaped` finds, one at a time: a backslash escapes the byte after it, unless a
+/// backslash escaped it.
+fn escaped_one_by_one(bytes: &[u8], escape: bool) -> (u64, u64) {
+    let mut out = 0u64;
+    let mut next = escape;
+    for (k, &b) in bytes.iter().enumerate() {
+        if next {
+            out |= 1 << k;
+            next = false;
+        } else {
+            next = b == b'\\';
+        }
+    }
+    (out, u64::from(next))
+}
+
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+#[test]
+fn escapes_by_runs_equal_escapes_one_by_one() {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    for round in 0..20_000 {
+        xorshift(&mut x);
+        // Long runs, short runs, none: backslashes where a random bit says, denser each round.
+        let density = round % 4;
+        let bytes: Vec<u8> = (0..BLOCK)
+            .map(|k| if (x.rotate_left(k as u32) & 7) <= density as u64 { b'\\' } else { b'a' })
+            .collect();
+        let backslash = bytes.iter().enumerate().fold(0u64, |m, (k, &b)| m | u64::from(b == b'\\') << k);
+        for escape in [false, true] {
+            let expected = escaped_one_by_one(&bytes, escape);
+            assert_eq!(escaped(backslash, u64::from(escape)), expected, "{escape} {bytes:?}");
+        }
+    }
+    assert_eq!(escaped(!0, 0), (0xAAAA_AAAA_AAAA_AAAA, 0));
+    assert_eq!(escaped(!0, 1), (0x5555_5555_5555_5555, 1));
+}
+
+#[test]
+fn the_c_shape_is_found_where_nothing_else_opens() {
+    let shaped = |name: &str| {
+        crate::count::classifier::Classifier::for_language(LangId::from_name(name).expect(name))
+            .c_family
+            .is_some()
+    };
+    for name in ["C", "C Header", "CSS", "Go", "Java", "Rust"] {
+        assert!(shaped(name), "{name}");
+    }
+    for name in ["C++", "JavaScript", "Python", "C#", "Kotlin", "Scala"] {
+        assert!(!shaped(name), "{name}");
+    }
+}
+
+/// Java's text blocks with their openers, closers and escaped quotes at every place around a
+/// block boundary: an opener or closer may end one or two bytes into the next block, and a
+/// block may end on the backslash that escapes the next one's first quote.
+#[test]
+fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
+    use crate::count::machine::{capped, Level};
+    use crate::count::{count, count_reference};
+    let java = LangId::from_name("Java").expect("Java");
+    for pad in 0..=130 {
+        let mut sources = vec![format!("{}\"\"\"\"\"\n// c\n", "a".repeat(pad))];
+        for inner in 0..=70 {
+            let (a, b) = ("a".repeat(pad), "b".repeat(inner));
+            // Short, and then long enough that the next block is a whole one too.
+            let text = format!("{a}\"\"\"\n{b}\\\"\"\"\n// c\n\"\"\";\n");
+            sources.push(format!("{text}{}", "x = 1;\n".repeat(20)));
+            sources.push(text);
+        }
+        for src in sources {
+            let expected = count_reference(java, src.as_bytes());
+            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+                assert_eq!(capped(level, || count(java, src.as_bytes())), expected, "{level:?}: {src:?}");
+            }
+        }
+    }
+}
+
+/// Rust's raw strings, nested comments and character literals at every place around a block
+/// boundary and a chunk's end: a raw string's letter, tag and quote split between blocks (the
+/// quote looks back for the rest), its closer's tag reaching into the next block, comments
+/// nesting across one, lifetimes beside literals.
+#[test]
+fn rust_forms_across_block_boundaries_equal_the_byte_by_byte_twin() {
+    use crate::count::machine::{capped, Level, LineCounter};
+    use crate::count::{count, count_reference};
+    let rust = LangId::from_name("Rust").expect("Rust");
+    let tail = "let b = 1;\n".repeat(20);
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        let sources = [
+            format!("{a}r#\"x\"# // c\n{tail}"),
+            format!("{a} r##\"a \"# still\n// in\n\"## // c\n{tail}"),
+            format!("{a}/* a /* b */ still\n*/ x // c\n{tail}"),
+            format!("{a}'\\'' '\"' 'a' 'static \"s\\\"\n// in\" // c\n{tail}"),
+            format!("{a}br#\"\n\"#/*/ x */ */ y\n{tail}"),
+            format!("{a}\"{{\"r\"}}\" r#x\"\" // c\n{tail}"),
+            format!("{a}r#"),
+            format!("{a}r##\"\n{tail}"),
+        ];
+        for src in sources {
+            let bytes = src.as_bytes();
+            let expected = count_reference(rust, bytes);
+            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+                assert_eq!(capped(level, || count(rust, bytes)), expected, "{level:?}: {src:?}");
+            }
+            for cut in [64, 100, 140, 200] {
+                let mut counter = LineCounter::new(rust);
+                let (first, rest) = bytes.split_at(cut.min(bytes.len()));
+                let used = counter.feed(first);
+                let carried = [&first[used..], rest].concat();
+                assert_eq!(counter.finish(&carried), expected, "cut at {cut}: {src:?}");
+            }
+        }
+    }
+}
+
+/// C's own markers and bytes, thousands of them, between runs of text of any length: every
+/// span meets every block boundary, with backslash runs, splices and `\r` around it; Go's raw
+/// strings and Java's text blocks among them.
+#[test]
+fn dense_c_equals_the_byte_by_byte_twin() {
+    use crate::count::machine::{capped, Level};
+    use crate::count::{count, count_reference};
+    const PIECES: &[&[u8]] = &[
+        b"\"",
+        b"'",
+        b"\\",
+        b"/",
+        b"*",
+        b"/*",
+        b"*/",
+        b"//",
+        b"\n",
+        b"\r",
+        b"\\\n",
+        b"\\\r\n",
+        b" ",
+        b"`",
+        b"\"\"\"",
+        b"'a'",
+        b"'\\''",
+        b"'\xc3\xa9'",
+        b"r\"",
+        b"r#\"",
+        b"\"#",
+        b"R\"(",
+        b")\"",
+    ];
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || (xorshift(&mut x) >> 8) as usize;
+    for round in 0..4_000 {
+        let mut src = Vec::new();
+        while src.len() < (round % 5 + 1) * 500 {
+            src.extend_from_slice(PIECES[next() % PIECES.len()]);
+            // Text between: none, a little, or more than a block (spans over whole blocks).
+            let text = [0, 3, 20, 90][next() % 4];
+            src.extend(std::iter::repeat_n(b'a', next() % (text + 1)));
+        }
+        for name in ["C", "CSS", "JSON", "Go", "Java", "Rust"] {
+            let id = LangId::from_name(name).expect(name);
+            let expected = count_reference(id, &src);
+            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+                let got = capped(level, || count(id, &src));
+                assert_eq!(got, expected, "{name} on {level:?}: {:?}", String::from_utf8_lossy(&src));
+            }
+        }
+    }
+}
