@@ -23,8 +23,8 @@ pub(super) struct Bits {
     pub(super) opens: u64,
     /// Every `"`, escaped or not: what may close a tagged raw string.
     pub(super) quotes: u64,
-    /// Where a `'` string, a raw string, a text block, a `//` comment and a `/*` comment open (the
-    /// rest of `opens` is `"`).
+    /// Where a `'` string or character literal, a raw string, a text block, a `//` comment and a
+    /// `/*` comment open (the rest of `opens` is `"`, a tagged raw string's among them).
     pub(super) single: u64,
     pub(super) raw: u64,
     pub(super) triple: u64,
@@ -75,7 +75,8 @@ impl Bits {
 /// The state carried from one block to the next.
 pub(super) struct Carry {
     pub(super) inside: usize,
-    /// Where the next block's search starts (a marker may end one or two bytes into it).
+    /// Where the next block's search starts: a marker may end in it (a comment's closer one
+    /// byte in, a text block's two, a character literal or a raw string's tag up to a window).
     pub(super) from: usize,
     /// The next block's bytes that a closer already took.
     pub(super) spill: u64,
