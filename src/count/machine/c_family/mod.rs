@@ -62,7 +62,7 @@ impl LineCounter {
         i: usize,
         limit: usize,
     ) -> Option<usize> {
-        let nibbles = shape.nibbles.as_deref().or(marks.nibbles.as_ref())?;
+        let nibbles = shape.nibbles.as_ref().or(marks.nibbles.as_ref())?;
         self.vectorized(RichBlocks { nibbles, shape, buf, i, limit })
     }
 
@@ -164,9 +164,9 @@ impl LineCounter {
             comment |= above(start);
         }
         // Only a closer reaches past the block and leaves code mode behind it: a comment's leaves
-        // comment bytes in the next block. So do a text block's and a character literal's, whose
-        // bytes are code: they stand on the line of their first quote, in this block, which makes
-        // that line code anyway (neither holds a newline).
+        // comment bytes in the next block. So do a text block's, a raw string's and a character
+        // literal's, whose bytes are code: they stand on the line of their first quote, in this
+        // block, which makes that line code anyway (none of those bytes is a newline).
         carry.spill = u64::from(inside == CODE && at > BLOCK);
         carry.depth = depth;
         carry.tag = tag;

@@ -5,7 +5,7 @@ use crate::lang::{Block, Quote, Syntax};
 
 /// The parts of C a language has (any may be missing: CSS has no `//`), and the forms of Go, Java
 /// and Rust the block loop knows besides.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct CFamily {
     pub(super) double: Option<&'static Quote>,
     /// A `'` string, or a character literal where `chars` says so.
@@ -26,7 +26,7 @@ pub(crate) struct CFamily {
     /// The one byte a tag is made of (`#`).
     pub(super) tag_char: u8,
     /// The marks without the tagged string's letter, which is in most identifiers.
-    pub(super) nibbles: Option<Box<Nibbles>>,
+    pub(super) nibbles: Option<Nibbles>,
     pub(super) line: bool,
     pub(super) block: Option<&'static Block>,
     pub(super) splice: bool,
@@ -35,10 +35,7 @@ pub(crate) struct CFamily {
 impl CFamily {
     /// The shape of `syntax` when it is C's or a part of it, with no marker of any other kind.
     /// `nibbles` gives the classes of the marks without a letter, which a tagged raw string needs.
-    pub(crate) fn of(
-        syntax: &'static Syntax,
-        nibbles: impl FnOnce(u8) -> Option<Nibbles>,
-    ) -> Option<CFamily> {
+    pub(crate) fn of(syntax: &'static Syntax, nibbles: impl Fn(u8) -> Option<Nibbles>) -> Option<CFamily> {
         let plain = syntax.code_escape.is_none()
             && syntax.code_tokens.is_empty()
             && syntax.heredoc.is_none()
@@ -67,7 +64,6 @@ impl CFamily {
             block: syntax.block_comments.first(),
             splice: syntax.splice,
         };
-        let mut nibbles = Some(nibbles);
         for q in syntax.quotes {
             if q.tag.is_some() {
                 if shape.tagged.is_some() || !tag_before_quote(q, syntax.tag_chars) {
@@ -75,7 +71,7 @@ impl CFamily {
                 }
                 shape.tagged = Some(q);
                 shape.tag_char = syntax.tag_chars[0];
-                shape.nibbles = Some(Box::new(nibbles.take()?(q.open[0])?));
+                shape.nibbles = Some(nibbles(q.open[0])?);
                 continue;
             }
             let (slot, fits) = match q.open {
