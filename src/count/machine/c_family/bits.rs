@@ -22,8 +22,9 @@ pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
     let [double, single, star] = lanes.byte_masks([b'"', b'\'', b'*'], block);
     let backslash = lanes.byte_mask(b'\\', block);
     let raw = if LONG && shape.raw.is_some() { lanes.byte_mask(b'`', block) } else { 0 };
+    let template = if RICH && shape.template.is_some() { lanes.byte_mask(b'`', block) } else { 0 };
     // The marks are the openers' first bytes: those not quotes are slashes.
-    let slash = m.marks & !(double | single | raw);
+    let slash = m.marks & !(double | single | raw | template);
     let follow = |bits: u64, byte: u8| bits >> 1 | u64::from(next[0] == Some(byte)) << 63;
     let next_slash = follow(slash, b'/');
     let next_star = follow(star, b'*');
@@ -43,8 +44,12 @@ pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
         None => (0, 0),
     };
     let spliced = if shape.splice { splices(lanes, block, m.newlines, backslash, before) } else { 0 };
+    let lone_slash = if RICH && shape.regex { slash & !(line_open | block_open) } else { 0 };
+    let stops = template | lone_slash;
     Bits {
-        opens: double | single | raw | line_open | block_open,
+        opens: double | single | raw | line_open | block_open | stops,
+        stops,
+        template,
         quotes: double,
         single,
         raw,

@@ -1,7 +1,8 @@
 //! Languages shaped like C (`//`, a plain `/* */`, one-line `"` and `'` strings with backslash
 //! escapes; Go's raw backtick strings, Java's `"""` text blocks and Rust's nested comments,
 //! multi-line strings, character literals and raw strings besides; nothing else) settled a whole
-//! block at a time. The general block loop looks at every mark alone: the opener table, the 64
+//! block at a time. JavaScript's templates and regex literals are left to the byte loop: the
+//! block loop stops at them, in code, and takes over again after them. The general block loop looks at every mark alone: the opener table, the 64
 //! bytes after it, a branch per stop; a C line holding a string or a comment cost it what ten
 //! plain lines do, and that was most of its time on C. Here each block's byte masks say where
 //! every span can end (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's
@@ -21,9 +22,19 @@ use crate::count::markers::Tag;
 use crate::count::masks::FromNibbles;
 use crate::count::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use crate::lang::Quote;
-use bits::{above, char_length, raw_letter, raw_tag, span_bits, MAX_TAG};
+use bits::{above, below, char_length, raw_letter, raw_tag, span_bits, MAX_TAG};
 pub(crate) use shape::CFamily;
-use spans::{in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, TAGGED, TRIPLE};
+use spans::{
+    in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
+};
+
+/// A `*/` ends in the block at or after the carried search start.
+#[inline(always)]
+fn closes<L: Lanes>(lanes: L, block: &[u8; BLOCK], buf: &[u8], i: usize, carry: &Carry) -> bool {
+    let [star, slash, _] = lanes.byte_masks([b'*', b'/', b'/'], block);
+    let slash_after = slash >> 1 | u64::from(buf.get(i + BLOCK) == Some(&b'/')) << 63;
+    star & slash_after & above(carry.from) != 0
+}
 
 /// The `RICH` block loop, for [`LineCounter::vectorized`]: a function of its own, as every job is.
 /// Inlined beside C's loop, it made C's count 2-5% slower, and Go's and Java's 15% slower when
@@ -108,12 +119,26 @@ impl LineCounter {
             if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
                 self.settle_lines(&m, 0, BLOCK);
+            } else if carry.inside == COMMENT
+                && !(RICH && shape.nested)
+                && !closes(lanes, block, buf, i, &carry)
+            {
+                // Inside a comment that does not end here (JavaScript's doc comments).
+                carry.from = 0;
+                self.settle_block_lines(&m, !0);
             } else {
                 let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
                 let next = [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG)];
                 let bits = span_bits::<L, LONG, RICH>(lanes, shape, &m, block, next, before, carry.escape);
-                let text = Text { buf, i, tag_char: shape.tag_char };
+                let text = Text { buf, i, tag_char: shape.tag_char, last_solid: self.last_solid };
                 let comment = Self::resolve::<LONG, RICH>(shape, &bits, &mut carry, text, lo);
+                if RICH && carry.inside == STOP {
+                    // The lines up to the stop; the byte loop goes on from it, in code.
+                    let upto = below(carry.from);
+                    let m = Masks { newlines: m.newlines & upto, solid: m.solid & upto, ..m };
+                    self.settle_block_lines(&m, comment);
+                    return i + carry.from;
+                }
                 self.settle_block_lines(&m, comment);
             }
             i += BLOCK;
@@ -132,7 +157,7 @@ impl LineCounter {
         text: Text,
         lo: usize,
     ) -> u64 {
-        let (nested, chars) = (RICH && shape.nested, RICH && shape.chars);
+        let (nested, chars, stops) = (RICH && shape.nested, RICH && shape.chars, RICH && shape.stops());
         let (inside, at, comment, depth, tag) =
             (carry.inside, carry.from, carry.spill, carry.depth, carry.tag);
         let mut span = Span { inside, start: 0, at, comment, depth, tag };
@@ -145,6 +170,16 @@ impl LineCounter {
                 let hit = opens.trailing_zeros() as usize;
                 if chars && bits.single >> hit & 1 != 0 {
                     span.at = hit + char_length(shape, text.buf, text.i + hit);
+                    continue;
+                }
+                if stops && bits.stops >> hit & 1 != 0 {
+                    if bits.template >> hit & 1 != 0 || text.regex_at(hit) {
+                        span.inside = STOP;
+                        span.at = hit;
+                        break;
+                    }
+                    // A division.
+                    span.at = hit + 1;
                     continue;
                 }
                 span.open::<LONG, RICH>(bits, hit);
@@ -170,7 +205,7 @@ impl LineCounter {
         carry.spill = u64::from(inside == CODE && at > BLOCK);
         carry.depth = depth;
         carry.tag = tag;
-        carry.from = at.saturating_sub(BLOCK);
+        carry.from = if RICH && inside == STOP { at } else { at.saturating_sub(BLOCK) };
         let escapes = matches!(inside, DOUBLE | SINGLE) || (LONG && inside == TRIPLE);
         carry.escape = if escapes { bits.escape_out } else { 0 };
         carry.inside = inside;

@@ -3,8 +3,8 @@
 use crate::count::masks::Nibbles;
 use crate::lang::{Block, Quote, Syntax};
 
-/// The parts of C a language has (any may be missing: CSS has no `//`), and the forms of Go, Java
-/// and Rust the block loop knows besides.
+/// The parts of C a language has (any may be missing: CSS has no `//`), the forms of Go, Java
+/// and Rust the block loop knows besides, and JavaScript's, which it hands to the byte loop.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CFamily {
     pub(super) double: Option<&'static Quote>,
@@ -23,6 +23,12 @@ pub(crate) struct CFamily {
     /// A raw string opened by a letter and a tag before its quote, closed by the quote and the
     /// tag (Rust's `r#"..."#`). The letter is no mark: a `"` in code looks back for it.
     pub(super) tagged: Option<&'static Quote>,
+    /// A backtick string with holes (JavaScript's template literal). The loop leaves it to the
+    /// byte loop, which knows holes: it stops at the backtick, in code.
+    pub(super) template: Option<&'static Quote>,
+    /// A `/` in code that opens no comment may open a regex literal (JavaScript's), which the
+    /// byte loop reads: the loop stops at it where the byte before says a regex may follow.
+    pub(super) regex: bool,
     /// The one byte a tag is made of (`#`).
     pub(super) tag_char: u8,
     /// The marks without the tagged string's letter, which is in most identifiers.
@@ -39,7 +45,6 @@ impl CFamily {
         let plain = syntax.code_escape.is_none()
             && syntax.code_tokens.is_empty()
             && syntax.heredoc.is_none()
-            && !syntax.regex
             && syntax.embed == crate::lang::Embed::None;
         let lines_ok = syntax.line_comments.iter().all(|&l| l == b"//");
         let blocks_ok = syntax
@@ -58,6 +63,8 @@ impl CFamily {
             chars: false,
             nested: syntax.nested,
             tagged: None,
+            template: None,
+            regex: syntax.regex,
             tag_char: 0,
             nibbles: None,
             line: !syntax.line_comments.is_empty(),
@@ -74,6 +81,13 @@ impl CFamily {
                 shape.nibbles = Some(nibbles(q.open[0])?);
                 continue;
             }
+            if q.open == b"`" && q.hole.is_some() {
+                if shape.template.is_some() {
+                    return None;
+                }
+                shape.template = Some(q);
+                continue;
+            }
             let (slot, fits) = match q.open {
                 b"\"" => (&mut shape.double, self_closed(q) && q.escape == Some(b'\\')),
                 b"'" => (&mut shape.single, one_line_escaped(q)),
@@ -88,8 +102,10 @@ impl CFamily {
         }
         shape.multiline = shape.double.is_some_and(|q| q.multiline);
         shape.chars = shape.single.is_some_and(|q| q.char_literal);
-        // A `"` that does not open a text block opens a plain string, which must be there.
-        (shape.triple.is_none() || shape.double.is_some()).then_some(shape)
+        // A `"` that does not open a text block opens a plain string, which must be there; a
+        // backtick is a raw string's or a template's.
+        let quotes_ok = shape.triple.is_none() || shape.double.is_some();
+        (quotes_ok && (shape.raw.is_none() || shape.template.is_none())).then_some(shape)
     }
 
     /// The shape has Go's raw strings or Java's text blocks: the loop's `LONG` kinds.
@@ -97,9 +113,15 @@ impl CFamily {
         self.raw.is_some() || self.triple.is_some()
     }
 
-    /// The shape has Rust's forms: the loop's `RICH` ones, which run in a function of their own.
+    /// The shape has Rust's forms or JavaScript's: the loop's `RICH` ones, which run in a
+    /// function of their own.
     pub(crate) fn rich(&self) -> bool {
-        self.multiline || self.chars || self.nested || self.tagged.is_some()
+        self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
+    }
+
+    /// The loop leaves some spans to the byte loop (JavaScript's templates and regex literals).
+    pub(super) fn stops(&self) -> bool {
+        self.template.is_some() || self.regex
     }
 }
 

@@ -1,6 +1,7 @@
 //! One block's span bits, and the spans walked through them.
 
 use super::bits::{above, below};
+use crate::count::markers::{is_ws, regex_may_follow};
 
 /// What the block loop is inside of: code, a string of one of four kinds, a comment (`LINE` and
 /// `COMMENT`), or a tagged raw string (see [`in_comment`]).
@@ -13,14 +14,20 @@ pub(super) const LINE: usize = 5;
 pub(super) const COMMENT: usize = 6;
 /// A tagged raw string, found from its quote.
 pub(super) const TAGGED: usize = 7;
+/// Not a span: the loop stopped in code, at a span it leaves to the byte loop.
+pub(super) const STOP: usize = 8;
 /// The length of each kind's opener (from the quote on, for a tagged raw string).
 pub(super) const OPENER: [usize; 8] = [0, 1, 1, 1, 3, 2, 2, 1];
 
-/// `inside` is a comment. A tagged raw string comes after the comments so that C's kinds keep
-/// their numbers; only `RICH` loops have it.
+/// `inside` is a comment. A tagged raw string and a stop come after the comments so that C's
+/// kinds keep their numbers; only `RICH` loops have them.
 #[inline(always)]
 pub(super) fn in_comment<const RICH: bool>(inside: usize) -> bool {
-    inside >= LINE && (!RICH || inside != TAGGED)
+    if RICH {
+        inside == LINE || inside == COMMENT
+    } else {
+        inside >= LINE
+    }
 }
 
 /// One block's bits, each a field of its own: kept in registers, not in an array indexed by the
@@ -37,6 +44,11 @@ pub(super) struct Bits {
     pub(super) triple: u64,
     pub(super) line_open: u64,
     pub(super) block_open: u64,
+    /// Where the loop may stop and leave the rest to the byte loop: a template's backtick, or a
+    /// slash that opens no comment (a regex literal's where the byte before allows one).
+    pub(super) stops: u64,
+    /// The stops that are templates' backticks.
+    pub(super) template: u64,
     /// Where each kind of span can end: its unescaped closer or a newline (one-line strings), a
     /// backtick (raw strings), the first quote of an unescaped `"""` (text blocks), an unspliced
     /// newline (`//`), the `*` of `*/`.
@@ -108,13 +120,23 @@ pub(super) struct Span {
     pub(super) tag: usize,
 }
 
-/// The bytes a tagged raw string's closer is checked against: the buffer, where the block starts
-/// in it, and the tag's byte.
+/// The bytes a tagged raw string's closer and a regex's slash are checked against: the buffer,
+/// where the block starts in it, the tag's byte, and the last non-blank byte of earlier chunks.
 #[derive(Clone, Copy)]
 pub(super) struct Text<'a> {
     pub(super) buf: &'a [u8],
     pub(super) i: usize,
     pub(super) tag_char: u8,
+    pub(super) last_solid: Option<u8>,
+}
+
+impl Text<'_> {
+    /// A slash at `hit` would open a regex literal: the byte loop's own test, on the same bytes.
+    #[inline(always)]
+    pub(super) fn regex_at(&self, hit: usize) -> bool {
+        let before = self.buf[..self.i + hit].iter().rev().find(|&&b| !is_ws(b) && b != b'\n');
+        regex_may_follow(before.copied().or(self.last_solid))
+    }
 }
 
 impl Span {

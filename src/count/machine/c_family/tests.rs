@@ -52,10 +52,10 @@ fn the_c_shape_is_found_where_nothing_else_opens() {
             .c_family
             .is_some()
     };
-    for name in ["C", "C Header", "CSS", "Go", "Java", "Rust"] {
+    for name in ["C", "C Header", "CSS", "Go", "Java", "Rust", "JavaScript", "TypeScript"] {
         assert!(shaped(name), "{name}");
     }
-    for name in ["C++", "JavaScript", "Python", "C#", "Kotlin", "Scala"] {
+    for name in ["C++", "Python", "C#", "Kotlin", "Scala", "Glimmer JS"] {
         assert!(!shaped(name), "{name}");
     }
 }
@@ -125,9 +125,55 @@ fn rust_forms_across_block_boundaries_equal_the_byte_by_byte_twin() {
     }
 }
 
+/// JavaScript's templates and regex literals, which the loop stops at, at every place around a
+/// block boundary and a chunk's end: the stop's lines settled up to it, the look-back for the
+/// byte before a slash across blanks, newlines and the chunk's edge, a division going on in the
+/// loop; and comments running over whole blocks, whose closer may straddle a boundary.
+#[test]
+fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
+    use crate::count::machine::{capped, Level, LineCounter};
+    use crate::count::{count, count_reference};
+    let tail = "let b = 1;\n".repeat(20);
+    let comment = format!("/* {}\n */", "c ".repeat(70));
+    // Long enough that a chunk may end inside it: the byte before a slash is then an earlier
+    // chunk's.
+    let blanks = format!("{}\n{}", " ".repeat(40), "\t".repeat(30));
+    for name in ["JavaScript", "TypeScript"] {
+        let id = LangId::from_name(name).expect(name);
+        for pad in 0..=130 {
+            let a = "a".repeat(pad);
+            let sources = [
+                format!("{a}`x ${{ {{ y: `z` }} }}\n// not\n` // c\n{tail}"),
+                format!("{a}x = /[/*]\\//; // c\n{tail}"),
+                format!("{a}y = b / 2 / c; /* c\n*/\n{tail}"),
+                format!("(\n  \t\n{a}/\"/; '\"' // c\n{tail}"),
+                format!("x = (a)\n\n{a}/ 2 /* c */ + `\n${{1}}`\n{tail}"),
+                format!("{a}{comment} x /* y */\n/*/ z */ {comment}/\n{tail}"),
+                format!("{a}\"a\\\"`\" '/' // `\n{tail}"),
+                format!("{a}({blanks}/\"/; '\"' // c\n{tail}"),
+                format!("{a}b{blanks}/ 2 /* c\n*/ '\"' // c\n{tail}"),
+            ];
+            for src in sources {
+                let bytes = src.as_bytes();
+                let expected = count_reference(id, bytes);
+                for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+                    assert_eq!(capped(level, || count(id, bytes)), expected, "{level:?}: {src:?}");
+                }
+                for cut in [64, 100, 140, 200] {
+                    let mut counter = LineCounter::new(id);
+                    let (first, rest) = bytes.split_at(cut.min(bytes.len()));
+                    let used = counter.feed(first);
+                    let carried = [&first[used..], rest].concat();
+                    assert_eq!(counter.finish(&carried), expected, "cut at {cut}: {src:?}");
+                }
+            }
+        }
+    }
+}
+
 /// C's own markers and bytes, thousands of them, between runs of text of any length: every
 /// span meets every block boundary, with backslash runs, splices and `\r` around it; Go's raw
-/// strings and Java's text blocks among them.
+/// strings, Java's text blocks, JavaScript's templates and regex literals among them.
 #[test]
 fn dense_c_equals_the_byte_by_byte_twin() {
     use crate::count::machine::{capped, Level};
@@ -156,6 +202,10 @@ fn dense_c_equals_the_byte_by_byte_twin() {
         b"\"#",
         b"R\"(",
         b")\"",
+        b"${",
+        b"}",
+        b"=",
+        b"(",
     ];
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || (xorshift(&mut x) >> 8) as usize;
@@ -167,7 +217,7 @@ fn dense_c_equals_the_byte_by_byte_twin() {
             let text = [0, 3, 20, 90][next() % 4];
             src.extend(std::iter::repeat_n(b'a', next() % (text + 1)));
         }
-        for name in ["C", "CSS", "JSON", "Go", "Java", "Rust"] {
+        for name in ["C", "CSS", "JSON", "Go", "Java", "Rust", "JavaScript"] {
             let id = LangId::from_name(name).expect(name);
             let expected = count_reference(id, &src);
             for level in [Level::Portable, Level::Avx2, Level::Avx512] {
