@@ -28,14 +28,6 @@ use spans::{
     in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
 
-/// A `*/` ends in the block at or after the carried search start.
-#[inline(always)]
-fn closes<L: Lanes>(lanes: L, block: &[u8; BLOCK], buf: &[u8], i: usize, carry: &Carry) -> bool {
-    let [star, slash, _] = lanes.byte_masks([b'*', b'/', b'/'], block);
-    let slash_after = slash >> 1 | u64::from(buf.get(i + BLOCK) == Some(&b'/')) << 63;
-    star & slash_after & above(carry.from) != 0
-}
-
 /// The `RICH` block loop, for [`LineCounter::vectorized`]: a function of its own, as every job is.
 /// Inlined beside C's loop, it made C's count 2-5% slower, and Go's and Java's 15% slower when
 /// their `LONG` loop moved out with it.
@@ -119,14 +111,7 @@ impl LineCounter {
             if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
                 self.settle_lines(&m, 0, BLOCK);
-            } else if carry.inside == COMMENT
-                && !(RICH && shape.nested)
-                && !closes(lanes, block, buf, i, &carry)
-            {
-                // Inside a comment that does not end here (JavaScript's doc comments).
-                carry.from = 0;
-                self.settle_block_lines(&m, !0);
-            } else {
+            } else if !self.comment_block::<L, RICH>(lanes, shape, &m, (block, buf), i, &mut carry) {
                 let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
                 let next = [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG)];
                 let bits = span_bits::<L, LONG, RICH>(lanes, shape, &m, block, next, before, carry.escape);
@@ -144,6 +129,42 @@ impl LineCounter {
             i += BLOCK;
         }
         self.hand_over::<RICH>(shape, &carry, buf, i, lo)
+    }
+
+    /// A block a plain comment is open in, settled at once where the comment goes on past it,
+    /// or closes with no mark after its closer: a test for `*/` instead of every span mask
+    /// (Java, JavaScript: 4% faster, C headers 1.5%). Returns `false`, with nothing done, for
+    /// every other block.
+    #[inline(always)]
+    fn comment_block<L: Lanes, const RICH: bool>(
+        &mut self,
+        lanes: L,
+        shape: &CFamily,
+        m: &Masks,
+        (block, buf): (&[u8; BLOCK], &[u8]),
+        i: usize,
+        carry: &mut Carry,
+    ) -> bool {
+        if carry.inside != COMMENT || RICH && shape.nested {
+            return false;
+        }
+        let [star, slash, _] = lanes.byte_masks([b'*', b'/', b'/'], block);
+        let slash_after = slash >> 1 | u64::from(buf.get(i + BLOCK) == Some(&b'/')) << 63;
+        let closers = star & slash_after & above(carry.from);
+        if closers == 0 {
+            carry.from = 0;
+            self.settle_block_lines(m, !0);
+            return true;
+        }
+        let end = closers.trailing_zeros() as usize + 2;
+        if m.marks & above(end) != 0 {
+            return false;
+        }
+        self.settle_block_lines(m, below(end));
+        carry.inside = CODE;
+        carry.from = end.saturating_sub(BLOCK);
+        carry.spill = u64::from(end > BLOCK);
+        true
     }
 
     /// Runs the spans of one block from the carried state: the next opener in code, then its

@@ -150,6 +150,7 @@ fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
                 format!("x = (a)\n\n{a}/ 2 /* c */ + `\n${{1}}`\n{tail}"),
                 format!("{a}{comment} x /* y */\n/*/ z */ {comment}/\n{tail}"),
                 format!("{a}\"a\\\"`\" '/' // `\n{tail}"),
+                format!("{a}\n/*/ z\n{}\n*/ x // c\n{tail}", "c".repeat(70)),
                 format!("{a}({blanks}/\"/; '\"' // c\n{tail}"),
                 format!("{a}b{blanks}/ 2 /* c\n*/ '\"' // c\n{tail}"),
             ];
