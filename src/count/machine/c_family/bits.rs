@@ -123,6 +123,14 @@ pub(super) fn raw_letter(shape: &CFamily, buf: &[u8], lo: usize, at: usize) -> O
     (buf[letter] == q.open[0]).then_some(letter)
 }
 
+/// Where the letter before the `"` at `at` stands, if it is the one a prefixed string opens with
+/// (none before `lo`).
+#[inline(always)]
+pub(super) fn prefix_letter(shape: &CFamily, buf: &[u8], lo: usize, at: usize) -> Option<usize> {
+    let letter = at.checked_sub(1).filter(|&p| p >= lo)?;
+    (shape.prefixed == Some(buf[letter])).then_some(letter)
+}
+
 /// The tag's length of the raw string whose quote is at `at`, if one opens there. The general
 /// loop finds it from its letter, the only opener that starts with it, with the longest run of
 /// tag bytes after it and then the quote, all inside its window.

@@ -1,8 +1,8 @@
 //! Languages shaped like C (`//`, a plain `/* */`, one-line `"` and `'` strings with backslash
 //! escapes; Go's raw backtick strings, Java's `"""` text blocks and Rust's nested comments,
 //! multi-line strings, character literals and raw strings besides; nothing else) settled a whole
-//! block at a time. JavaScript's templates and regex literals are left to the byte loop: the
-//! block loop stops at them, in code, and takes over again after them. The general block loop looks at every mark alone: the opener table, the 64
+//! block at a time. JavaScript's templates and regex literals and C++'s raw strings are left to
+//! the byte loop: the block loop stops at them, in code, and takes over again after them. The general block loop looks at every mark alone: the opener table, the 64
 //! bytes after it, a branch per stop; a C line holding a string or a comment cost it what ten
 //! plain lines do, and that was most of its time on C. Here each block's byte masks say where
 //! every span can end (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's
@@ -22,7 +22,7 @@ use crate::count::markers::Tag;
 use crate::count::masks::FromNibbles;
 use crate::count::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use crate::lang::Quote;
-use bits::{above, below, char_length, raw_letter, raw_tag, span_bits, MAX_TAG};
+use bits::{above, below, char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 pub(crate) use shape::CFamily;
 use spans::{
     in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
@@ -122,7 +122,7 @@ impl LineCounter {
                     let upto = below(carry.from);
                     let m = Masks { newlines: m.newlines & upto, solid: m.solid & upto, ..m };
                     self.settle_block_lines(&m, comment);
-                    return i + carry.from;
+                    return i + carry.from - carry.tag;
                 }
                 self.settle_block_lines(&m, comment);
             }
@@ -204,10 +204,19 @@ impl LineCounter {
                     continue;
                 }
                 span.open::<LONG, RICH>(bits, hit);
-                if RICH && span.inside == DOUBLE && shape.tagged.is_some() {
-                    if let Some(tag) = raw_tag(shape, text.buf, lo, text.i + hit) {
-                        span.inside = TAGGED;
-                        span.tag = tag;
+                // A letter before the quote may make it another string: Rust's tagged raw string,
+                // or C++'s, at whose letter the loop stops.
+                if RICH && span.inside == DOUBLE && shape.nibbles.is_some() {
+                    if shape.tagged.is_some() {
+                        if let Some(tag) = raw_tag(shape, text.buf, lo, text.i + hit) {
+                            span.inside = TAGGED;
+                            span.tag = tag;
+                        }
+                    } else if prefix_letter(shape, text.buf, lo, text.i + hit).is_some() {
+                        span.inside = STOP;
+                        span.at = hit;
+                        span.tag = 1;
+                        break;
                     }
                 }
                 if span.at >= BLOCK || !span.close::<LONG, RICH>(bits, nested, text) {
@@ -270,7 +279,11 @@ impl LineCounter {
             // A raw string's letter and tag may end the last block, its quote come after: the
             // byte loop goes on from the letter, to find the opener whole (those bytes hold no
             // newline, and their line is code already).
-            CODE if RICH && carry.from == 0 => return raw_letter(shape, buf, lo, i).unwrap_or(i),
+            CODE if RICH && carry.from == 0 => {
+                return raw_letter(shape, buf, lo, i)
+                    .or_else(|| prefix_letter(shape, buf, lo, i))
+                    .unwrap_or(i)
+            }
             CODE => {}
             TAGGED if RICH => {
                 self.mode = quote(shape.tagged);

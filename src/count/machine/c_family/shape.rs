@@ -4,7 +4,8 @@ use crate::count::masks::Nibbles;
 use crate::lang::{Block, Quote, Syntax};
 
 /// The parts of C a language has (any may be missing: CSS has no `//`), the forms of Go, Java
-/// and Rust the block loop knows besides, and JavaScript's, which it hands to the byte loop.
+/// and Rust the block loop knows besides, and JavaScript's and C++'s, which it hands to the byte
+/// loop.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CFamily {
     pub(super) double: Option<&'static Quote>,
@@ -29,6 +30,9 @@ pub(crate) struct CFamily {
     /// A `/` in code that opens no comment may open a regex literal (JavaScript's), which the
     /// byte loop reads: the loop stops at it where the byte before says a regex may follow.
     pub(super) regex: bool,
+    /// The letter of a string opened by it and a quote and more (C++'s `R"x(`), which the loop
+    /// leaves to the byte loop: a `"` in code looks back for it, and the loop stops at it.
+    pub(super) prefixed: Option<u8>,
     /// The one byte a tag is made of (`#`).
     pub(super) tag_char: u8,
     /// The marks without the tagged string's letter, which is in most identifiers.
@@ -65,6 +69,7 @@ impl CFamily {
             tagged: None,
             template: None,
             regex: syntax.regex,
+            prefixed: None,
             tag_char: 0,
             nibbles: None,
             line: !syntax.line_comments.is_empty(),
@@ -73,11 +78,18 @@ impl CFamily {
         };
         for q in syntax.quotes {
             if q.tag.is_some() {
-                if shape.tagged.is_some() || !tag_before_quote(q, syntax.tag_chars) {
+                // One letter at most leaves the marks.
+                if shape.nibbles.is_some() {
                     return None;
                 }
-                shape.tagged = Some(q);
-                shape.tag_char = syntax.tag_chars[0];
+                if tag_before_quote(q, syntax.tag_chars) {
+                    shape.tagged = Some(q);
+                    shape.tag_char = syntax.tag_chars[0];
+                } else if q.open.len() > 2 && q.open[0].is_ascii_alphabetic() && q.open[1] == b'"' {
+                    shape.prefixed = Some(q.open[0]);
+                } else {
+                    return None;
+                }
                 shape.nibbles = Some(nibbles(q.open[0])?);
                 continue;
             }
@@ -119,9 +131,10 @@ impl CFamily {
         self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
     }
 
-    /// The loop leaves some spans to the byte loop (JavaScript's templates and regex literals).
+    /// The loop leaves some spans to the byte loop (JavaScript's templates and regex literals,
+    /// C++'s raw strings).
     pub(super) fn stops(&self) -> bool {
-        self.template.is_some() || self.regex
+        self.template.is_some() || self.regex || self.prefixed.is_some()
     }
 }
 

@@ -103,7 +103,8 @@ pub(super) struct Carry {
     pub(super) escape: u64,
     /// How deep the open comment nests (1 where comments do not nest).
     pub(super) depth: u32,
-    /// The open tagged raw string's tag length.
+    /// The open tagged raw string's tag length; at a stop, how many bytes before `from` the
+    /// byte loop starts (C++'s raw string letter).
     pub(super) tag: usize,
 }
 
@@ -112,7 +113,7 @@ pub(super) struct Span {
     pub(super) inside: usize,
     /// Where the open span began (0: in an earlier block).
     pub(super) start: usize,
-    /// Where the search goes on.
+    /// Where the search goes on (at a stop, where it stopped).
     pub(super) at: usize,
     /// The block's bits inside comments so far.
     pub(super) comment: u64,

@@ -52,10 +52,12 @@ fn the_c_shape_is_found_where_nothing_else_opens() {
             .c_family
             .is_some()
     };
-    for name in ["C", "C Header", "CSS", "Go", "Java", "Rust", "JavaScript", "TypeScript"] {
+    for name in
+        ["C", "C Header", "CSS", "Go", "Java", "Rust", "JavaScript", "TypeScript", "C++", "C++ Header"]
+    {
         assert!(shaped(name), "{name}");
     }
-    for name in ["C++", "Python", "C#", "Kotlin", "Scala", "Glimmer JS"] {
+    for name in ["Python", "C#", "Kotlin", "Scala", "Glimmer JS"] {
         assert!(!shaped(name), "{name}");
     }
 }
@@ -172,9 +174,48 @@ fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
     }
 }
 
+/// C++'s raw strings, which the loop stops at, at every place around a block boundary and a
+/// chunk's end: the letter and the quote split between blocks or chunks, the letter in an
+/// identifier, in a comment or string just before the loop takes over, and openers the byte loop
+/// does not take (no bracket in reach).
+#[test]
+fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
+    use crate::count::machine::{capped, Level, LineCounter};
+    use crate::count::{count, count_reference};
+    let cpp = LangId::from_name("C++").expect("C++");
+    let tail = "int b = 1;\n".repeat(20);
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        let sources = [
+            format!("{a}R\"x(\n// in )\" )x\" // c\n{tail}"),
+            format!("{a} u8R\"(\"\n/* in */)\"; /* c\n*/\n{tail}"),
+            format!("{a}FOR\"s\" // c\n{tail}"),
+            format!("{a}/* R*/\"s\" /* c */\n{tail}"),
+            format!("{a}R\"{}(\n\"\n{tail}", "t".repeat(30)),
+            format!("{a}R"),
+            format!("{a}R\"(\n{tail}"),
+        ];
+        for src in sources {
+            let bytes = src.as_bytes();
+            let expected = count_reference(cpp, bytes);
+            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+                assert_eq!(capped(level, || count(cpp, bytes)), expected, "{level:?}: {src:?}");
+            }
+            for cut in [64, 100, 140, 200] {
+                let mut counter = LineCounter::new(cpp);
+                let (first, rest) = bytes.split_at(cut.min(bytes.len()));
+                let used = counter.feed(first);
+                let carried = [&first[used..], rest].concat();
+                assert_eq!(counter.finish(&carried), expected, "cut at {cut}: {src:?}");
+            }
+        }
+    }
+}
+
 /// C's own markers and bytes, thousands of them, between runs of text of any length: every
 /// span meets every block boundary, with backslash runs, splices and `\r` around it; Go's raw
-/// strings, Java's text blocks, JavaScript's templates and regex literals among them.
+/// strings, Java's text blocks, JavaScript's templates and regex literals and C++'s raw strings
+/// among them.
 #[test]
 fn dense_c_equals_the_byte_by_byte_twin() {
     use crate::count::machine::{capped, Level};
@@ -218,7 +259,7 @@ fn dense_c_equals_the_byte_by_byte_twin() {
             let text = [0, 3, 20, 90][next() % 4];
             src.extend(std::iter::repeat_n(b'a', next() % (text + 1)));
         }
-        for name in ["C", "CSS", "JSON", "Go", "Java", "Rust", "JavaScript"] {
+        for name in ["C", "CSS", "JSON", "Go", "Java", "Rust", "JavaScript", "C++"] {
             let id = LangId::from_name(name).expect(name);
             let expected = count_reference(id, &src);
             for level in [Level::Portable, Level::Avx2, Level::Avx512] {
