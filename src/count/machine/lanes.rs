@@ -71,6 +71,45 @@ impl<J: BlockJob, L: FromNibbles> pulp::NullaryFnOnce for Vectorized<'_, J, L> {
     }
 }
 
+/// A job with no counter: it gets the lanes alone (`count::heads`).
+pub(crate) trait LanesJob {
+    type Output;
+    /// `None` where the job cannot use these lanes after all.
+    #[cfg(target_arch = "x86_64")]
+    fn run<L: FromNibbles>(self, lanes: L) -> Option<Self::Output>;
+}
+
+#[cfg(target_arch = "x86_64")]
+struct OnLanes<J, L> {
+    job: J,
+    lanes: L,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<J: LanesJob, L: FromNibbles> pulp::NullaryFnOnce for OnLanes<J, L> {
+    type Output = Option<J::Output>;
+
+    #[inline(always)]
+    fn call(self) -> Option<J::Output> {
+        self.job.run(self.lanes)
+    }
+}
+
+/// `job` on the widest lanes this CPU has, or `None` without any.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn on_lanes<J: LanesJob>(job: J) -> Option<J::Output> {
+    if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
+        return lanes.0.vectorize(OnLanes { job, lanes });
+    }
+    let lanes = Avx2::detect().filter(|_| allowed(Level::Avx2))?;
+    lanes.0.vectorize(OnLanes { job, lanes })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn on_lanes<J: LanesJob>(_: J) -> Option<J::Output> {
+    None
+}
+
 /// Code mode, or a plain comment, from `i` to `limit`.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 struct Blocks<'a> {

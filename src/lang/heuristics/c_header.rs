@@ -1,12 +1,15 @@
-//! `.h`: Objective-C, C++ or C. A marking line leads with one of a few fixed words, so one
-//! multi-pattern search (Teddy, vectorised) finds the few lines worth reading, instead of a look at
-//! each of a header's hundreds of lines; the rules a found line is judged by are the per-line ones.
+//! `.h`: Objective-C, C++ or C. A marking line leads with one of a few fixed words, so the lines
+//! whose first two bytes could begin one are found 64 bytes at a time (`count::heads`), instead
+//! of a look at each of a header's hundreds of lines; the rules a found line is judged by are
+//! the per-line ones. (A Teddy search for the words themselves anywhere, which this replaced, took
+//! 21 ms for the kernel's 23,429 headers; the heads and the checks of the 164,904 candidates
+//! they find take 15 ms.)
 
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
-
 use super::{is_blank, names_then, skip_blanks, starts_word, Ids};
+use crate::count::heads::LineHeads;
 use crate::lang::LangId;
 
 /// What a line says of its header. Objective-C outranks C++: its headers are C with `@` directives
@@ -35,14 +38,11 @@ const LEADS: [&str; 13] = [
     "#include <",
 ];
 
-/// Built once: the automaton and its Teddy tables cost more to build than a header costs to search.
-fn leads() -> &'static AhoCorasick {
-    static LEADS_FINDER: OnceLock<AhoCorasick> = OnceLock::new();
-    LEADS_FINDER.get_or_init(|| {
-        AhoCorasick::builder()
-            .match_kind(MatchKind::LeftmostFirst)
-            .build(LEADS)
-            .expect("a few short words build")
+fn leads() -> &'static LineHeads {
+    static HEADS: OnceLock<LineHeads> = OnceLock::new();
+    HEADS.get_or_init(|| {
+        let words = LEADS.map(str::as_bytes);
+        LineHeads::new(&words).expect("six first bytes fit the masks")
     })
 }
 
@@ -54,22 +54,21 @@ pub(super) fn c_header(head: &[u8], ids: &Ids) -> LangId {
     }
 }
 
-/// The search reports matches that do not overlap, which loses no line head: a match that overlaps
-/// one at a line head starts earlier on that line, on a byte that is not a blank.
+/// The scan's blanks are more than [`is_blank`]'s, so each head it finds is checked again.
 fn header_mark(head: &[u8]) -> Option<Mark> {
     let mut seen = None;
-    for found in leads().find_iter(head) {
-        let start = found.start();
+    let objc = leads().each(head, |start| {
         if !at_line_head(head, start) {
-            continue;
+            return ControlFlow::Continue(());
         }
         let mark = line_mark(line_from(head, start));
         if mark == Some(Mark::ObjC) {
-            return mark;
+            return ControlFlow::Break(Mark::ObjC);
         }
         seen = seen.max(mark);
-    }
-    seen
+        ControlFlow::Continue(())
+    });
+    objc.or(seen)
 }
 
 fn at_line_head(head: &[u8], at: usize) -> bool {
