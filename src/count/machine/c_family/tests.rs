@@ -88,14 +88,31 @@ fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
     }
 }
 
+/// `src` counts as the byte-by-byte twin counts it on all three lane widths, and fed in two
+/// chunks cut at a few places (a span, a letter or a look-back reaching over the cut).
+fn agrees_on_every_lane_and_cut(id: LangId, src: &str) {
+    use crate::count::machine::{capped, Level, LineCounter};
+    use crate::count::{count, count_reference};
+    let bytes = src.as_bytes();
+    let expected = count_reference(id, bytes);
+    for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+        assert_eq!(capped(level, || count(id, bytes)), expected, "{level:?}: {src:?}");
+    }
+    for cut in [64, 100, 140, 200] {
+        let mut counter = LineCounter::new(id);
+        let (first, rest) = bytes.split_at(cut.min(bytes.len()));
+        let used = counter.feed(first);
+        let carried = [&first[used..], rest].concat();
+        assert_eq!(counter.finish(&carried), expected, "cut at {cut}: {src:?}");
+    }
+}
+
 /// Rust's raw strings, nested comments and character literals at every place around a block
 /// boundary and a chunk's end: a raw string's letter, tag and quote split between blocks (the
 /// quote looks back for the rest), its closer's tag reaching into the next block, comments
 /// nesting across one, lifetimes beside literals.
 #[test]
 fn rust_forms_across_block_boundaries_equal_the_byte_by_byte_twin() {
-    use crate::count::machine::{capped, Level, LineCounter};
-    use crate::count::{count, count_reference};
     let rust = LangId::from_name("Rust").expect("Rust");
     let tail = "let b = 1;\n".repeat(20);
     for pad in 0..=130 {
@@ -110,20 +127,7 @@ fn rust_forms_across_block_boundaries_equal_the_byte_by_byte_twin() {
             format!("{a}r#"),
             format!("{a}r##\"\n{tail}"),
         ];
-        for src in sources {
-            let bytes = src.as_bytes();
-            let expected = count_reference(rust, bytes);
-            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
-                assert_eq!(capped(level, || count(rust, bytes)), expected, "{level:?}: {src:?}");
-            }
-            for cut in [64, 100, 140, 200] {
-                let mut counter = LineCounter::new(rust);
-                let (first, rest) = bytes.split_at(cut.min(bytes.len()));
-                let used = counter.feed(first);
-                let carried = [&first[used..], rest].concat();
-                assert_eq!(counter.finish(&carried), expected, "cut at {cut}: {src:?}");
-            }
-        }
+        sources.iter().for_each(|src| agrees_on_every_lane_and_cut(rust, src));
     }
 }
 
@@ -133,8 +137,6 @@ fn rust_forms_across_block_boundaries_equal_the_byte_by_byte_twin() {
 /// loop; and comments running over whole blocks, whose closer may straddle a boundary.
 #[test]
 fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
-    use crate::count::machine::{capped, Level, LineCounter};
-    use crate::count::{count, count_reference};
     let tail = "let b = 1;\n".repeat(20);
     let comment = format!("/* {}\n */", "c ".repeat(70));
     // Long enough that a chunk may end inside it: the byte before a slash is then an earlier
@@ -156,20 +158,7 @@ fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
                 format!("{a}({blanks}/\"/; '\"' // c\n{tail}"),
                 format!("{a}b{blanks}/ 2 /* c\n*/ '\"' // c\n{tail}"),
             ];
-            for src in sources {
-                let bytes = src.as_bytes();
-                let expected = count_reference(id, bytes);
-                for level in [Level::Portable, Level::Avx2, Level::Avx512] {
-                    assert_eq!(capped(level, || count(id, bytes)), expected, "{level:?}: {src:?}");
-                }
-                for cut in [64, 100, 140, 200] {
-                    let mut counter = LineCounter::new(id);
-                    let (first, rest) = bytes.split_at(cut.min(bytes.len()));
-                    let used = counter.feed(first);
-                    let carried = [&first[used..], rest].concat();
-                    assert_eq!(counter.finish(&carried), expected, "cut at {cut}: {src:?}");
-                }
-            }
+            sources.iter().for_each(|src| agrees_on_every_lane_and_cut(id, src));
         }
     }
 }
@@ -180,8 +169,6 @@ fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
 /// does not take (no bracket in reach).
 #[test]
 fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
-    use crate::count::machine::{capped, Level, LineCounter};
-    use crate::count::{count, count_reference};
     let cpp = LangId::from_name("C++").expect("C++");
     let tail = "int b = 1;\n".repeat(20);
     for pad in 0..=130 {
@@ -195,20 +182,7 @@ fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
             format!("{a}R"),
             format!("{a}R\"(\n{tail}"),
         ];
-        for src in sources {
-            let bytes = src.as_bytes();
-            let expected = count_reference(cpp, bytes);
-            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
-                assert_eq!(capped(level, || count(cpp, bytes)), expected, "{level:?}: {src:?}");
-            }
-            for cut in [64, 100, 140, 200] {
-                let mut counter = LineCounter::new(cpp);
-                let (first, rest) = bytes.split_at(cut.min(bytes.len()));
-                let used = counter.feed(first);
-                let carried = [&first[used..], rest].concat();
-                assert_eq!(counter.finish(&carried), expected, "cut at {cut}: {src:?}");
-            }
-        }
+        sources.iter().for_each(|src| agrees_on_every_lane_and_cut(cpp, src));
     }
 }
 
