@@ -35,7 +35,7 @@ pub(crate) struct CFamily {
     pub(super) prefixed: Option<u8>,
     /// The one byte a tag is made of (`#`).
     pub(super) tag_char: u8,
-    /// The marks without the tagged string's letter, which is in most identifiers.
+    /// The marks without the letter of a tagged or prefixed string, which is in most identifiers.
     pub(super) nibbles: Option<Nibbles>,
     pub(super) line: bool,
     pub(super) block: Option<&'static Block>,
@@ -125,8 +125,8 @@ impl CFamily {
         self.raw.is_some() || self.triple.is_some()
     }
 
-    /// The shape has Rust's forms or JavaScript's: the loop's `RICH` ones, which run in a
-    /// function of their own.
+    /// The shape has Rust's forms, or spans the loop leaves to the byte loop: the loop's `RICH`
+    /// ones, which run in a function of their own.
     pub(crate) fn rich(&self) -> bool {
         self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
     }
