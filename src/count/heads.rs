@@ -72,7 +72,7 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
     /// The text by blocks, the last one padded with a byte that is neither blank nor a lead.
     #[inline(always)]
     fn blocks<L: Lanes>(&mut self, lanes: L, marks: [&L::Marks; 2]) -> Option<B> {
-        // Bit 0: a line starts at the block's first byte; bit 1: blanks run on from the last.
+        // The text's first byte starts a line.
         let mut carry = Carry { line: 1, run: 0 };
         let mut chunks = self.text.chunks_exact(BLOCK);
         let mut at = 0;
@@ -122,6 +122,9 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
     }
 }
 
+/// What a block leaves the next: bit 0 of each is set where a line starts at the next block's
+/// first byte (the block ended on a newline), and where a run of blanks after a line's start
+/// goes on into it.
 struct Carry {
     line: u64,
     run: u64,
