@@ -43,35 +43,14 @@ fn allowed(level: Level) -> bool {
     return level <= Level::Avx512;
 }
 
-/// A block loop for `vectorize` to run with the lanes' features enabled. A struct, not a closure:
-/// its `call` is always inlined there, where a closure's `FnOnce` shim was left as a call once the
-/// loops grew, and every intrinsic in it then ran as a call of its own (three times the
-/// instructions). Each kind of job is a `vectorize`d function of its own: the string loop inlined
-/// into the code loop's slowed C's code loop 6%, though C's strings never take it.
-#[cfg(target_arch = "x86_64")]
-struct Vectorized<'a, J, L> {
-    counter: &'a mut LineCounter,
-    lanes: L,
-    job: J,
-}
-
 /// What a block loop does once it has its lanes.
 pub(super) trait BlockJob {
     #[cfg(target_arch = "x86_64")]
     fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize;
 }
 
-#[cfg(target_arch = "x86_64")]
-impl<J: BlockJob, L: FromNibbles> pulp::NullaryFnOnce for Vectorized<'_, J, L> {
-    type Output = usize;
-
-    #[inline(always)]
-    fn call(self) -> usize {
-        self.job.run(self.counter, self.lanes)
-    }
-}
-
-/// A job with no counter: it gets the lanes alone (`count::heads`).
+/// A job that gets the lanes alone: a block loop with its counter ([`LineCounter::vectorized`]),
+/// or a scan with none (`count::heads`).
 pub(crate) trait LanesJob {
     type Output;
     /// `None` where the job cannot use these lanes after all.
@@ -79,6 +58,11 @@ pub(crate) trait LanesJob {
     fn run<L: FromNibbles>(self, lanes: L) -> Option<Self::Output>;
 }
 
+/// A job for `vectorize` to run with the lanes' features enabled. A struct, not a closure: its
+/// `call` is always inlined there, where a closure's `FnOnce` shim was left as a call once the
+/// loops grew, and every intrinsic in it then ran as a call of its own (three times the
+/// instructions). Each kind of job is a `vectorize`d function of its own: the string loop inlined
+/// into the code loop's slowed C's code loop 6%, though C's strings never take it.
 #[cfg(target_arch = "x86_64")]
 struct OnLanes<J, L> {
     job: J,
@@ -108,6 +92,23 @@ pub(crate) fn on_lanes<J: LanesJob>(job: J) -> Option<J::Output> {
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn on_lanes<J: LanesJob>(_: J) -> Option<J::Output> {
     None
+}
+
+/// A block loop with the counter it runs on.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct WithCounter<'a, J> {
+    counter: &'a mut LineCounter,
+    job: J,
+}
+
+impl<J: BlockJob> LanesJob for WithCounter<'_, J> {
+    type Output = usize;
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn run<L: FromNibbles>(self, lanes: L) -> Option<usize> {
+        Some(self.job.run(self.counter, lanes))
+    }
 }
 
 /// Code mode, or a plain comment, from `i` to `limit`.
@@ -162,17 +163,7 @@ impl LineCounter {
     }
 
     /// `job` on the widest lanes this CPU has, or `None` without any.
-    #[cfg(target_arch = "x86_64")]
     pub(super) fn vectorized<J: BlockJob>(&mut self, job: J) -> Option<usize> {
-        if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
-            return Some(lanes.0.vectorize(Vectorized { counter: self, lanes, job }));
-        }
-        let lanes = Avx2::detect().filter(|_| allowed(Level::Avx2))?;
-        Some(lanes.0.vectorize(Vectorized { counter: self, lanes, job }))
-    }
-
-    #[cfg(not(target_arch = "x86_64"))]
-    pub(super) fn vectorized<J: BlockJob>(&mut self, _: J) -> Option<usize> {
-        None
+        on_lanes(WithCounter { counter: self, job })
     }
 }
