@@ -2,6 +2,7 @@
 //! non-blank bits (see `masks::Masks`). The lines between two marks are settled together with a
 //! few word operations; only a mark is looked at alone.
 
+use super::tally::Tally;
 use super::{LineCounter, Mode};
 use crate::count::markers::{has_prefix, plain_block_marker, window};
 use crate::count::masks::{CloserSet, Lanes, Masks, BLOCK};
@@ -75,28 +76,12 @@ impl LineCounter {
         }
     }
 
-    /// The lines of bytes `from..to` of the block, which hold no mark: every newline ends a line
-    /// of code if a non-blank byte stands before it on its line.
+    /// The lines of bytes `from..to` of the block, which hold no mark.
     #[inline(always)]
     pub(super) fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
-        let range = range(from, to);
-        let newlines = m.newlines & range;
-        let solid = m.solid & range;
-        if newlines == 0 {
-            self.code |= solid != 0;
-            return;
-        }
-        let ends = solid_ends(newlines, solid, range, u64::from(self.code) << from);
-        let lines = u64::from(newlines.count_ones());
-        let code = u64::from(ends.count_ones());
-        // Only the line already begun can hold a comment (one that closed before `from`).
-        let first = newlines & newlines.wrapping_neg();
-        let comments = u64::from(self.comment && ends & first == 0);
-        self.counts.lines += lines;
-        self.counts.code += code;
-        self.counts.comments += comments;
-        self.comment = false;
-        self.code = solid >> last(newlines) != 0;
+        let mut tally = Tally::begin(self);
+        tally.code_lines(m, from, to);
+        tally.end(self);
     }
 
     #[inline(always)]
@@ -314,7 +299,7 @@ fn ahead(buf: &[u8], from: usize, limit: usize) -> Option<(&[u8; BLOCK], u64)> {
 
 /// Bytes `from..to` of a block, one bit each.
 #[inline(always)]
-fn range(from: usize, to: usize) -> u64 {
+pub(super) fn range(from: usize, to: usize) -> u64 {
     let below_to = if to == BLOCK { !0 } else { (1u64 << to) - 1 };
     (!0u64 << from) & below_to
 }

@@ -9,6 +9,7 @@ mod lanes;
 mod regions;
 mod spans;
 mod string_blocks;
+mod tally;
 
 use super::classifier::{Classifier, NL, START};
 use super::embed::embed_opens;

@@ -16,8 +16,8 @@ mod spans;
 #[cfg(test)]
 mod tests;
 
-use super::blocks::{last, solid_ends};
 use super::lanes::BlockJob;
+use super::tally::Tally;
 use super::{LineCounter, Mode};
 use crate::count::markers::Tag;
 #[cfg(target_arch = "x86_64")]
@@ -106,14 +106,23 @@ impl LineCounter {
     ) -> usize {
         let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
+        let mut tally = Tally::begin(self);
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
             let m = lanes.stop_masks(marks, block);
             // In code with no mark ahead (most blocks), the lines are code or blank.
             if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
-                self.settle_lines(&m, 0, BLOCK);
-            } else if !self.comment_block::<L, RICH>(lanes, shape, &m, (block, buf), i, &mut carry) {
+                tally.code_lines(&m, 0, BLOCK);
+            } else if !Self::comment_block::<L, RICH>(
+                lanes,
+                shape,
+                &m,
+                (block, buf),
+                i,
+                &mut carry,
+                &mut tally,
+            ) {
                 let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
                 let next = [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG)];
                 let bits = span_bits::<L, LONG, RICH>(lanes, shape, &m, block, next, before, carry.escape);
@@ -123,13 +132,15 @@ impl LineCounter {
                     // The lines up to the stop; the byte loop goes on from it, in code.
                     let upto = below(carry.from);
                     let m = Masks { newlines: m.newlines & upto, solid: m.solid & upto, ..m };
-                    self.settle_block_lines(&m, comment);
+                    tally.block(&m, comment);
+                    tally.end(self);
                     return i + carry.from - carry.tag;
                 }
-                self.settle_block_lines(&m, comment);
+                tally.block(&m, comment);
             }
             i += BLOCK;
         }
+        tally.end(self);
         self.hand_over::<RICH>(shape, &carry, buf, i, lo)
     }
 
@@ -139,13 +150,13 @@ impl LineCounter {
     /// nothing done, for every other block.
     #[inline(always)]
     fn comment_block<L: Lanes, const RICH: bool>(
-        &mut self,
         lanes: L,
         shape: &CFamily,
         m: &Masks,
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
         carry: &mut Carry,
+        tally: &mut Tally,
     ) -> bool {
         if carry.inside != COMMENT || RICH && shape.nested {
             return false;
@@ -155,14 +166,14 @@ impl LineCounter {
         let closers = star & slash_after & above(carry.from);
         if closers == 0 {
             carry.from = 0;
-            self.settle_block_lines(m, !0);
+            tally.block(m, !0);
             return true;
         }
         let end = closers.trailing_zeros() as usize + 2;
         if m.marks & above(end) != 0 {
             return false;
         }
-        self.settle_block_lines(m, below(end));
+        tally.block(m, below(end));
         carry.inside = CODE;
         carry.from = end.saturating_sub(BLOCK);
         carry.spill = u64::from(end > BLOCK);
@@ -242,28 +253,6 @@ impl LineCounter {
         carry.escape = if escapes { bits.escape_out } else { 0 };
         carry.inside = inside;
         comment
-    }
-
-    /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
-    /// non-blank byte outside them stands on it, else comment if one inside does.
-    #[inline(always)]
-    fn settle_block_lines(&mut self, m: &Masks, comment: u64) {
-        let code = m.solid & !comment;
-        let noted = m.solid & comment;
-        if m.newlines == 0 {
-            self.code |= code != 0;
-            self.comment |= noted != 0;
-            return;
-        }
-        let code_ends = solid_ends(m.newlines, code, !0, u64::from(self.code));
-        let marked_ends = solid_ends(m.newlines, m.solid, !0, u64::from(self.code | self.comment));
-        let code_lines = u64::from(code_ends.count_ones());
-        self.counts.lines += u64::from(m.newlines.count_ones());
-        self.counts.code += code_lines;
-        self.counts.comments += u64::from(marked_ends.count_ones()) - code_lines;
-        let last = last(m.newlines);
-        self.code = code >> last != 0;
-        self.comment = noted >> last != 0;
     }
 
     /// Leaves the block loop at `i` in the mode of the span still open there.

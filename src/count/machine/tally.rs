@@ -1,0 +1,78 @@
+//! The counts and line flags the block loops settle lines into. The C block loop holds one apart
+//! from the counter while it runs: kept in `LineCounter`, they were read and written back through
+//! memory on every block, a chain from each block to the next through store forwarding that set
+//! the pace of blocks without a mark (those ran 1.25x faster once it was gone; benches/RESULTS.md).
+
+use super::blocks::{last, range, solid_ends};
+use super::LineCounter;
+use crate::count::masks::Masks;
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Tally {
+    lines: u64,
+    code_lines: u64,
+    comment_lines: u64,
+    /// The line begun holds code, or a comment ([`LineCounter`]'s flags of the same names).
+    code: bool,
+    comment: bool,
+}
+
+impl Tally {
+    #[inline(always)]
+    pub(super) fn begin(counter: &LineCounter) -> Tally {
+        Tally { lines: 0, code_lines: 0, comment_lines: 0, code: counter.code, comment: counter.comment }
+    }
+
+    /// Hands the lines settled and the flags of the line begun back to the counter.
+    #[inline(always)]
+    pub(super) fn end(self, counter: &mut LineCounter) {
+        counter.counts.lines += self.lines;
+        counter.counts.code += self.code_lines;
+        counter.counts.comments += self.comment_lines;
+        counter.code = self.code;
+        counter.comment = self.comment;
+    }
+
+    /// The lines of bytes `from..to` of a block, which hold no mark: every newline ends a line of
+    /// code if a non-blank byte stands before it on its line.
+    #[inline(always)]
+    pub(super) fn code_lines(&mut self, m: &Masks, from: usize, to: usize) {
+        let range = range(from, to);
+        let newlines = m.newlines & range;
+        let solid = m.solid & range;
+        if newlines == 0 {
+            self.code |= solid != 0;
+            return;
+        }
+        let ends = solid_ends(newlines, solid, range, u64::from(self.code) << from);
+        // Only the line already begun can hold a comment (one that closed before `from`).
+        let first = newlines & newlines.wrapping_neg();
+        self.lines += u64::from(newlines.count_ones());
+        self.code_lines += u64::from(ends.count_ones());
+        self.comment_lines += u64::from(self.comment && ends & first == 0);
+        self.comment = false;
+        self.code = solid >> last(newlines) != 0;
+    }
+
+    /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
+    /// non-blank byte outside them stands on it, else comment if one inside does.
+    #[inline(always)]
+    pub(super) fn block(&mut self, m: &Masks, comment: u64) {
+        let code = m.solid & !comment;
+        let noted = m.solid & comment;
+        if m.newlines == 0 {
+            self.code |= code != 0;
+            self.comment |= noted != 0;
+            return;
+        }
+        let code_ends = solid_ends(m.newlines, code, !0, u64::from(self.code));
+        let marked_ends = solid_ends(m.newlines, m.solid, !0, u64::from(self.code | self.comment));
+        let code_lines = u64::from(code_ends.count_ones());
+        self.lines += u64::from(m.newlines.count_ones());
+        self.code_lines += code_lines;
+        self.comment_lines += u64::from(marked_ends.count_ones()) - code_lines;
+        let last = last(m.newlines);
+        self.code = code >> last != 0;
+        self.comment = noted >> last != 0;
+    }
+}
