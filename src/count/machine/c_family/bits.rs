@@ -52,10 +52,12 @@ pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
         template,
         quotes: double,
         single,
-        raw,
-        triple,
-        line_open,
         block_open,
+        // Kinds: `'` 2, raw 3, text block 4, `//` 5, `/*` 6 (a text block's first quote is in
+        // `double` too, and `"` is the base).
+        kind_1: single | triple | block_open,
+        kind_2: raw | triple,
+        kind_4: line_open | block_open,
         double_end: (double | if RICH && shape.multiline { 0 } else { m.newlines }) & !escaped,
         single_end: (single | m.newlines) & !escaped,
         raw_end: raw,

@@ -37,13 +37,16 @@ pub(super) struct Bits {
     pub(super) opens: u64,
     /// Every `"`, escaped or not: what may close a tagged raw string.
     pub(super) quotes: u64,
-    /// Where a `'` string or character literal, a raw string, a text block, a `//` comment and a
-    /// `/*` comment open (the rest of `opens` is `"`, a tagged raw string's among them).
+    /// Where a `'` string or character literal opens.
     pub(super) single: u64,
-    pub(super) raw: u64,
-    pub(super) triple: u64,
-    pub(super) line_open: u64,
+    /// Where a `/*` comment opens.
     pub(super) block_open: u64,
+    /// An opener's kind in three planes, each adding its bit's value to `DOUBLE` (the kind of the
+    /// rest of `opens`: `"`, a tagged raw string's among them): one test a plane, on the chain
+    /// from one span to the next, where there was one a kind.
+    pub(super) kind_1: u64,
+    pub(super) kind_2: u64,
+    pub(super) kind_4: u64,
     /// Where the loop may stop and leave the rest to the byte loop: a template's backtick, or a
     /// slash that opens no comment (a regex literal's where the byte before allows one).
     pub(super) stops: u64,
@@ -81,13 +84,12 @@ impl Bits {
         }
     }
 
-    /// What the opener at `hit` opens, without a branch (a text block's first quote is also a
-    /// `"`, whose kind is the base).
+    /// What the opener at `hit` opens, without a branch.
     #[inline(always)]
     fn kind<const LONG: bool>(&self, hit: usize) -> usize {
         let at = |bits: u64| (bits >> hit & 1) as usize;
-        let long = if LONG { 2 * at(self.raw) + 3 * at(self.triple) } else { 0 };
-        DOUBLE + at(self.single) + long + 4 * at(self.line_open) + 5 * at(self.block_open)
+        let long = if LONG { 2 * at(self.kind_2) } else { 0 };
+        DOUBLE + at(self.kind_1) + long + 4 * at(self.kind_4)
     }
 }
 
@@ -149,7 +151,8 @@ impl Span {
         if RICH {
             self.depth = 1;
         }
-        self.at = hit + if LONG { OPENER[self.inside] } else { 1 + usize::from(self.inside >= LINE) };
+        // Without the long forms, only the comments' openers (plane 4) take two bytes.
+        self.at = hit + if LONG { OPENER[self.inside] } else { 1 + (bits.kind_4 >> hit & 1) as usize };
     }
 
     /// Closes the open span if it ends in this block; `false` if it goes on past it.
