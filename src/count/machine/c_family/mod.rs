@@ -24,7 +24,7 @@ use crate::count::markers::Tag;
 use crate::count::masks::FromNibbles;
 use crate::count::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use crate::lang::Quote;
-use bits::{above, below, char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
+use bits::{above, below, char_length, escaped, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 pub(crate) use shape::CFamily;
 use spans::{
     in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
@@ -114,7 +114,7 @@ impl LineCounter {
             if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
                 tally.code_lines(&m, 0, BLOCK);
-            } else if !Self::comment_block::<L, RICH>(
+            } else if !Self::settled_at_once::<L, LONG, RICH>(
                 lanes,
                 shape,
                 &m,
@@ -142,6 +142,22 @@ impl LineCounter {
         }
         tally.end(self);
         self.hand_over::<RICH>(shape, &carry, buf, i, lo)
+    }
+
+    /// A block settled without the span walk: one a plain comment is open in, or one whose only
+    /// marks are `"` (not where the language has the long or rich forms).
+    #[inline(always)]
+    fn settled_at_once<L: Lanes, const LONG: bool, const RICH: bool>(
+        lanes: L,
+        shape: &CFamily,
+        m: &Masks,
+        (block, buf): (&[u8; BLOCK], &[u8]),
+        i: usize,
+        carry: &mut Carry,
+        tally: &mut Tally,
+    ) -> bool {
+        Self::comment_block::<L, RICH>(lanes, shape, m, (block, buf), i, carry, tally)
+            || !LONG && !RICH && string_block(lanes, m, block, carry, tally)
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,
@@ -302,4 +318,48 @@ impl LineCounter {
         }
         i + 1
     }
+}
+
+/// A block in code or in a `"` string whose only marks are `"`, settled as a block with no mark:
+/// a string's bytes are code like the rest. Only where the block ends (in a string or not)
+/// is worked out, from the parity of its unescaped quotes, as simdjson finds its strings. A
+/// newline that would end a string, a carried closer and every other mark leave the block to
+/// the span walk (`false`, nothing done).
+#[inline(always)]
+fn string_block<L: Lanes>(
+    lanes: L,
+    m: &Masks,
+    block: &[u8; BLOCK],
+    carry: &mut Carry,
+    tally: &mut Tally,
+) -> bool {
+    if carry.from != 0 || carry.spill != 0 || carry.inside != CODE && carry.inside != DOUBLE {
+        return false;
+    }
+    let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
+    if m.marks & !double != 0 {
+        return false;
+    }
+    let (escaped, escape_out) = escaped(backslash, carry.escape);
+    let inside = u64::from(carry.inside == DOUBLE).wrapping_neg();
+    // Each string's bytes from its opening quote up to its closer. A backslash escapes only
+    // inside a string: an escaped quote outside them opens one after all.
+    let strings = prefix_xor(double & !escaped) ^ inside;
+    if strings & m.newlines & !escaped != 0 || double & escaped & !strings != 0 {
+        return false;
+    }
+    tally.code_lines(m, 0, BLOCK);
+    let open = strings >> 63 != 0;
+    carry.inside = if open { DOUBLE } else { CODE };
+    carry.escape = if open { escape_out } else { 0 };
+    true
+}
+
+/// Each bit the XOR of its own and all lower bits of `bits`.
+#[inline(always)]
+fn prefix_xor(mut bits: u64) -> u64 {
+    for shift in [1, 2, 4, 8, 16, 32] {
+        bits ^= bits << shift;
+    }
+    bits
 }
