@@ -323,8 +323,8 @@ impl LineCounter {
 /// A block in code or in a `"` string whose only marks are `"`, settled as a block with no mark:
 /// a string's bytes are code like the rest. Only where the block ends (in a string or not)
 /// is worked out, from the parity of its unescaped quotes, as simdjson finds its strings. A
-/// newline that would end a string, a carried closer and every other mark leave the block to
-/// the span walk (`false`, nothing done).
+/// newline that would end a string and every other mark leave the block to the span walk
+/// (`false`, nothing done).
 #[inline(always)]
 fn string_block<L: Lanes>(
     lanes: L,
@@ -333,7 +333,8 @@ fn string_block<L: Lanes>(
     carry: &mut Carry,
     tally: &mut Tally,
 ) -> bool {
-    if carry.from != 0 || carry.spill != 0 || carry.inside != CODE && carry.inside != DOUBLE {
+    // (A closer carried from the last block, C's `*/` alone, leaves a `/` here: a mark.)
+    if carry.inside != CODE && carry.inside != DOUBLE {
         return false;
     }
     let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
