@@ -145,7 +145,7 @@ impl LineCounter {
     }
 
     /// A block settled without the span walk: one a plain comment is open in, or one whose only
-    /// marks are `"` (not where the language has the long or rich forms).
+    /// marks are `"` (not where the language has Rust's forms).
     #[inline(always)]
     fn settled_at_once<L: Lanes, const LONG: bool, const RICH: bool>(
         lanes: L,
@@ -157,7 +157,7 @@ impl LineCounter {
         tally: &mut Tally,
     ) -> bool {
         Self::comment_block::<L, RICH>(lanes, shape, m, (block, buf), i, carry, tally)
-            || !LONG && !RICH && string_block(lanes, m, block, carry, tally)
+            || !RICH && string_block::<L, LONG>(lanes, shape, m, (block, buf.get(i + BLOCK)), carry, tally)
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,
@@ -326,19 +326,23 @@ impl LineCounter {
 /// newline that would end a string and every other mark leave the block to the span walk
 /// (`false`, nothing done).
 #[inline(always)]
-fn string_block<L: Lanes>(
+fn string_block<L: Lanes, const LONG: bool>(
     lanes: L,
+    shape: &CFamily,
     m: &Masks,
-    block: &[u8; BLOCK],
+    (block, next): (&[u8; BLOCK], Option<&u8>),
     carry: &mut Carry,
     tally: &mut Tally,
 ) -> bool {
-    // (A closer carried from the last block, C's `*/` alone, leaves a `/` here: a mark.)
-    if carry.inside != CODE && carry.inside != DOUBLE {
+    let triple = LONG && shape.triple.is_some();
+    // (A closer carried from the last block leaves a `/` here, a mark, but for a text block's.)
+    if carry.inside != CODE && carry.inside != DOUBLE || triple && carry.from != 0 {
         return false;
     }
     let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
-    if m.marks & !double != 0 {
+    // Two quotes side by side may begin a text block's `"""`.
+    let pairs = if triple { double & (double >> 1 | u64::from(next == Some(&b'"')) << 63) } else { 0 };
+    if m.marks & !double | pairs != 0 {
         return false;
     }
     let (escaped, escape_out) = escaped(backslash, carry.escape);

@@ -246,23 +246,26 @@ fn dense_c_equals_the_byte_by_byte_twin() {
 
 /// Blocks whose only marks are `"` (settled by their quotes' parity, `string_block`): strings
 /// over block boundaries, escaped quotes and backslash runs at every place, newlines that end a
-/// string or that a backslash continues, an escaped quote in code, and now and then another
-/// mark, so that the blocks before and after are the span walk's.
+/// string or that a backslash continues, an escaped quote in code, Java's `"""` beside them, and
+/// now and then another mark, so that the blocks before and after are the span walk's.
 #[test]
 fn string_only_blocks_equal_the_byte_by_byte_twin() {
-    const PIECES: &[&str] =
-        &["\"", "\"", "\"", "\\", "\\\\", "\\\"", "\n", "\\\n", "\r\n", " ", "'", "/*", "*/", "//"];
+    const QUOTES: usize = 11;
+    const PIECES: &[&str] = &[
+        "\"", "\"", "\"", "\"\"\"", "\\", "\\\\", "\\\"", "\n", "\\\n", "\r\n", " ", "'", "/*", "*/", "//",
+        "`",
+    ];
     let mut x = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || (xorshift(&mut x) >> 8) as usize;
     for round in 0..1_500 {
         let mut src = String::new();
         while src.len() < 300 {
             // Every other source has no mark but `"`; the rest have the others now and then.
-            let piece = PIECES[next() % if round % 2 == 0 { 10 } else { PIECES.len() }];
+            let piece = PIECES[next() % if round % 2 == 0 { QUOTES } else { PIECES.len() }];
             src.push_str(piece);
             src.push_str(&"a".repeat(next() % [1, 4, 30, 70][next() % 4]));
         }
-        for name in ["C", "CSS", "JSON"] {
+        for name in ["C", "CSS", "JSON", "Java", "Go"] {
             agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
         }
     }
