@@ -269,4 +269,18 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
             agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
         }
     }
+    // Java's `"""` with nothing but quotes around it, at every place around a block boundary: a
+    // text block's closer carried into the next block, an opener straddling one.
+    let java = LangId::from_name("Java").expect("Java");
+    let tail = "s = \"t\\\"u\";\n".repeat(20);
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        for src in [
+            format!("\"\"\"\n{a}\"\"\" x \"s\"\n{tail}"),
+            format!("{a}\"\"\"\nt\n\"\"\" \"\"\n{tail}"),
+            format!("{a}\"\\\"\"\"\" \"\"\"\"\"\n{tail}"),
+        ] {
+            agrees_on_every_lane_and_cut(java, &src);
+        }
+    }
 }
