@@ -270,16 +270,20 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
         }
     }
     // Java's `"""` with nothing but quotes around it, at every place around a block boundary: a
-    // text block's closer carried into the next block, an opener straddling one.
+    // text block's closer carried into the next block, where a quote later in that block then
+    // opens a string the comment after it is in; an opener straddling one, with a comment
+    // inside the text block.
     let java = LangId::from_name("Java").expect("Java");
     let tail = "s = \"t\\\"u\";\n".repeat(20);
     for pad in 0..=130 {
         let a = "a".repeat(pad);
-        for src in [
-            format!("\"\"\"\n{a}\"\"\" x \"s\"\n{tail}"),
-            format!("{a}\"\"\"\nt\n\"\"\" \"\"\n{tail}"),
-            format!("{a}\"\\\"\"\"\" \"\"\"\"\"\n{tail}"),
-        ] {
+        for b in [0, 30, 61, 62, 63].map(|n| "b".repeat(n)) {
+            let src = format!("\"\"\"\n{a}\"\"\"{b}\"// in\n{tail}");
+            agrees_on_every_lane_and_cut(java, &src);
+        }
+        for src in
+            [format!("{a}\"\"\"\n// in\n\"\"\" \"\"\n{tail}"), format!("{a}\"\\\"\"\"\" \"\"\"\"\"\n{tail}")]
+        {
             agrees_on_every_lane_and_cut(java, &src);
         }
     }
