@@ -271,14 +271,14 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
     }
     // Java's `"""` with nothing but quotes around it, at every place around a block boundary: a
     // text block's closer carried into the next block, where a quote later in that block then
-    // opens a string the comment after it is in; an opener straddling one, with a comment
-    // inside the text block.
+    // opens a string that a comment's opener after it is in; an opener straddling one, with a
+    // comment inside the text block.
     let java = LangId::from_name("Java").expect("Java");
     let tail = "s = \"t\\\"u\";\n".repeat(20);
     for pad in 0..=130 {
         let a = "a".repeat(pad);
         for b in [0, 30, 61, 62, 63].map(|n| "b".repeat(n)) {
-            let src = format!("\"\"\"\n{a}\"\"\"{b}\"// in\n{tail}");
+            let src = format!("\"\"\"\n{a}\"\"\"{b}\"/* in\nx\n*/\n{tail}");
             agrees_on_every_lane_and_cut(java, &src);
         }
         for src in
