@@ -355,8 +355,13 @@ fn string_block<L: Lanes, const LONG: bool>(
     }
     tally.code_lines(m, 0, BLOCK);
     let open = strings >> 63 != 0;
-    carry.inside = if open { DOUBLE } else { CODE };
-    carry.escape = if open { escape_out } else { 0 };
+    *carry = Carry {
+        inside: if open { DOUBLE } else { CODE },
+        escape: if open { escape_out } else { 0 },
+        from: 0,
+        spill: 0,
+        ..*carry
+    };
     true
 }
 
