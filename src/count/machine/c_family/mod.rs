@@ -145,7 +145,7 @@ impl LineCounter {
     }
 
     /// A block settled without the span walk: one a plain comment is open in, or one whose only
-    /// marks are `"` (not where the language has Rust's forms).
+    /// marks are `"`, where those strings are C's (JavaScript's too; not Rust's or C++'s).
     #[inline(always)]
     fn settled_at_once<L: Lanes, const LONG: bool, const RICH: bool>(
         lanes: L,
@@ -157,7 +157,8 @@ impl LineCounter {
         tally: &mut Tally,
     ) -> bool {
         Self::comment_block::<L, RICH>(lanes, shape, m, (block, buf), i, carry, tally)
-            || !RICH && string_block::<L, LONG>(lanes, shape, m, (block, buf.get(i + BLOCK)), carry, tally)
+            || (!RICH || shape.plain_strings())
+                && string_block::<L, LONG>(lanes, shape, m, (block, buf.get(i + BLOCK)), carry, tally)
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,

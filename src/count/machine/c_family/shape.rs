@@ -131,6 +131,12 @@ impl CFamily {
         self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
     }
 
+    /// `"` strings are C's: a newline ends one, and no letter before its quote makes it another
+    /// (Rust's go on past newlines and have raw forms; C++ has raw strings).
+    pub(super) fn plain_strings(&self) -> bool {
+        !self.multiline && self.tagged.is_none() && self.prefixed.is_none()
+    }
+
     /// The loop leaves some spans to the byte loop (JavaScript's templates and regex literals,
     /// C++'s raw strings).
     pub(super) fn stops(&self) -> bool {

@@ -253,7 +253,7 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
     const QUOTES: usize = 11;
     const PIECES: &[&str] = &[
         "\"", "\"", "\"", "\"\"\"", "\\", "\\\\", "\\\"", "\n", "\\\n", "\r\n", " ", "'", "/*", "*/", "//",
-        "`",
+        "`", "r\"", "R\"(", ")\"", "r#\"", "/",
     ];
     let mut x = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || (xorshift(&mut x) >> 8) as usize;
@@ -265,7 +265,7 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
             src.push_str(piece);
             src.push_str(&"a".repeat(next() % [1, 4, 30, 70][next() % 4]));
         }
-        for name in ["C", "CSS", "JSON", "Java", "Go"] {
+        for name in ["C", "CSS", "JSON", "Java", "Go", "JavaScript", "TypeScript", "Rust", "C++"] {
             agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
         }
     }
