@@ -11,6 +11,7 @@
 //! from the bits that are comment.
 
 mod bits;
+mod quick;
 mod shape;
 mod spans;
 #[cfg(test)]
@@ -24,7 +25,8 @@ use crate::count::markers::Tag;
 use crate::count::masks::FromNibbles;
 use crate::count::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use crate::lang::Quote;
-use bits::{above, below, char_length, escaped, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
+use bits::{above, below, char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
+use quick::string_block;
 pub(crate) use shape::CFamily;
 use spans::{
     in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
@@ -120,8 +122,7 @@ impl LineCounter {
                 &m,
                 (block, buf),
                 i,
-                &mut carry,
-                &mut tally,
+                (&mut carry, &mut tally),
             ) {
                 let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
                 let next = [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG)];
@@ -153,12 +154,11 @@ impl LineCounter {
         m: &Masks,
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
-        carry: &mut Carry,
-        tally: &mut Tally,
+        (carry, tally): (&mut Carry, &mut Tally),
     ) -> bool {
         Self::comment_block::<L, RICH>(lanes, shape, m, (block, buf), i, carry, tally)
             || (!RICH || shape.plain_strings())
-                && string_block::<L, LONG>(lanes, shape, m, (block, buf.get(i + BLOCK)), carry, tally)
+                && string_block::<L, LONG>(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,
@@ -319,58 +319,4 @@ impl LineCounter {
         }
         i + 1
     }
-}
-
-/// A block in code or in a `"` string whose only marks are `"`, settled as a block with no mark:
-/// a string's bytes are code like the rest. Only where the block ends (in a string or not)
-/// is worked out, from the parity of its unescaped quotes, as simdjson finds its strings. A
-/// newline that would end a string and every other mark leave the block to the span walk
-/// (`false`, nothing done).
-#[inline(always)]
-fn string_block<L: Lanes, const LONG: bool>(
-    lanes: L,
-    shape: &CFamily,
-    m: &Masks,
-    (block, next): (&[u8; BLOCK], Option<&u8>),
-    carry: &mut Carry,
-    tally: &mut Tally,
-) -> bool {
-    let triple = LONG && shape.triple.is_some();
-    // (A closer carried from the last block leaves a `/` here, a mark, but for a text block's.)
-    if carry.inside != CODE && carry.inside != DOUBLE || triple && carry.from != 0 {
-        return false;
-    }
-    let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
-    // Two quotes side by side may begin a text block's `"""`.
-    let pairs = if triple { double & (double >> 1 | u64::from(next == Some(&b'"')) << 63) } else { 0 };
-    if m.marks & !double | pairs != 0 {
-        return false;
-    }
-    let (escaped, escape_out) = escaped(backslash, carry.escape);
-    let inside = u64::from(carry.inside == DOUBLE).wrapping_neg();
-    // Each string's bytes from its opening quote up to its closer. A backslash escapes only
-    // inside a string: an escaped quote outside them opens one after all.
-    let strings = prefix_xor(double & !escaped) ^ inside;
-    if strings & m.newlines & !escaped != 0 || double & escaped & !strings != 0 {
-        return false;
-    }
-    tally.code_lines(m, 0, BLOCK);
-    let open = strings >> 63 != 0;
-    *carry = Carry {
-        inside: if open { DOUBLE } else { CODE },
-        escape: if open { escape_out } else { 0 },
-        from: 0,
-        spill: 0,
-        ..*carry
-    };
-    true
-}
-
-/// Each bit the XOR of its own and all lower bits of `bits`.
-#[inline(always)]
-fn prefix_xor(mut bits: u64) -> u64 {
-    for shift in [1, 2, 4, 8, 16, 32] {
-        bits ^= bits << shift;
-    }
-    bits
 }

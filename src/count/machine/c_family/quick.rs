@@ -1,0 +1,57 @@
+//! A block with marks settled without the span walk, where what its marks are lets its spans be
+//! found all at once: one whose only marks are `"`. Strings are code, so only where the block
+//! ends (in a string or not) matters.
+
+use super::bits::escaped;
+use super::shape::CFamily;
+use super::spans::{Carry, CODE, DOUBLE};
+use super::Tally;
+use crate::count::masks::{Lanes, Masks, BLOCK};
+
+/// A block in code or in a `"` string whose only marks are `"`, settled as a block with no mark:
+/// a string's bytes are code like the rest. Only where the block ends (in a string or not) is
+/// worked out, from the parity of its unescaped quotes, as simdjson finds its strings. A newline
+/// that would end a string, and every other mark, leave the block to the span walk (`false`,
+/// nothing done). `next` is the byte after the block.
+#[inline(always)]
+pub(super) fn string_block<L: Lanes, const LONG: bool>(
+    lanes: L,
+    shape: &CFamily,
+    (m, block, next): (&Masks, &[u8; BLOCK], Option<&u8>),
+    carry: &mut Carry,
+    tally: &mut Tally,
+) -> bool {
+    let triple = LONG && shape.triple.is_some();
+    // (A closer carried from the last block leaves a `/` here, a mark, but for a text block's.)
+    if carry.inside != CODE && carry.inside != DOUBLE || triple && carry.from != 0 {
+        return false;
+    }
+    let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
+    // Two quotes side by side may begin a text block's `"""`.
+    let pairs = if triple { double & (double >> 1 | u64::from(next == Some(&b'"')) << 63) } else { 0 };
+    if m.marks & !double | pairs != 0 {
+        return false;
+    }
+    let (escaped, escape_out) = escaped(backslash, carry.escape);
+    let inside = u64::from(carry.inside == DOUBLE).wrapping_neg();
+    // Each string's bytes from its opening quote up to its closer. A backslash escapes only
+    // inside a string: an escaped quote outside them opens one after all.
+    let strings = prefix_xor(double & !escaped) ^ inside;
+    if strings & m.newlines & !escaped != 0 || double & escaped & !strings != 0 {
+        return false;
+    }
+    tally.code_lines(m, 0, BLOCK);
+    let open = strings >> 63 != 0;
+    let (inside, escape) = if open { (DOUBLE, escape_out) } else { (CODE, 0) };
+    *carry = Carry { inside, escape, from: 0, spill: 0, ..*carry };
+    true
+}
+
+/// Each bit the XOR of its own and all lower bits of `bits`.
+#[inline(always)]
+fn prefix_xor(mut bits: u64) -> u64 {
+    for shift in [1, 2, 4, 8, 16, 32] {
+        bits ^= bits << shift;
+    }
+    bits
+}
