@@ -8,7 +8,8 @@
 //! branch per stop; a C line holding a string or a comment cost it what ten plain lines do, and
 //! that was most of its time on C. Here each block's byte masks say where every span can end
 //! (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's lines are settled once
-//! from the bits that are comment.
+//! from the bits that are comment. Two kinds of block skip even that: one a plain comment is open
+//! in (`comment_block`), and one whose only marks are `"` (`quick.rs`).
 
 mod bits;
 mod quick;
