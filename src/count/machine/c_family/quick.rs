@@ -22,7 +22,8 @@ pub(super) fn string_block<L: Lanes, const LONG: bool>(
     tally: &mut Tally,
 ) -> bool {
     let triple = LONG && shape.triple.is_some();
-    // (A closer carried from the last block leaves a `/` here, a mark, but for a text block's.)
+    // A closer carried from the last block is C's `*/`, whose slash here is a mark, or a text
+    // block's `"""`, whose quotes here would pass for a string's: that block is the walk's.
     if carry.inside != CODE && carry.inside != DOUBLE || triple && carry.from != 0 {
         return false;
     }
