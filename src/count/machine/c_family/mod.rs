@@ -110,14 +110,23 @@ impl LineCounter {
         let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
         let mut tally = Tally::begin(self);
-        while i + BLOCK <= limit {
-            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = lanes.stop_masks(marks, block);
-            // In code with no mark ahead (most blocks), the lines are code or blank.
-            if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
+        let at = |i: usize| -> &[u8; BLOCK] { buf[i..i + BLOCK].try_into().expect("a whole block") };
+        'blocks: while i + BLOCK <= limit {
+            let mut block = at(i);
+            let mut m = lanes.stop_masks(marks, block);
+            // In code with no mark ahead (most blocks), the lines are code or blank: a loop of
+            // its own, whose few values the compiler keeps in registers.
+            while (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
                 tally.code_lines(&m, 0, BLOCK);
-            } else if !Self::settled_at_once::<L, LONG, RICH>(
+                i += BLOCK;
+                if i + BLOCK > limit {
+                    break 'blocks;
+                }
+                block = at(i);
+                m = lanes.stop_masks(marks, block);
+            }
+            if !Self::settled_at_once::<L, LONG, RICH>(
                 lanes,
                 shape,
                 &m,
