@@ -1,6 +1,7 @@
 //! Reading files: one trait, two backends (io_uring and plain syscalls), and the per-file logic
 //! they share (binary check, shebang detection, chunked counting).
 
+mod buf;
 mod file;
 mod noatime;
 mod sync;

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use rustix::fs::{openat, Mode, OFlags};
 
+use super::buf::AlignedBuf;
 use super::noatime::NoAtime;
 use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
@@ -32,7 +33,7 @@ const SLOW_WEIGHT: u32 = 8;
 const DISK_WAITS: u32 = 16 * SLOW_WEIGHT;
 
 pub struct SyncReader {
-    buf: Vec<u8>,
+    buf: AlignedBuf,
     rules: Arc<ReadRules>,
     fd_waits: u32,
     /// [`SLOW_WEIGHT`] per file whose open and first read took [`SLOW_OPEN`] or more, less 1 per
@@ -44,7 +45,7 @@ pub struct SyncReader {
 impl SyncReader {
     pub fn new(rules: Arc<ReadRules>) -> SyncReader {
         SyncReader {
-            buf: vec![0; CHUNK + MAX_TOKEN],
+            buf: AlignedBuf::new(CHUNK + MAX_TOKEN),
             rules,
             fd_waits: 0,
             slow: 0,

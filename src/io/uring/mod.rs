@@ -22,6 +22,7 @@ mod setup;
 use setup::build_ring;
 pub use setup::probe_uring;
 
+use super::buf::AlignedBuf;
 use super::noatime::NoAtime;
 use super::sync::{file_open_flags, SyncReader};
 use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
@@ -84,7 +85,7 @@ pub struct UringReader {
     /// Opens and reads submitted and not reaped: the kernel may be using their memory.
     in_flight: usize,
     /// One per slot.
-    buffers: Vec<Box<[u8]>>,
+    buffers: Vec<AlignedBuf>,
     /// Files open at once; lowered when opens hit the descriptor limit.
     max_busy: usize,
     /// Files to keep in flight now: [`WARM_DEPTH`], or every slot while the disk is in play.
@@ -122,7 +123,7 @@ impl UringReader {
             free: (0..slots as u32).rev().collect(),
             busy: 0,
             in_flight: 0,
-            buffers: (0..slots).map(|_| vec![0; CHUNK + MAX_TOKEN].into_boxed_slice()).collect(),
+            buffers: (0..slots).map(|_| AlignedBuf::new(CHUNK + MAX_TOKEN)).collect(),
             max_busy: slots,
             depth: WARM_DEPTH,
             waits: 0,
