@@ -1,10 +1,10 @@
 //! A block with marks settled without the span walk, where what its marks are lets its spans be
-//! found all at once: one whose only marks are `"`. Strings are code, so only where the block
-//! ends (in a string or not) matters.
+//! found all at once: one whose only marks are `"` (strings are code, so only where the block
+//! ends, in a string or not, matters), and one in code whose first mark opens a block comment.
 
-use super::bits::escaped;
+use super::bits::{above, below, escaped};
 use super::shape::CFamily;
-use super::spans::{Carry, CODE, DOUBLE};
+use super::spans::{Carry, CODE, COMMENT, DOUBLE};
 use super::Tally;
 use crate::count::masks::{Lanes, Masks, BLOCK};
 
@@ -45,6 +45,46 @@ pub(super) fn string_block<L: Lanes, const LONG: bool>(
     let open = strings >> 63 != 0;
     let (inside, escape) = if open { (DOUBLE, escape_out) } else { (CODE, 0) };
     *carry = Carry { inside, escape, from: 0, spill: 0, ..*carry };
+    true
+}
+
+/// A block in code whose first mark opens a block comment (its `*` in the block too), settled
+/// from the comment's closer: where the comment goes on past the block, or closes with no mark
+/// after it. Most such blocks are a comment's start: code or nothing, then a comment past the
+/// block. Every other block is the span walk's (`false`, nothing done). `next` is the byte after
+/// the block.
+#[inline(always)]
+pub(super) fn opener_block<L: Lanes>(
+    lanes: L,
+    shape: &CFamily,
+    (m, block, next): (&Masks, &[u8; BLOCK], Option<&u8>),
+    carry: &mut Carry,
+    tally: &mut Tally,
+) -> bool {
+    let marks = m.marks & above(carry.from);
+    if carry.inside != CODE || marks == 0 || shape.block.is_none() {
+        return false;
+    }
+    let at = marks.trailing_zeros() as usize;
+    if block[at] != b'/' || block.get(at + 1) != Some(&b'*') {
+        return false;
+    }
+    let [stars, slashes, _] = lanes.byte_masks([b'*', b'/', b'/'], block);
+    let slash_after = slashes >> 1 | u64::from(next == Some(&b'/')) << 63;
+    // `/*/` does not close: a closer's `*` stands after the opener's.
+    let closers = stars & slash_after & above(at + 2);
+    if closers == 0 {
+        tally.block(m, carry.spill | above(at));
+        *carry = Carry { inside: COMMENT, from: 0, spill: 0, ..*carry };
+        return true;
+    }
+    let end = closers.trailing_zeros() as usize + 2;
+    if m.marks & above(end) != 0 {
+        return false;
+    }
+    tally.block(m, carry.spill | above(at) & below(end));
+    // A closer ending in the next block leaves its `/` there, a comment byte.
+    *carry = Carry { from: end.saturating_sub(BLOCK), spill: u64::from(end > BLOCK), ..*carry };
     true
 }
 

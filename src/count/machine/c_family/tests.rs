@@ -288,3 +288,38 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
         }
     }
 }
+
+/// Block comments opened in code (`opener_block` settles a block whose first mark opens one): the
+/// opener at every place around a block boundary, its `*` in the next block, its closer at every
+/// place after it (the closer's `/` in the next block too), `/*/` and `/**/`, a second comment
+/// or a string or nothing after the closer, a closer's `/` carried into a block that opens the
+/// next comment, and languages without block comments (Zig's `//` alone, JSON's none).
+#[test]
+fn comment_openers_across_block_boundaries_equal_the_byte_by_byte_twin() {
+    let tail = "x = 1;\n".repeat(20);
+    let languages =
+        ["C", "Java", "Go", "CSS", "JSON", "Zig"].map(|name| LangId::from_name(name).expect(name));
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        let mut sources = vec![
+            format!("{a}/*/ x */ y\n{tail}"),
+            format!("{a}/*/ x\n{}\n*/\n{tail}", "y ".repeat(40)),
+            format!("{a}\n/* x */ /* z\n{}\n*/\n{tail}", "y ".repeat(40)),
+            format!("{a}/**/\n{tail}"),
+            format!("{a}//* x\n{tail}"),
+            format!("{a}/* x */ /* y */\n /* z\n{tail}*/\n"),
+            format!("{a}\n/* x\n * y\n */\n{tail}"),
+        ];
+        for body in 0..=14 {
+            let b = "b\n * ".repeat(body / 5) + &"*".repeat(body % 5);
+            for after in ["", " c", " \"s/*\"", " // d", " /* e */"] {
+                sources.push(format!("{a} /*{b}*/{after}\n{tail}"));
+            }
+        }
+        for src in sources {
+            for &id in &languages {
+                agrees_on_every_lane_and_cut(id, &src);
+            }
+        }
+    }
+}
