@@ -111,9 +111,12 @@ impl LineCounter {
         let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
         let mut tally = Tally::begin(self);
-        let at = |i: usize| -> &[u8; BLOCK] { buf[i..i + BLOCK].try_into().expect("a whole block") };
-        'blocks: while i + BLOCK <= limit {
-            let mut block = at(i);
+        // Blocks are split off the front of what is left, so the quiet loop below has no bounds
+        // check of its own.
+        let mut rest = buf.get(i..limit).unwrap_or_default();
+        'blocks: while let Some((first, tail)) = rest.split_first_chunk::<BLOCK>() {
+            rest = tail;
+            let mut block = first;
             let mut m = lanes.stop_masks(marks, block);
             // In code with no mark ahead (most blocks), the lines are code or blank: a loop of
             // its own, whose few values the compiler keeps in registers.
@@ -121,10 +124,8 @@ impl LineCounter {
                 carry.from = 0;
                 tally.code_lines(&m, 0, BLOCK);
                 i += BLOCK;
-                if i + BLOCK > limit {
-                    break 'blocks;
-                }
-                block = at(i);
+                let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
+                (block, rest) = (next, tail);
                 m = lanes.stop_masks(marks, block);
             }
             if !Self::settled_at_once::<L, LONG, RICH>(
