@@ -107,6 +107,23 @@ impl Lanes for Avx2 {
         }
     }
 
+    /// One test of both halves' classes against the mark bits, where a mark mask takes six
+    /// steps and a compare.
+    #[inline(always)]
+    fn quiet_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Option<Masks> {
+        let [a, b] = self.halves(block);
+        let (a, b) = (self.classes(t, a), self.classes(t, b));
+        let either = self.0.avx2._mm256_or_si256(a, b);
+        if self.0.avx._mm256_testz_si256(either, self.splat(Nibbles::MARK)) == 0 {
+            return None;
+        }
+        Some(Masks {
+            newlines: join(self.bits(a), self.bits(b)),
+            marks: 0,
+            solid: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
+        })
+    }
+
     #[inline(always)]
     fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks {
         let [a, b] = self.halves(block);

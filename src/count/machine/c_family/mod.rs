@@ -105,15 +105,17 @@ impl LineCounter {
         marks: &L::Marks,
         shape: &CFamily,
         buf: &[u8],
-        mut i: usize,
+        i: usize,
         limit: usize,
     ) -> usize {
         let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
         let mut tally = Tally::begin(self);
         // Blocks are split off the front of what is left, so the quiet loop below has no bounds
-        // check of its own.
+        // check of its own; where a block stands follows from what is left after it, so that
+        // loop keeps no position either.
         let mut rest = buf.get(i..limit).unwrap_or_default();
+        let end = i + rest.len();
         'blocks: while let Some((first, tail)) = rest.split_first_chunk::<BLOCK>() {
             rest = tail;
             let mut block = first;
@@ -123,11 +125,14 @@ impl LineCounter {
             while (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
                 tally.code_lines(&m, 0, BLOCK);
-                i += BLOCK;
                 let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
                 (block, rest) = (next, tail);
-                m = lanes.stop_masks(marks, block);
+                m = match lanes.quiet_masks(marks, block) {
+                    Some(quiet) => quiet,
+                    None => lanes.stop_masks(marks, block),
+                };
             }
+            let i = end - rest.len() - BLOCK;
             if !Self::settled_at_once::<L, LONG, RICH>(
                 lanes,
                 shape,
@@ -151,10 +156,9 @@ impl LineCounter {
                 }
                 tally.block(&m, comment);
             }
-            i += BLOCK;
         }
         tally.end(self);
-        self.hand_over::<RICH>(shape, &carry, buf, i, lo)
+        self.hand_over::<RICH>(shape, &carry, buf, end - rest.len(), lo)
     }
 
     /// A block settled without the span walk: one a plain comment is open in; one whose only
