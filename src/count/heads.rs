@@ -111,9 +111,14 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
         let (sum, over) = blank.overflowing_add(starts);
         let (sum, over_too) = sum.overflowing_add(carry.run);
         *carry = Carry { line: m.newlines >> 63, run: u64::from(over || over_too) };
+        let firsts = sum & !blank & m.marks;
+        // Most blocks have no line leading with a first byte: no second byte to look for.
+        if firsts == 0 {
+            return ControlFlow::Continue(());
+        }
         // On the block's last byte, any second byte.
         let next = lanes.stop_masks(seconds, block).marks >> 1 | 1 << 63;
-        let mut heads = sum & !blank & m.marks & next;
+        let mut heads = firsts & next;
         while heads != 0 {
             (self.found)(at + heads.trailing_zeros() as usize)?;
             heads &= heads - 1;
