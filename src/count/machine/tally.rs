@@ -3,7 +3,7 @@
 //! memory on every block, a chain from each block to the next through store forwarding that set
 //! the pace of blocks without a mark (those ran 1.25x faster once it was gone; benches/RESULTS.md).
 
-use super::blocks::{last, range, solid_ends};
+use super::blocks::{after_last, range, solid_ends};
 use super::LineCounter;
 use crate::count::masks::Masks;
 
@@ -51,7 +51,7 @@ impl Tally {
         self.code_lines += u64::from(ends.count_ones());
         self.comment_lines += u64::from(self.comment && ends & first == 0);
         self.comment = false;
-        self.code = solid >> last(newlines) != 0;
+        self.code = after_last(solid, newlines);
     }
 
     /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
@@ -71,8 +71,7 @@ impl Tally {
         self.lines += u64::from(m.newlines.count_ones());
         self.code_lines += code_lines;
         self.comment_lines += u64::from(marked_ends.count_ones()) - code_lines;
-        let last = last(m.newlines);
-        self.code = code >> last != 0;
-        self.comment = noted >> last != 0;
+        self.code = after_last(code, m.newlines);
+        self.comment = after_last(noted, m.newlines);
     }
 }
