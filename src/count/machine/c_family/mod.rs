@@ -122,15 +122,16 @@ impl LineCounter {
             let mut m = lanes.stop_masks(marks, block);
             // In code with no mark ahead (most blocks), the lines are code or blank: a loop of
             // its own, whose few values the compiler keeps in registers.
-            while (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
+            if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
-                tally.code_lines(&m, 0, BLOCK);
-                let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
-                (block, rest) = (next, tail);
-                m = match lanes.quiet_masks(marks, block) {
-                    Some(quiet) => quiet,
-                    None => lanes.stop_masks(marks, block),
-                };
+                loop {
+                    tally.code_lines(&m, 0, BLOCK);
+                    let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
+                    (block, rest) = (next, tail);
+                    let Some(quiet) = lanes.quiet_masks(marks, block) else { break };
+                    m = quiet;
+                }
+                m = lanes.stop_masks(marks, block);
             }
             let i = end - rest.len() - BLOCK;
             if !Self::settled_at_once::<L, LONG, RICH>(
