@@ -27,6 +27,11 @@ pub(super) fn string_block<L: Lanes, const LONG: bool>(
     if carry.inside != CODE && carry.inside != DOUBLE || triple && carry.from != 0 {
         return false;
     }
+    // Most blocks with marks have another mark first (a comment's slash): that byte tells,
+    // before any mask is made.
+    if block.get(m.marks.trailing_zeros() as usize).is_some_and(|&b| b != b'"') {
+        return false;
+    }
     let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
     // Two quotes side by side may begin a text block's `"""`.
     let pairs = if triple { double & (double >> 1 | u64::from(next == Some(&b'"')) << 63) } else { 0 };
