@@ -118,7 +118,16 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
         }
         // On the block's last byte, any second byte.
         let next = lanes.stop_masks(seconds, block).marks >> 1 | 1 << 63;
-        let mut heads = firsts & next;
+        match firsts & next {
+            0 => ControlFlow::Continue(()),
+            heads => self.report(heads, at),
+        }
+    }
+
+    /// Calls `found` with each head, in order. Out of the block loop: with the call inside it,
+    /// the loop's vector constants were made anew on every block, not kept in registers.
+    #[inline(never)]
+    fn report(&mut self, mut heads: u64, at: usize) -> ControlFlow<B> {
         while heads != 0 {
             (self.found)(at + heads.trailing_zeros() as usize)?;
             heads &= heads - 1;
