@@ -94,7 +94,6 @@ impl FromNibbles for Avx2 {
 
 impl Lanes for Avx2 {
     type Marks = WideNibbles;
-    const WIDE: bool = true;
 
     #[inline(always)]
     fn stop_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Masks {

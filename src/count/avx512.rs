@@ -54,7 +54,6 @@ impl FromNibbles for Avx512 {
 
 impl Lanes for Avx512 {
     type Marks = WideNibbles512;
-    const WIDE: bool = true;
 
     #[inline(always)]
     fn stop_masks(self, t: &WideNibbles512, block: &[u8; BLOCK]) -> Masks {

@@ -25,10 +25,6 @@ pub(crate) struct Masks {
 /// set, built once per language.
 pub(crate) trait Lanes: Copy {
     type Marks;
-    /// A byte mask of a whole block costs a compare or two, not one per 16 bytes: the lanes
-    /// where C's spans are found from byte masks (`machine::c_family`; measured slower with
-    /// [`Portable`]'s).
-    const WIDE: bool;
     /// The newlines, marks and non-blank bytes of a block of code.
     fn stop_masks(self, marks: &Self::Marks, block: &[u8; BLOCK]) -> Masks;
     /// A block of code's masks where it holds no mark, `None` where it holds one: the quiet
@@ -82,7 +78,6 @@ pub(crate) struct Portable;
 
 impl Lanes for Portable {
     type Marks = StopSet;
-    const WIDE: bool = false;
 
     #[inline(always)]
     fn stop_masks(self, marks: &StopSet, block: &[u8; BLOCK]) -> Masks {

@@ -24,10 +24,6 @@ impl LineCounter {
         mut i: usize,
         limit: usize,
     ) -> usize {
-        // A region's lines are told to it one by one (see `code_blocks_here`'s loop).
-        if let Some(shape) = self.cls.c_family.as_ref().filter(|_| L::WIDE && self.regions.is_none()) {
-            return self.c_blocks_here(lanes, marks, shape, buf, i, limit);
-        }
         let lead = self.cls.lead;
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");

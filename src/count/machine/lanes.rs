@@ -144,8 +144,8 @@ impl LineCounter {
     /// or where the mode changed.
     pub(super) fn code_blocks(&mut self, marks: &MarkSet, buf: &[u8], i: usize, limit: usize) -> usize {
         // A region's lines are told to it one by one (see `code_blocks_here`'s loop).
-        let rich = self.cls.c_family.as_ref().filter(|shape| shape.rich() && self.regions.is_none());
-        if let Some(end) = rich.and_then(|shape| self.rich_blocks(shape, marks, buf, i, limit)) {
+        let family = self.cls.c_family.as_ref().filter(|_| self.regions.is_none());
+        if let Some(end) = family.and_then(|shape| self.family_blocks(shape, marks, buf, i, limit)) {
             return end;
         }
         let nibbles = marks.nibbles.as_ref();

@@ -34,11 +34,13 @@ use spans::{
     in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
 
-/// The `RICH` block loop, for [`LineCounter::vectorized`]: a function of its own, as every job is.
-/// Inlined beside C's loop, it made C's count 2-5% slower, and Go's and Java's 15% slower when
-/// their `LONG` loop moved out with it.
+/// The block loop of a C-shaped language, for [`LineCounter::vectorized`]: a function of its own
+/// for each of `RICH` and not, as every job is. Inlined beside C's loop, the `RICH` loop made C's
+/// count 2-5% slower, and Go's and Java's 15% slower when their `LONG` loop moved out with it;
+/// C's loop inlined beside the general code loop, whose marks call out, had its tables reloaded
+/// from the stack on every block.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-struct RichBlocks<'a> {
+struct FamilyBlocks<'a, const RICH: bool> {
     nibbles: &'a Nibbles,
     shape: &'static CFamily,
     buf: &'a [u8],
@@ -46,24 +48,27 @@ struct RichBlocks<'a> {
     limit: usize,
 }
 
-impl BlockJob for RichBlocks<'_> {
+impl<const RICH: bool> BlockJob for FamilyBlocks<'_, RICH> {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize {
-        let RichBlocks { nibbles, shape, buf, i, limit } = self;
+        let FamilyBlocks { nibbles, shape, buf, i, limit } = self;
         let marks = &lanes.tables(nibbles);
         if shape.long() {
-            counter.c_blocks::<L, true, true>(lanes, marks, shape, buf, i, limit)
+            counter.c_blocks::<L, true, RICH>(lanes, marks, shape, buf, i, limit)
         } else {
-            counter.c_blocks::<L, false, true>(lanes, marks, shape, buf, i, limit)
+            counter.c_blocks::<L, false, RICH>(lanes, marks, shape, buf, i, limit)
         }
     }
 }
 
 impl LineCounter {
-    /// Code mode of a C-shaped language with Rust's forms, on the widest lanes this CPU has
-    /// (`None` without any). `marks` are the general loop's, for a shape without marks of its own.
-    pub(super) fn rich_blocks(
+    /// Code mode of a C-shaped language from `i`, by blocks, on the widest lanes this CPU has
+    /// (`None` without any). Returns where fewer than a block is left before `limit`, with the
+    /// mode set to the span open there. `marks` are the general loop's, for a shape without marks
+    /// of its own. The portable lanes run the general loop instead: a byte mask costs them a
+    /// compare per 16 bytes, and C's spans from byte masks measured slower there.
+    pub(super) fn family_blocks(
         &mut self,
         shape: &'static CFamily,
         marks: &MarkSet,
@@ -72,26 +77,10 @@ impl LineCounter {
         limit: usize,
     ) -> Option<usize> {
         let nibbles = shape.nibbles.as_ref().or(marks.nibbles.as_ref())?;
-        self.vectorized(RichBlocks { nibbles, shape, buf, i, limit })
-    }
-
-    /// Code mode of a C-shaped language without Rust's forms (those have [`Self::rich_blocks`]),
-    /// from `i`, by blocks. Returns where fewer than a block is left before `limit`, with the mode
-    /// set to the span open there.
-    #[inline(always)]
-    pub(super) fn c_blocks_here<L: Lanes>(
-        &mut self,
-        lanes: L,
-        marks: &L::Marks,
-        shape: &CFamily,
-        buf: &[u8],
-        i: usize,
-        limit: usize,
-    ) -> usize {
-        if shape.long() {
-            self.c_blocks::<L, true, false>(lanes, marks, shape, buf, i, limit)
+        if shape.rich() {
+            self.vectorized(FamilyBlocks::<true> { nibbles, shape, buf, i, limit })
         } else {
-            self.c_blocks::<L, false, false>(lanes, marks, shape, buf, i, limit)
+            self.vectorized(FamilyBlocks::<false> { nibbles, shape, buf, i, limit })
         }
     }
 
