@@ -58,8 +58,8 @@ pub(super) fn c_header(head: &[u8], ids: &Ids) -> LangId {
 fn header_mark(head: &[u8]) -> Option<Mark> {
     let mut seen = None;
     let objc = leads().each(head, |start| {
-        // Most heads found are `#if` and `#define`: a word the line cannot lead with costs no
-        // search for the line's end.
+        // Most heads found are `#if`, `#endif` and `#include "`: a word the line cannot lead with
+        // costs no search for the line's end.
         let rest = &head[start..];
         if !LEADS.iter().any(|w| rest.starts_with(w.as_bytes())) || !at_line_head(head, start) {
             return ControlFlow::Continue(());
