@@ -112,6 +112,10 @@ pub struct Cli {
     #[arg(long, value_name = "N")]
     pub max_depth: Option<usize>,
 
+    /// Enter no directory on another filesystem than its root (mount points are left out)
+    #[arg(short = 'x', long)]
+    pub one_file_system: bool,
+
     #[command(flatten)]
     pub format: FormatArgs,
 
@@ -294,6 +298,7 @@ impl Cli {
             exclude_ext: exts(&self.exclude_ext),
             types,
             max_depth: self.max_depth,
+            one_file_system: self.one_file_system,
         };
         let files = match &self.files_from {
             Some(list) => {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use crate::config::Config;
-use crate::io::{FileJob, ListedDir};
+use crate::io::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::walk::ignore::root_level;
@@ -87,6 +87,7 @@ fn dir_job(config: &Config, root_index: usize, path: &Path) -> io::Result<Job> {
         root_index,
         depth: 0,
         ignore: root_level(config.selection.ignore, path),
+        device: 0,
     }))
 }
 
@@ -121,9 +122,10 @@ fn files_in(
         OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
         Mode::empty(),
     )?;
+    let plain = reads_plainly(&fd);
     let fd = Arc::new(fd);
-    let dir =
-        Arc::new(ListedDir { fd, path: parent.to_path_buf(), names: buf, shown_as: None, root_index: root });
+    let path = parent.to_path_buf();
+    let dir = Arc::new(ListedDir { fd, path, names: buf, shown_as: None, root_index: root, plain });
     Ok(kept
         .into_iter()
         .map(|(name_at, name_len, language)| FileJob { dir: Arc::clone(&dir), name_at, name_len, language })

@@ -3,6 +3,7 @@
 
 mod buf;
 mod file;
+mod fs_type;
 mod noatime;
 mod sync;
 mod uring;
@@ -17,6 +18,7 @@ use std::sync::Arc;
 use rustix::fd::OwnedFd;
 
 pub use file::{FileProgress, ReadRules, Step};
+pub use fs_type::reads_plainly;
 pub(crate) use noatime::NoAtime;
 pub use sync::SyncReader;
 pub use uring::{probe_uring, UringReader};
@@ -54,6 +56,8 @@ pub struct ListedDir {
     /// The root its files were reached from (see [`DirJob`](crate::walk::DirJob)): kept per
     /// directory, not per file, so `--by-root` costs no memory per queued file.
     pub root_index: usize,
+    /// Its files are read with plain syscalls, never through a ring ([`reads_plainly`]).
+    pub plain: bool,
 }
 
 /// One file waiting to be read. Holding the `Arc` keeps its directory descriptor open.

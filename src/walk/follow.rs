@@ -13,7 +13,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, CWD};
 
 use super::DirJob;
-use crate::io::{FileJob, ListedDir};
+use crate::io::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::select::Selection;
 
@@ -60,6 +60,7 @@ impl Follow {
                 root_index: parent.root_index,
                 depth: parent.depth + 1,
                 ignore: Arc::clone(&parent.ignore),
+                device: parent.device,
             }),
             FileType::RegularFile if !inside => {
                 let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
@@ -87,6 +88,7 @@ fn file_job(
     let mut names = real_name.to_vec();
     names.push(0);
     let shown_as = Some(link.to_path_buf());
-    let dir = ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index };
+    let plain = reads_plainly(&fd);
+    let dir = ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index, plain };
     Ok(FileJob { dir: Arc::new(dir), name_at: 0, name_len: real_name.len() as u32, language })
 }

@@ -22,7 +22,7 @@ pub use self::follow::Follow;
 use self::follow::Target;
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
-use crate::io::{is_out_of_fds, FileJob, ListedDir, NoAtime};
+use crate::io::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report};
 
@@ -43,6 +43,9 @@ pub struct DirJob {
     pub root_index: usize,
     pub depth: usize,
     pub ignore: Arc<IgnoreLevel>,
+    /// The device its root is on, set when the root is listed: with `--one-file-system` a
+    /// directory on another device (a mount point) is not entered.
+    pub device: u64,
 }
 
 /// Per-worker scratch for listing: the getdents buffer and one directory's entries.
@@ -89,7 +92,9 @@ impl Lister {
     pub fn list(&mut self, job: DirJob, ctx: &ListContext<'_>, out: &mut Report) -> Result<Listing, DirJob> {
         let (sel, keep, defer) = (ctx.selection, ctx.keep_files, ctx.defer);
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
+        let mut job = job;
         let fd = match open_dir(&job, &mut self.noatime) {
+            Ok(fd) if sel.one_file_system && leaves_root_device(&mut job, &fd) => return Ok(listing),
             Ok(fd) => Arc::new(fd),
             Err(e) if defer && is_out_of_fds(&e) => {
                 return Err(job);
@@ -135,6 +140,7 @@ impl Lister {
                             root_index: job.root_index,
                             depth: job.depth + 1,
                             ignore: Arc::clone(&ignore),
+                            device: job.device,
                         });
                     }
                 }
@@ -167,8 +173,9 @@ impl Lister {
                 _ => {}
             }
         }
-        let dir =
-            Arc::new(ListedDir { fd, path: job.path, names, shown_as: None, root_index: job.root_index });
+        let plain = reads_plainly(&*fd);
+        let (path, root_index) = (job.path, job.root_index);
+        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, plain });
         listing.files.extend(files.into_iter().map(|(name_at, name_len, language)| FileJob {
             dir: Arc::clone(&dir),
             name_at,
@@ -225,6 +232,15 @@ impl Lister {
         }
         IgnoreLevel::child(&job.ignore, sel.ignore, fd, &job.path, has_git, &present)
     }
+}
+
+/// Whether the directory open as `fd` is on another device than its root; a root sets the device.
+fn leaves_root_device(job: &mut DirJob, fd: &OwnedFd) -> bool {
+    let Ok(st) = rustix::fs::fstat(fd) else { return false };
+    if job.depth == 0 {
+        job.device = st.st_dev;
+    }
+    st.st_dev != job.device
 }
 
 fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {

@@ -29,6 +29,9 @@ pub struct Selection {
     pub types: Vec<LangId>,
     /// Entries deeper than this below a root are not counted (a root's own entries are depth 1).
     pub max_depth: Option<usize>,
+    /// Enter no directory on another device than its root (`-x`, as `find -xdev` and `du -x`):
+    /// `ringloc -x /` leaves out /proc, /sys and other mounts.
+    pub one_file_system: bool,
 }
 
 /// Compiles `--exclude` globs; a bad glob is a usage error, reported before any work starts.

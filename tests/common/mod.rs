@@ -175,3 +175,14 @@ pub fn backends() -> &'static [&'static str] {
     }
     &["uring", "sync"]
 }
+
+/// Whether this test runs as root, which it needs (for `why`). Elsewhere it checks nothing and says
+/// so, and under CI (`CI=true`, which runs as root) it fails instead.
+pub fn is_root_for(why: &str) -> bool {
+    if rustix::process::geteuid().is_root() {
+        return true;
+    }
+    assert!(std::env::var("CI").as_deref() != Ok("true"), "CI runs as root, and this test needs it: {why}");
+    eprintln!("needs root {why}: nothing checked");
+    false
+}

@@ -47,10 +47,16 @@ const WARM_DEPTH: usize = 16;
 const DISK_WAITS: u32 = 8;
 /// Longest wait for a completion in one `io_uring_enter`.
 const WAIT_SECS: u64 = 1;
+/// Waits in a row that reap nothing before everything in flight is cancelled and read plainly: a
+/// read that never completes (a file of a pseudo-filesystem that acts like a device) must not
+/// hold the run for ever. A disk answers within this even under heavy load; a cancelled file is
+/// read again, not lost.
+const STALLED_WAITS: u32 = 5;
 
 const OPEN: u64 = 0;
 const READ: u64 = 1;
 const CLOSE: u64 = 2;
+const CANCEL: u64 = 3;
 
 fn user_data(slot: u32, op: u64) -> u64 {
     (u64::from(slot) << 2) | op
@@ -60,9 +66,10 @@ fn op_of(user_data: u64) -> u64 {
     user_data & 3
 }
 
-/// Opens and reads are counted in `in_flight`; closes are not (a successful one posts nothing).
+/// Opens and reads are counted in `in_flight`; closes are not (a successful one posts nothing),
+/// nor are cancels.
 fn in_flight_op(user_data: u64) -> bool {
-    op_of(user_data) != CLOSE
+    matches!(op_of(user_data), OPEN | READ)
 }
 
 #[derive(Debug)]
@@ -106,6 +113,8 @@ pub struct UringReader {
     rules: Arc<ReadRules>,
     /// Set when `io_uring_enter` itself failed: buffers may still be in the kernel's hands.
     broken: Option<io::Error>,
+    /// Waits in a row that reaped nothing ([`STALLED_WAITS`]).
+    stalled: u32,
 }
 
 impl UringReader {
@@ -135,6 +144,7 @@ impl UringReader {
             fallback: SyncReader::new(Arc::clone(&rules)),
             rules,
             broken: None,
+            stalled: 0,
         })
     }
 
@@ -229,7 +239,8 @@ impl UringReader {
                 self.start_read(slot);
             }
             READ => self.on_read(slot, res, out, keep),
-            // A close that failed has nothing left to tell: the file was fully read.
+            // A close that failed has nothing left to tell: the file was fully read. A cancel's
+            // result is in the completions of what it cancelled.
             _ => {}
         }
     }
@@ -279,6 +290,17 @@ impl UringReader {
         }
     }
 
+    /// Nothing completed for [`STALLED_WAITS`] waits: every request in flight is cancelled (5.19+;
+    /// older kernels refuse the cancel and keep waiting), and comes back ECANCELED or EINTR, to be
+    /// read plainly.
+    fn cancel_stalled(&mut self, reaped: usize) {
+        self.stalled = if reaped == 0 { self.stalled + 1 } else { 0 };
+        if self.stalled == STALLED_WAITS {
+            let cancel = opcode::AsyncCancel2::new(types::CancelBuilder::any()).build();
+            self.push(cancel.user_data(user_data(0, CANCEL)));
+        }
+    }
+
     fn submit_closes(&mut self, out: &mut Report, keep: bool) {
         if self.ring.submission().is_empty() {
             return;
@@ -307,11 +329,13 @@ impl UringReader {
 }
 
 /// Whether a failed open or read is the ring's failure rather than the file's, so that the plain
-/// reader does it instead: EAGAIN from a filesystem without NOWAIT reads, or ECANCELED, which
-/// ringloc never asks for and the kernel posts when it has no io-wq thread to run a blocking
-/// request on (a pids limit: cold, 2,384 of drivers/' files failed so under `prlimit --nproc=10`).
+/// reader does it instead: EAGAIN from a filesystem without NOWAIT reads, ECANCELED, which the
+/// kernel posts when it has no io-wq thread to run a blocking request on (a pids limit: cold, 2,384
+/// of drivers/' files failed so under `prlimit --nproc=10`) and a stalled ring's cancel posts, and
+/// EINTR, which that cancel gives a read blocked in an io-wq thread.
 fn redo_plainly(res: i32) -> bool {
-    [rustix::io::Errno::AGAIN, rustix::io::Errno::CANCELED].iter().any(|e| res == -e.raw_os_error())
+    use rustix::io::Errno;
+    [Errno::AGAIN, Errno::CANCELED, Errno::INTR].iter().any(|e| res == -e.raw_os_error())
 }
 
 impl Reader for UringReader {
@@ -326,8 +350,15 @@ impl Reader for UringReader {
             return self.fallback.pump(&mut self.retry, out, keep);
         }
         while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
-            let Some(slot) = self.free.pop() else { break };
             let job = queue.pop_front().expect("queue not empty");
+            if job.dir.plain {
+                self.retry.push_back(job);
+                continue;
+            }
+            let Some(slot) = self.free.pop() else {
+                queue.push_front(job);
+                break;
+            };
             self.start_open(slot, job);
         }
         if self.in_flight == 0 {
@@ -339,6 +370,7 @@ impl Reader for UringReader {
             return self.break_down(e, out, keep);
         }
         self.completions.extend(self.ring.completion().map(|c| (c.user_data(), c.result())));
+        self.cancel_stalled(self.completions.len());
         // Warm, every open and read completes inside the submit; one still pending went to disk.
         let finished = self.completions.iter().filter(|&&(ud, _)| in_flight_op(ud)).count();
         let waiting = self.in_flight > finished;

@@ -1,0 +1,95 @@
+//! Pseudo-filesystems and mount points: /proc is counted without hanging on either backend, a read
+//! that never completes on a ring is bounded, and `-x` stays on its root's filesystem.
+
+mod common;
+
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{backends, is_root_for, json_of, ringloc, Tree};
+use ringloc::io::{FileJob, ListedDir, ReadRules, Reader, UringReader};
+use ringloc::Report;
+use rustix::fs::{openat, Mode, OFlags, CWD};
+
+/// On io_uring, `ringloc /proc` as root never finished: a ring's read of /proc/kmsg waits for the
+/// next kernel message. The helper fails a run that takes over 60 s.
+#[test]
+fn proc_is_walked_to_the_end_on_both_backends() {
+    if !is_root_for("to open /proc/kmsg") {
+        return;
+    }
+    for &backend in backends() {
+        let out =
+            ringloc(&["--format", "json", "--max-depth", "1", "--backend", backend, "/proc"], Path::new("/"));
+        assert!(matches!(out.status.code(), Some(0 | 2)), "{backend}: {out:?}");
+        let v = json_of(&out);
+        assert!(
+            v["skipped"]["unknown"].as_u64().unwrap() > 10,
+            "{backend}: /proc's files were not read: {v}"
+        );
+    }
+}
+
+/// A file of a pseudo-filesystem handed to the ring as if it were an ordinary file (as a directory
+/// whose filesystem could not be asked would): the stalled read is cancelled and read plainly, so
+/// the file is reported, not waited on for ever.
+#[test]
+fn a_ring_read_that_never_completes_is_cancelled_and_read_plainly() {
+    if !is_root_for("to open /proc/kmsg") || !backends().contains(&"uring") {
+        return;
+    }
+    let fd = openat(CWD, "/proc", OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
+    let names = b"kmsg\0".to_vec();
+    let dir = Arc::new(ListedDir {
+        fd: Arc::new(fd),
+        path: "/proc".into(),
+        names,
+        shown_as: None,
+        root_index: 0,
+        plain: false,
+    });
+    let job = FileJob { dir, name_at: 0, name_len: 4, language: ringloc::lang::detect_by_name(b"kmsg") };
+    let mut reader = UringReader::new(Arc::new(ReadRules::default()), 1).unwrap();
+    let (mut queue, mut report) = (VecDeque::from([job]), Report::default());
+    let start = Instant::now();
+    while !(queue.is_empty() && reader.is_idle()) {
+        assert!(start.elapsed() < Duration::from_secs(30), "the ring still waits on /proc/kmsg");
+        reader.pump(&mut queue, &mut report, true);
+    }
+    let skipped = report.skipped.binary + report.skipped.unknown;
+    assert_eq!(report.errors.len() + report.files.len() + skipped as usize, 1, "{report:?}");
+}
+
+/// `-x` leaves out a filesystem mounted inside the tree, as `find -xdev` does; without it the
+/// mount is counted.
+#[test]
+fn one_file_system_does_not_enter_mount_points() {
+    if !is_root_for("to mount a tmpfs") {
+        return;
+    }
+    let tree = Tree::new();
+    tree.write("here.c", "int here;\n");
+    let mnt = tree.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted =
+        std::process::Command::new("mount").args(["-t", "tmpfs", "none"]).arg(&mnt).status().unwrap();
+    assert!(mounted.success(), "mount -t tmpfs failed");
+    std::fs::write(mnt.join("there.c"), "int there;\n").unwrap();
+    let counted = |args: &[&str]| {
+        backends()
+            .iter()
+            .map(|b| {
+                json_of(&ringloc(&[&["--format", "json", "--backend", b], args].concat(), tree.path()))
+                    ["total"]["files"]
+                    .clone()
+            })
+            .collect::<Vec<_>>()
+    };
+    let (all, one) = (counted(&["."]), counted(&["-x", "."]));
+    let unmounted = std::process::Command::new("umount").arg(&mnt).status().unwrap();
+    assert!(unmounted.success());
+    assert!(all.iter().all(|n| n == 2), "{all:?}");
+    assert!(one.iter().all(|n| n == 1), "{one:?}");
+}
