@@ -16,7 +16,7 @@ use crate::io::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::walk::ignore::root_level;
-use crate::walk::{DirJob, Job};
+use crate::walk::{file_job, DirJob, Job};
 
 /// Named files per job: a batch other workers can steal.
 const BATCH: usize = 32;
@@ -48,6 +48,13 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
                 Ok(job) => jobs.push(job),
                 Err(e) => fail(report, root, path, e),
             },
+            Ok(m) if m.is_file() && root < listed_root && is_link(path) => {
+                match linked_file(config, root, path) {
+                    Ok(Some(file)) => jobs.push(Job::Files(vec![file])),
+                    Ok(None) => report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new),
+                    Err(e) => fail(report, root, path, e),
+                }
+            }
             Ok(m) if m.is_file() => {
                 let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
@@ -72,6 +79,23 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
         }
     }
     jobs
+}
+
+fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink())
+}
+
+/// A file named on the command line through a symlink is opened under its real name in its real
+/// directory (opening the link's name refuses to follow it), and shown under the name given.
+fn linked_file(config: &Config, root: usize, path: &Path) -> io::Result<Option<FileJob>> {
+    let name = path.file_name().map_or(&[][..], OsStr::as_bytes);
+    let language = detect_by_name(name);
+    if language == NameMatch::Unknown || config.selection.skips_file(name, language) {
+        return Ok(None);
+    }
+    let real = std::fs::canonicalize(path)?;
+    let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
+    file_job(&real, real_name, path, language, root).map(Some)
 }
 
 fn clone_err(e: &io::Error) -> io::Error {

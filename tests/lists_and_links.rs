@@ -106,3 +106,25 @@ fn follow_counts_each_target_once_and_cuts_loops() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("symbolic links"), "ELOOP is named");
     }
 }
+
+/// A symlink to a file, named on the command line, is counted under the name given, with or without
+/// `-L`: it was resolved, then opened by the link's name with O_NOFOLLOW ("Too many levels of
+/// symbolic links", exit 2).
+#[test]
+fn a_symlink_named_on_the_command_line_is_counted() {
+    let tree = tree();
+    std::os::unix::fs::symlink("a.c", tree.path().join("link.c")).unwrap();
+    std::os::unix::fs::symlink("../a.c", tree.path().join("d/up.c")).unwrap();
+    for &backend in backends() {
+        for follow in [&[][..], &["-L"]] {
+            let args =
+                [&["--format", "json", "--by-file", "--backend", backend][..], follow, &["link.c", "d/up.c"]];
+            let out = ringloc(&args.concat(), tree.path());
+            let what = format!("{backend} {follow:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(out.status.code(), Some(0), "{what}");
+            let v = json_of(&out);
+            assert_eq!(file_paths(&v), ["d/up.c", "link.c"], "{what}");
+            assert_eq!(v["total"]["code"], 2, "{what}");
+        }
+    }
+}

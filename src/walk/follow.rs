@@ -76,7 +76,7 @@ impl Follow {
 }
 
 /// A followed file is opened in its real directory under its real name, and shown as the link.
-fn file_job(
+pub(crate) fn file_job(
     real: &Path,
     real_name: &[u8],
     link: &Path,

@@ -18,6 +18,7 @@ use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
 
 pub use pool::{run_pool, Job};
 
+pub(crate) use self::follow::file_job;
 pub use self::follow::Follow;
 use self::follow::Target;
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
