@@ -140,12 +140,9 @@ fn files_in(
         return Ok(Vec::new());
     }
     let dir_name = cstring(if parent.as_os_str().is_empty() { b"." } else { parent.as_os_str().as_bytes() })?;
-    let fd = openat(
-        CWD,
-        dir_name.as_c_str(),
-        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
-        Mode::empty(),
-    )?;
+    // O_PATH: opening names in it needs search permission only, not read (a directory of mode 711).
+    let fd =
+        openat(CWD, dir_name.as_c_str(), OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
     let plain = reads_plainly(&fd);
     let fd = Arc::new(fd);
     let path = parent.to_path_buf();

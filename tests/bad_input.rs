@@ -197,3 +197,25 @@ fn a_root_path_longer_than_path_max_is_a_clear_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A file in a directory of mode 711 (search, no read) is readable by name, as `cat` reads it: it
+/// was refused ("Permission denied") when named or listed, since its parent was opened O_RDONLY.
+#[test]
+fn a_file_in_a_directory_without_read_permission_is_counted_by_name() {
+    let tree = Tree::new();
+    tree.write("sealed/in.c", "int in;\n");
+    tree.write("list", "sealed/in.c\n");
+    set_mode(tree.path(), 0o755);
+    set_mode(&tree.path().join("list"), 0o644);
+    std::os::unix::fs::symlink("sealed/in.c", tree.path().join("link.c")).unwrap();
+    set_mode(&tree.path().join("sealed"), 0o711);
+    for &backend in backends() {
+        for args in [&["sealed/in.c"][..], &["--files-from", "list"], &["link.c"]] {
+            let out =
+                as_nobody(&[&["--format", "json", "--backend", backend][..], args].concat(), tree.path());
+            let what = format!("{backend} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(out.status.code(), Some(0), "{what}");
+            assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["total"]["files"], 1, "{what}");
+        }
+    }
+}

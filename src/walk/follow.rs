@@ -84,7 +84,8 @@ pub(crate) fn file_job(
     root_index: usize,
 ) -> io::Result<FileJob> {
     let parent = real.parent().unwrap_or(Path::new("/"));
-    let fd = openat(CWD, parent, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
+    // O_PATH: opening the file needs search permission on its directory only, not read.
+    let fd = openat(CWD, parent, OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
     let mut names = real_name.to_vec();
     names.push(0);
     let shown_as = Some(link.to_path_buf());
