@@ -112,6 +112,7 @@ fn dir_job(config: &Config, root_index: usize, path: &Path) -> io::Result<Job> {
         depth: 0,
         ignore: root_level(config.selection.ignore, path),
         device: 0,
+        followed: false,
     }))
 }
 

@@ -128,3 +128,27 @@ fn a_symlink_named_on_the_command_line_is_counted() {
         }
     }
 }
+
+/// `-L` through a link to an ancestor (`root/up -> ..`) counted every file of the root again under
+/// `up/`; and a directory reached by two links (one to a tree, one into it) was walked twice. A
+/// followed walk stops at a root and at a directory already walked.
+#[test]
+fn follow_stops_at_a_root_and_at_a_walked_directory() {
+    let outside = Tree::new();
+    outside.write("outside.c", "int outside;\n");
+    outside.write("ext/sub/s.c", "int s;\n");
+    let root = outside.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(root.join("a.c"), "int a;\n").unwrap();
+    std::os::unix::fs::symlink("..", root.join("up")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("ext/sub"), root.join("sub")).unwrap();
+    for &backend in backends() {
+        let out = ringloc(&["--format", "json", "--by-file", "-L", "--backend", backend, "."], &root);
+        let v = json_of(&out);
+        let mut got = file_paths(&v);
+        got.sort();
+        assert_eq!(got.len(), 3, "{backend}: {got:?}");
+        assert_eq!(&got[..2], ["./a.c", "./sub/s.c"], "{backend}: {got:?}");
+        assert!(got[2] == "./up/outside.c", "{backend}: {got:?}");
+    }
+}

@@ -33,8 +33,21 @@ pub enum Target {
 
 impl Follow {
     pub fn new(roots: &[PathBuf]) -> Follow {
+        use std::os::unix::fs::MetadataExt;
+        // A followed tree that holds a root (a link to an ancestor) stops there.
+        let ids = roots.iter().filter_map(|r| std::fs::metadata(r).ok()).map(|m| (m.dev(), m.ino()));
+        let claimed = Mutex::new(ids.collect());
         let roots = roots.iter().filter_map(|r| std::fs::canonicalize(r).ok()).collect();
-        Follow { roots, claimed: Mutex::new(HashSet::new()) }
+        Follow { roots, claimed }
+    }
+
+    /// Claims the directory open as `fd` for this walk; false when it was claimed already.
+    pub fn claim(&self, fd: &OwnedFd) -> bool {
+        rustix::fs::fstat(fd).is_ok_and(|st| self.claim_id(st.st_dev, st.st_ino))
+    }
+
+    fn claim_id(&self, dev: u64, ino: u64) -> bool {
+        self.claimed.lock().unwrap_or_else(|e| e.into_inner()).insert((dev, ino))
     }
 
     /// Resolves the link `name` in the directory `dir` (open as `fd`), which `link` names for people.
@@ -49,8 +62,7 @@ impl Follow {
         let st = statat(fd, OsStr::from_bytes(name), AtFlags::empty())?;
         let real = std::fs::canonicalize(link)?;
         let inside = self.roots.iter().any(|r| real.starts_with(r));
-        let claimed =
-            || self.claimed.lock().unwrap_or_else(|e| e.into_inner()).insert((st.st_dev, st.st_ino));
+        let claimed = || self.claim_id(st.st_dev, st.st_ino);
         Ok(match FileType::from_raw_mode(st.st_mode) {
             FileType::Directory if !inside && claimed() => Target::Dir(DirJob {
                 parent: None,
@@ -61,6 +73,7 @@ impl Follow {
                 depth: parent.depth + 1,
                 ignore: Arc::clone(&parent.ignore),
                 device: parent.device,
+                followed: true,
             }),
             FileType::RegularFile if !inside => {
                 let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);

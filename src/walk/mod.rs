@@ -47,6 +47,9 @@ pub struct DirJob {
     /// The device its root is on, set when the root is listed: with `--one-file-system` a
     /// directory on another device (a mount point) is not entered.
     pub device: u64,
+    /// Reached through a followed symlink (`--follow`): its subdirectories are claimed as they are
+    /// entered, so that none is walked twice and no root is walked again from outside.
+    pub followed: bool,
 }
 
 /// Per-worker scratch for listing: the getdents buffer and one directory's entries.
@@ -95,7 +98,7 @@ impl Lister {
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let mut job = job;
         let fd = match open_dir(&job, &mut self.noatime) {
-            Ok(fd) if sel.one_file_system && leaves_root_device(&mut job, &fd) => return Ok(listing),
+            Ok(fd) if left_out(&mut job, &fd, ctx) => return Ok(listing),
             Ok(fd) => Arc::new(fd),
             Err(e) if defer && is_out_of_fds(&e) => {
                 return Err(job);
@@ -142,6 +145,7 @@ impl Lister {
                             depth: job.depth + 1,
                             ignore: Arc::clone(&ignore),
                             device: job.device,
+                            followed: job.followed,
                         });
                     }
                 }
@@ -233,6 +237,14 @@ impl Lister {
         }
         IgnoreLevel::child(&job.ignore, sel.ignore, fd, &job.path, has_git, &present)
     }
+}
+
+/// Whether the directory open as `fd` is not to be listed: with `-x`, on another device than its
+/// root; with `--follow`, inside a followed tree and a root or already walked.
+fn left_out(job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>) -> bool {
+    let walked = |follow: &Follow| !follow.claim(fd);
+    (ctx.selection.one_file_system && leaves_root_device(job, fd))
+        || (job.followed && job.parent.is_some() && ctx.follow.is_some_and(walked))
 }
 
 /// Whether the directory open as `fd` is on another device than its root; a root sets the device.
