@@ -44,7 +44,7 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
     let listed = config.files.iter().map(|p| (listed_root, p, std::fs::symlink_metadata(p)));
     for (root, path, meta) in given.chain(listed) {
         match meta {
-            Ok(m) if m.is_dir() => match dir_job(config, root, path) {
+            Ok(m) if m.is_dir() => match dir_job(config, root, path, report) {
                 Ok(job) => jobs.push(job),
                 Err(e) => fail(report, root, path, e),
             },
@@ -102,7 +102,13 @@ fn clone_err(e: &io::Error) -> io::Error {
     e.raw_os_error().map_or_else(|| io::Error::new(e.kind(), e.to_string()), io::Error::from_raw_os_error)
 }
 
-fn dir_job(config: &Config, root_index: usize, path: &Path) -> io::Result<Job> {
+/// A root to walk; ignore files above it that cannot be read are its errors.
+fn dir_job(config: &Config, root_index: usize, path: &Path, report: &mut Report) -> io::Result<Job> {
+    let mut unreadable = Vec::new();
+    let ignore = root_level(config.selection.ignore, path, &mut unreadable);
+    for (file, e) in unreadable {
+        report.record(root_index, Outcome::Failed(e), config.by_file, || file);
+    }
     Ok(Job::Dir(DirJob {
         parent: None,
         name: cstring(path.as_os_str().as_bytes())?,
@@ -110,7 +116,7 @@ fn dir_job(config: &Config, root_index: usize, path: &Path) -> io::Result<Job> {
         root: Arc::from(path),
         root_index,
         depth: 0,
-        ignore: root_level(config.selection.ignore, path),
+        ignore,
         device: 0,
         followed: false,
     }))

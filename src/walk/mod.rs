@@ -115,7 +115,7 @@ impl Lister {
         // inodes and neighbouring blocks, so cold reads issued in this order merge into larger disk
         // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
         self.entries.sort_unstable_by_key(|e| e.0);
-        let ignore = self.ignore_level(&fd, &job, sel);
+        let ignore = self.ignore_level(&fd, &job, sel, (out, keep));
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.exclude.is_some();
@@ -220,7 +220,14 @@ impl Lister {
         Ok(())
     }
 
-    fn ignore_level(&self, fd: &OwnedFd, job: &DirJob, sel: &Selection) -> Arc<IgnoreLevel> {
+    /// This directory's ignore rules; an ignore file that cannot be read is a per-file error.
+    fn ignore_level(
+        &self,
+        fd: &OwnedFd,
+        job: &DirJob,
+        sel: &Selection,
+        (out, keep): (&mut Report, bool),
+    ) -> Arc<IgnoreLevel> {
         if !sel.ignore.enabled {
             return Arc::clone(&job.ignore);
         }
@@ -235,7 +242,13 @@ impl Lister {
         if present.is_empty() && !wants_git_files && !has_git {
             return Arc::clone(&job.ignore);
         }
-        IgnoreLevel::child(&job.ignore, sel.ignore, fd, &job.path, has_git, &present)
+        let mut unreadable = Vec::new();
+        let level =
+            IgnoreLevel::child(&job.ignore, sel.ignore, (fd, &job.path), has_git, &present, &mut unreadable);
+        for (path, e) in unreadable {
+            out.record(job.root_index, Outcome::Failed(e), keep, || path);
+        }
+        level
     }
 }
 
