@@ -49,9 +49,9 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
                 Err(e) => fail(report, root, path, e),
             },
             Ok(m) if m.is_file() && root < listed_root && is_link(path) => {
-                match linked_file(config, root, path) {
+                match linked_file(config, root, path, report) {
                     Ok(Some(file)) => jobs.push(Job::Files(vec![file])),
-                    Ok(None) => report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new),
+                    Ok(None) => {}
                     Err(e) => fail(report, root, path, e),
                 }
             }
@@ -87,15 +87,31 @@ fn is_link(path: &Path) -> bool {
 
 /// A file named on the command line through a symlink is opened under its real name in its real
 /// directory (opening the link's name refuses to follow it), and shown under the name given.
-fn linked_file(config: &Config, root: usize, path: &Path) -> io::Result<Option<FileJob>> {
+fn linked_file(
+    config: &Config,
+    root: usize,
+    path: &Path,
+    report: &mut Report,
+) -> io::Result<Option<FileJob>> {
     let name = path.file_name().map_or(&[][..], OsStr::as_bytes);
-    let language = detect_by_name(name);
-    if language == NameMatch::Unknown || config.selection.skips_file(name, language) {
-        return Ok(None);
-    }
+    let Some(language) = named_language(config, root, name, report) else { return Ok(None) };
     let real = std::fs::canonicalize(path)?;
     let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
     file_job(&real, real_name, path, language, root).map(Some)
+}
+
+/// What the name of a named file says: the language to read it as, or nothing when a filter leaves
+/// it out or its language is unknown (then counted under `skipped`, as a walk counts it).
+fn named_language(config: &Config, root: usize, name: &[u8], report: &mut Report) -> Option<NameMatch> {
+    let language = detect_by_name(name);
+    if config.selection.skips_file(name, language) {
+        return None;
+    }
+    if language == NameMatch::Unknown {
+        report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
+        return None;
+    }
+    Some(language)
 }
 
 fn clone_err(e: &io::Error) -> io::Error {
@@ -134,11 +150,7 @@ fn files_in(
     let mut kept = Vec::new();
     let mut buf = Vec::new();
     for &name in names {
-        let language = detect_by_name(name);
-        if language == NameMatch::Unknown || config.selection.skips_file(name, language) {
-            report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
-            continue;
-        }
+        let Some(language) = named_language(config, root, name, report) else { continue };
         kept.push((buf.len() as u32, name.len() as u32, language));
         buf.extend_from_slice(name);
         buf.push(0);

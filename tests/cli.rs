@@ -46,7 +46,7 @@ fn json_has_totals_languages_and_files() {
     assert_eq!(v["total"]["comments"], 4);
     assert_eq!(v["total"]["blanks"], 1);
     assert_eq!(v["skipped"]["binary"], 1);
-    assert_eq!(v["skipped"]["unknown"], 1);
+    assert_eq!(v["skipped"]["unknown"], 2, "scripts/notes and image.png");
     let files = v["files"].as_array().unwrap();
     let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
     assert_eq!(paths, ["./scripts/run", "./src/main.c", "./src/util.h"]);

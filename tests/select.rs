@@ -172,3 +172,29 @@ fn an_unreadable_gitignore_is_reported() {
         assert_eq!(v["total"]["files"], 2, "{backend}: what the file excludes is counted");
     }
 }
+
+/// `skipped.unknown` is one number for the same files: files of no known language, by name then by
+/// content, whether walked or listed, whatever `-t` leaves out. A walk did not count unknown
+/// extensions at all, a list did, and `-t` counted a shebang of another language as unknown.
+#[test]
+fn skipped_unknown_has_one_definition() {
+    let tree = Tree::new();
+    tree.write("a.c", "int a;\n");
+    tree.write("notes.txtx", "unknown extension\n");
+    tree.write("script", "no shebang\n");
+    tree.write("tool", "#!/usr/bin/env python3\nprint(1)\n");
+    tree.write("x.h", "int x;\n");
+    tree.write("list", "a.c\nnotes.txtx\nscript\ntool\nx.h\n");
+    for &backend in common::backends() {
+        for args in
+            [&["."][..], &["-t", "c", "."], &["--files-from", "list"], &["-t", "c", "--files-from", "list"]]
+        {
+            let out = ringloc(
+                &[&["--format", "json", "--exclude", "list", "--backend", backend][..], args].concat(),
+                tree.path(),
+            );
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["skipped"]["unknown"], 2, "{backend} {args:?}: {}", v["skipped"]);
+        }
+    }
+}

@@ -64,7 +64,10 @@ pub struct FileError {
 pub struct Skipped {
     /// A NUL byte in the first block.
     pub binary: u64,
-    /// No extension, no known name, and no shebang we know.
+    /// Of no language ringloc knows: by name, then, where the name leaves it open (no extension,
+    /// `.h`, ...), by content. One definition whatever `-t` says and however the file was reached
+    /// (walked, named, listed with `--files-from`, followed); a file the selection leaves out
+    /// (hidden, ignored, excluded, extension filters) is not looked at, so not counted here.
     pub unknown: u64,
     /// Larger than `--max-file-size`.
     pub too_large: u64,
@@ -74,13 +77,14 @@ pub struct Skipped {
 }
 
 impl Skipped {
-    fn slot(&mut self, skip: Skip) -> &mut u64 {
+    fn slot(&mut self, skip: Skip) -> Option<&mut u64> {
         match skip {
-            Skip::Binary => &mut self.binary,
-            Skip::Unknown => &mut self.unknown,
-            Skip::TooLarge => &mut self.too_large,
-            Skip::Generated => &mut self.generated,
-            Skip::Minified => &mut self.minified,
+            Skip::Binary => Some(&mut self.binary),
+            Skip::Unknown => Some(&mut self.unknown),
+            Skip::TooLarge => Some(&mut self.too_large),
+            Skip::Generated => Some(&mut self.generated),
+            Skip::Minified => Some(&mut self.minified),
+            Skip::NotSelected => None,
         }
     }
 }
@@ -100,6 +104,9 @@ pub enum Skip {
     TooLarge,
     Generated,
     Minified,
+    /// Its content names a language `-t` leaves out: left out as a file of such an extension is,
+    /// and counted nowhere.
+    NotSelected,
 }
 
 /// What one file turned out to be, as a reader hands it over.
@@ -173,7 +180,11 @@ impl Report {
                     self.files.push(FileReport { path: path(), language, bytes, counts });
                 }
             }
-            Outcome::Skipped(skip) => *self.skipped.slot(skip) += 1,
+            Outcome::Skipped(skip) => {
+                if let Some(n) = self.skipped.slot(skip) {
+                    *n += 1;
+                }
+            }
             Outcome::Failed(error) => self.errors.push(FileError { path: path(), error }),
         }
     }
@@ -197,7 +208,9 @@ impl Report {
         self.files.extend(other.files);
         self.errors.extend(other.errors);
         for skip in [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified] {
-            *self.skipped.slot(skip) += *{ other.skipped }.slot(skip);
+            if let (Some(n), Some(&mut theirs)) = (self.skipped.slot(skip), { other.skipped }.slot(skip)) {
+                *n += theirs;
+            }
         }
         self.flagged.generated += other.flagged.generated;
         self.flagged.minified += other.flagged.minified;

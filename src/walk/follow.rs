@@ -27,6 +27,8 @@ pub struct Follow {
 pub enum Target {
     Dir(DirJob),
     File(FileJob),
+    /// A file of unknown language, claimed here: counted under `skipped`.
+    Unknown,
     /// Counted elsewhere, already claimed, or not something we count.
     Nothing,
 }
@@ -78,8 +80,11 @@ impl Follow {
             FileType::RegularFile if !inside => {
                 let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
                 let language = detect_by_name(name);
-                if language == NameMatch::Unknown || sel.skips_file(name, language) || !claimed() {
+                if sel.skips_file(name, language) || !claimed() {
                     return Ok(Target::Nothing);
+                }
+                if language == NameMatch::Unknown {
+                    return Ok(Target::Unknown);
                 }
                 Target::File(file_job(&real, real_name, link, language, parent.root_index)?)
             }

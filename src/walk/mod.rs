@@ -25,7 +25,7 @@ use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
 use crate::io::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
-use crate::report::{Outcome, Report};
+use crate::report::{Outcome, Report, Skip};
 
 /// Version-control metadata: never source, often huge.
 const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
@@ -151,10 +151,11 @@ impl Lister {
                 }
                 FileType::RegularFile => {
                     let language = detect_by_name(name);
-                    if language == NameMatch::Unknown
-                        || sel.skips_file(name, language)
-                        || filtered && dropped(&path(), false)
-                    {
+                    if sel.skips_file(name, language) || filtered && dropped(&path(), false) {
+                        continue;
+                    }
+                    if language == NameMatch::Unknown {
+                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
                         continue;
                     }
                     files.push((names.len() as u32, len, language));
@@ -170,6 +171,9 @@ impl Lister {
                     match follow.resolve(&fd, name, &path, &job, sel) {
                         Ok(Target::Dir(dir)) => listing.dirs.push(dir),
                         Ok(Target::File(file)) => listing.files.push(file),
+                        Ok(Target::Unknown) => {
+                            out.record(job.root_index, Outcome::Skipped(Skip::Unknown), false, PathBuf::new)
+                        }
                         Ok(Target::Nothing) => {}
                         Err(e) => out.record(job.root_index, Outcome::Failed(e), keep, || path),
                     }
