@@ -81,6 +81,42 @@ pub struct ListContext<'a> {
     pub keep_files: bool,
     /// Out of descriptors, give the job back instead of failing it.
     pub defer: bool,
+    /// Queued subdirectories hold their parent open; else (a low descriptor limit) each is
+    /// opened by its path, and a deep tree's queue holds no descriptors.
+    pub hold_parents: bool,
+}
+
+/// Longest path a subdirectory is opened by when parents are not held (PATH_MAX is 4096, NUL
+/// included); a deeper one still holds its parent.
+const PATH_OPEN_MAX: usize = 4000;
+
+impl DirJob {
+    /// The job for subdirectory `name` of this directory, open as `fd`.
+    fn child(
+        &self,
+        fd: &Arc<OwnedFd>,
+        name: &[u8],
+        path: PathBuf,
+        ignore: &Arc<IgnoreLevel>,
+        hold: bool,
+    ) -> DirJob {
+        let by_path = !hold && path.as_os_str().len() < PATH_OPEN_MAX;
+        let (parent, name) = match by_path {
+            true => (None, path.as_os_str().as_bytes()),
+            false => (Some(Arc::clone(fd)), name),
+        };
+        DirJob {
+            parent,
+            name: CString::new(name).expect("getdents names and walked paths have no NUL"),
+            path,
+            root: Arc::clone(&self.root),
+            root_index: self.root_index,
+            depth: self.depth + 1,
+            ignore: Arc::clone(ignore),
+            device: self.device,
+            followed: self.followed,
+        }
+    }
 }
 
 /// What listing one directory produced.
@@ -136,17 +172,7 @@ impl Lister {
                 {
                     let path = path();
                     if !dropped(&path, true) {
-                        listing.dirs.push(DirJob {
-                            parent: Some(Arc::clone(&fd)),
-                            name: CString::new(name).expect("getdents names have no NUL"),
-                            path,
-                            root: Arc::clone(&job.root),
-                            root_index: job.root_index,
-                            depth: job.depth + 1,
-                            ignore: Arc::clone(&ignore),
-                            device: job.device,
-                            followed: job.followed,
-                        });
+                        listing.dirs.push(job.child(&fd, name, path, &ignore, ctx.hold_parents));
                     }
                 }
                 FileType::RegularFile => {
@@ -278,6 +304,10 @@ fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {
         let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY | asked;
         match &job.parent {
             Some(parent) => openat(&**parent, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty()),
+            // A root follows a link the user named; a subdirectory opened by its path does not.
+            None if job.depth > 0 => {
+                openat(CWD, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty())
+            }
             None => openat(CWD, job.name.as_c_str(), flags, Mode::empty()),
         }
     });

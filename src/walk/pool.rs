@@ -24,6 +24,11 @@ fn dir_queue(workers: usize) -> usize {
     let share = usize::try_from(fd_limit() / 4).unwrap_or(usize::MAX) / workers.max(1);
     share.clamp(1, DIR_QUEUE)
 }
+/// Descriptors per worker from which queued subdirectories hold their parent open (cheaper to
+/// open, and any depth): below it (`ulimit -n 16`), a deep tree's queue held one per level and
+/// files met EMFILE, so subdirectories are opened by path.
+const HOLD_PARENTS: u64 = 64;
+
 /// Files per shareable batch from a large directory.
 const FILE_BATCH: usize = 32;
 
@@ -96,6 +101,8 @@ struct Shared<'a> {
     selection: &'a Selection,
     follow: Option<&'a Follow>,
     dir_queue: usize,
+    /// See [`ListContext::hold_parents`].
+    hold_parents: bool,
     spares: &'a Spares,
 }
 
@@ -149,6 +156,7 @@ where
         selection,
         follow,
         dir_queue,
+        hold_parents: fd_limit() >= HOLD_PARENTS * locals.len() as u64,
         spares: &sleeping,
     };
     let shared = &shared;
@@ -252,6 +260,7 @@ fn take_apart(
                 follow: shared.follow,
                 keep_files: shared.keep_files,
                 defer,
+                hold_parents: shared.hold_parents,
             };
             lister.list(dir, &ctx, report).map_err(Job::Dir)?
         }
