@@ -44,7 +44,7 @@ pub struct Cli {
 
     /// Worker threads (one io_uring ring each); default: one per core (two with plain reads), and
     /// up to 16 in all (64 with plain reads) once reads wait for the disk
-    #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0)]
+    #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 
     /// How files are read: io_uring when allowed (auto), always io_uring, or plain syscalls
@@ -349,6 +349,18 @@ fn read_list(list: &Path, nul: bool) -> std::io::Result<Vec<PathBuf>> {
         .filter(|line| !line.is_empty())
         .map(|line| PathBuf::from(OsStr::from_bytes(line)))
         .collect())
+}
+
+/// `-j`'s bound: each worker costs a thread, buffers and a ring, and far more workers than the
+/// disk has requests in flight only wait.
+const MAX_THREADS: usize = 1024;
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of workers"))?;
+    if n > MAX_THREADS {
+        return Err(format!("at most {MAX_THREADS} workers"));
+    }
+    Ok(n)
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {

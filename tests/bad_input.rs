@@ -259,3 +259,19 @@ fn a_deep_tree_under_a_tight_descriptor_limit_loses_nothing() {
         assert!(stderr.contains("-j 200 lowered to 16"), "{backend}: {stderr}");
     }
 }
+
+/// `-j` is bounded (`-j 30000` took 36 s on 6 files), and 1024 workers count what one does.
+#[test]
+fn worker_count_is_bounded_and_the_most_count_like_one() {
+    let tree = common::generated_tree(60, 3);
+    let out = ringloc(&["-j", "1025", "."], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 1024 workers"), "{out:?}");
+    for &backend in backends() {
+        let (one, _) = run_json(&["-j", "1", "--backend", backend, "."], tree.path());
+        let (many, out) = run_json(&["-j", "1024", "--backend", backend, "."], tree.path());
+        assert_eq!(out.status.code(), Some(0), "{backend}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(many["files"], one["files"], "{backend}");
+        assert_eq!(many["skipped"], one["skipped"], "{backend}");
+    }
+}
