@@ -45,6 +45,9 @@ const WARM_DEPTH: usize = 16;
 
 /// Submits in a row that must leave something pending before the ring says it waits for the disk.
 const DISK_WAITS: u32 = 8;
+/// `io_uring_enter` failures in a row that may pass (EAGAIN, EBUSY, ENOMEM), 1 ms apart, before
+/// the ring is given up and its files are read plainly.
+const REFUSALS: u32 = 100;
 /// Longest wait for a completion in one `io_uring_enter`.
 const WAIT_SECS: u64 = 1;
 /// Waits in a row that reap nothing before everything in flight is cancelled and read plainly: a
@@ -115,6 +118,8 @@ pub struct UringReader {
     broken: Option<io::Error>,
     /// Waits in a row that reaped nothing ([`STALLED_WAITS`]).
     stalled: u32,
+    /// `io_uring_enter` failures in a row that may pass ([`passing`]).
+    refusals: u32,
 }
 
 impl UringReader {
@@ -145,6 +150,7 @@ impl UringReader {
             rules,
             broken: None,
             stalled: 0,
+            refusals: 0,
         })
     }
 
@@ -301,25 +307,37 @@ impl UringReader {
         }
     }
 
-    fn submit_closes(&mut self, out: &mut Report, keep: bool) {
+    fn submit_closes(&mut self) {
         if self.ring.submission().is_empty() {
             return;
         }
         loop {
             match self.ring.submit() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return self.break_down(e, out, keep),
+                Err(e) if passing(&e) && self.refusals < REFUSALS => self.refused(e),
+                Err(e) => return self.break_down(e),
                 Ok(_) => return,
             }
         }
     }
 
-    /// `io_uring_enter` failed for good: fail the files in flight (reported, not lost), leak their
-    /// buffers so the kernel can never write into reused memory, and read the rest plainly.
-    fn break_down(&mut self, e: io::Error, out: &mut Report, keep: bool) {
+    /// `io_uring_enter` failed: a failure that may pass (the kernel short of memory, or of room
+    /// for completions until they are reaped) is tried again, 1 ms later, up to [`REFUSALS`] times in
+    /// a row; any other, or one that lasts, breaks the ring down.
+    fn refused(&mut self, e: io::Error) {
+        self.refusals += 1;
+        if passing(&e) && self.refusals < REFUSALS {
+            return std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        self.break_down(e);
+    }
+
+    /// `io_uring_enter` failed for good: the files in flight are read again plainly from their
+    /// start (nothing of them was recorded yet), their buffers leaked so the kernel can never write
+    /// into reused memory, and the rest is read plainly too.
+    fn break_down(&mut self, e: io::Error) {
         for a in std::mem::take(&mut self.slots).into_iter().flatten() {
-            let err = io::Error::new(e.kind(), format!("io_uring_enter failed: {e}"));
-            out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
+            self.retry.push_back(a.job);
         }
         std::mem::forget(std::mem::take(&mut self.buffers));
         self.busy = 0;
@@ -333,6 +351,12 @@ impl UringReader {
 /// kernel posts when it has no io-wq thread to run a blocking request on (a pids limit: cold, 2,384
 /// of drivers/' files failed so under `prlimit --nproc=10`) and a stalled ring's cancel posts, and
 /// EINTR, which that cancel gives a read blocked in an io-wq thread.
+/// Whether a failed `io_uring_enter` may succeed if tried again.
+fn passing(e: &io::Error) -> bool {
+    use rustix::io::Errno;
+    [Errno::AGAIN, Errno::BUSY, Errno::NOMEM].iter().any(|p| e.raw_os_error() == Some(p.raw_os_error()))
+}
+
 fn redo_plainly(res: i32) -> bool {
     use rustix::io::Errno;
     [Errno::AGAIN, Errno::CANCELED, Errno::INTR].iter().any(|e| res == -e.raw_os_error())
@@ -341,12 +365,13 @@ fn redo_plainly(res: i32) -> bool {
 impl Reader for UringReader {
     fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep: bool) {
         if self.broken.is_some() {
-            return self.fallback.pump(queue, out, keep);
+            let files = if self.retry.is_empty() { queue } else { &mut self.retry };
+            return self.fallback.pump(files, out, keep);
         }
         // Retried files wait for descriptors: let the ring's own files finish and close first. Their
         // closes may still sit in the submission queue, holding descriptors the plain open needs.
         if self.busy == 0 && !self.retry.is_empty() {
-            self.submit_closes(out, keep);
+            self.submit_closes();
             return self.fallback.pump(&mut self.retry, out, keep);
         }
         while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
@@ -364,10 +389,15 @@ impl Reader for UringReader {
         if self.in_flight == 0 {
             // Closes still queued hold real descriptors: hand them to the kernel before this worker
             // lists directories or opens plainly, or those may meet EMFILE on our own files.
-            return self.submit_closes(out, keep);
+            return self.submit_closes();
         }
-        if let Err(e) = self.enter() {
-            return self.break_down(e, out, keep);
+        match self.enter() {
+            Ok(()) => self.refusals = 0,
+            // EBUSY: completions must be reaped before more are submitted; they are, below.
+            Err(e) => self.refused(e),
+        }
+        if self.broken.is_some() {
+            return;
         }
         self.completions.extend(self.ring.completion().map(|c| (c.user_data(), c.result())));
         self.cancel_stalled(self.completions.len());
@@ -415,3 +445,6 @@ impl Drop for UringReader {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
