@@ -1,12 +1,15 @@
 //! Filesystems whose files are never read through io_uring. Pseudo-filesystems (procfs, sysfs,
 //! debugfs, ...) list "regular" files that behave like devices: a ring's read of `/proc/kmsg` waits
 //! for the next kernel message for ever, while a plain read of a file opened `O_NONBLOCK` returns.
+//! FUSE too: with `direct_io` (`bindfs -o direct_io`) this kernel's ring reads return garbage (a
+//! 12-byte file read back 1,548 bytes) where a plain `read()` is right.
 //! A directory's filesystem is asked once, with `fstatfs`, when it is listed.
 
 use rustix::fd::AsFd;
 
-/// `f_type` of the pseudo-filesystems (linux/magic.h).
+/// `f_type` of the pseudo-filesystems and FUSE (linux/magic.h).
 const PSEUDO: &[u64] = &[
+    0x6573_5546, // fuse
     0x9fa0,      // proc
     0x6265_6572, // sysfs
     0x6462_6720, // debugfs
