@@ -1,15 +1,13 @@
 //! The `ringloc` binary: flags in, report out, errors mapped to exit codes here and nowhere else.
 
 mod cli;
-mod commands;
-mod explain;
-mod progress;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command, ExplainFormat};
+use cli::flags::{Cli, Command, ExplainFormat};
+use cli::{commands, explain};
 
 /// Everything was counted (or merged, or compared).
 const EXIT_OK: u8 = 0;

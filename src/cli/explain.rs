@@ -8,7 +8,7 @@ use ringloc::count::{explain_with, per_line_json, Options};
 use ringloc::lang::{detect, LangId};
 use ringloc::output::paths::escaped;
 
-use crate::commands::{print, Outcome};
+use super::commands::{print, Outcome};
 
 /// Bytes of the head that language detection may look at (shebangs and content heuristics).
 const HEAD: usize = 8000;
