@@ -21,6 +21,7 @@ pub mod lang;
 pub mod output;
 pub mod report;
 pub mod run;
+mod simd;
 pub mod walk;
 
 pub use config::Config;
