@@ -14,8 +14,8 @@ use std::ops::ControlFlow;
 
 use super::machine::{on_lanes, LanesJob};
 #[cfg(target_arch = "x86_64")]
-use super::masks::FromNibbles;
-use super::masks::{Lanes, MarkSet, Portable, BLOCK};
+use crate::simd::masks::FromNibbles;
+use crate::simd::masks::{Lanes, MarkSet, Portable, BLOCK};
 
 /// The words a line may lead with to be worth a look, by their first two bytes.
 #[derive(Debug)]

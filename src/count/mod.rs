@@ -5,10 +5,6 @@
 //! every comment is code (string contents are code, doc strings aside); any other line is a comment
 //! line. Lines are the number of `\n` plus one if the last byte is not `\n`.
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx512;
 mod classifier;
 mod embed;
 mod explain;
@@ -18,9 +14,7 @@ pub(crate) mod heads;
 mod lead;
 mod machine;
 mod markers;
-mod masks;
 mod reference;
-mod scan;
 #[cfg(test)]
 mod tests;
 

@@ -5,8 +5,8 @@
 use super::tally::Tally;
 use super::{LineCounter, Mode};
 use crate::count::markers::{has_prefix, plain_block_marker, window};
-use crate::count::masks::{CloserSet, Lanes, Masks, BLOCK};
 use crate::lang::{Block, Quote};
+use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
 
 impl LineCounter {
     /// A comment the block loop can settle: its closer is plain, it does not nest (a nested one

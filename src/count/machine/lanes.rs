@@ -5,12 +5,12 @@
 
 use super::LineCounter;
 #[cfg(target_arch = "x86_64")]
-use crate::count::avx2::Avx2;
+use crate::simd::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
-use crate::count::avx512::Avx512;
+use crate::simd::avx512::Avx512;
 #[cfg(target_arch = "x86_64")]
-use crate::count::masks::FromNibbles;
-use crate::count::masks::{MarkSet, Nibbles, Portable};
+use crate::simd::masks::FromNibbles;
+use crate::simd::masks::{MarkSet, Nibbles, Portable};
 
 /// The widest lanes a test allows (all of them outside tests, which never ask for less).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

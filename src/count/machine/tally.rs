@@ -5,7 +5,7 @@
 
 use super::blocks::{after_last, range, solid_ends};
 use super::LineCounter;
-use crate::count::masks::Masks;
+use crate::simd::masks::Masks;
 
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Tally {

@@ -4,8 +4,8 @@
 use super::shape::CFamily;
 use super::spans::Bits;
 use crate::count::markers::{char_literal, window};
-use crate::count::masks::{Lanes, Masks, BLOCK};
 use crate::count::WINDOW;
+use crate::simd::masks::{Lanes, Masks, BLOCK};
 
 /// The block's span bits. `next` holds the two bytes after the block, if any; `before` the two
 /// bytes before it (nearest first) where splices count; `escape` says its first byte is escaped.

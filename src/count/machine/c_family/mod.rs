@@ -23,10 +23,10 @@ use super::lanes::BlockJob;
 use super::tally::Tally;
 use super::{LineCounter, Mode};
 use crate::count::markers::Tag;
-#[cfg(target_arch = "x86_64")]
-use crate::count::masks::FromNibbles;
-use crate::count::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use crate::lang::Quote;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::masks::FromNibbles;
+use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{above, below, char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use quick::{opener_block, string_block};
 pub(crate) use shape::CFamily;

@@ -6,7 +6,7 @@ use super::bits::{above, below, escaped};
 use super::shape::CFamily;
 use super::spans::{Carry, CODE, COMMENT, DOUBLE};
 use super::Tally;
-use crate::count::masks::{Lanes, Masks, BLOCK};
+use crate::simd::masks::{Lanes, Masks, BLOCK};
 
 /// A block in code or in a `"` string whose only marks are `"`, settled as a block with no mark:
 /// a string's bytes are code like the rest. Only where the block ends (in a string or not) is
