@@ -1,6 +1,6 @@
-use super::bits::escaped;
 use super::*;
 use crate::lang::LangId;
+use crate::simd::bits::escaped;
 
 /// The bytes `escaped` finds, one at a time: a backslash escapes the byte after it, unless a
 /// backslash escaped it.
