@@ -10,7 +10,6 @@ mod embed;
 mod explain;
 #[cfg(test)]
 mod feature_tests;
-pub(crate) mod heads;
 mod lead;
 mod machine;
 mod markers;
