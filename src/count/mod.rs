@@ -7,25 +7,25 @@
 
 mod classifier;
 mod embed;
-mod explain;
 #[cfg(test)]
 mod feature_tests;
-pub(crate) mod heads;
 mod lead;
 mod machine;
 mod markers;
-mod reference;
 #[cfg(test)]
 mod tests;
+mod twin;
 
 use std::ops::AddAssign;
 
 use serde::Serialize;
 
 pub use classifier::Classifier;
-pub use explain::{explain, explain_with, per_line_json, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 pub use machine::LineCounter;
-pub use reference::{count_reference, count_reference_embedded, count_reference_with};
+pub use twin::explain::{
+    explain, explain_with, per_line_json, Bucket, LineExplain, Reason, SpanKind, SpanOpened,
+};
+pub use twin::{count_reference, count_reference_embedded, count_reference_with};
 
 use crate::lang::LangId;
 

@@ -5,5 +5,7 @@
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
+pub(crate) mod bits;
+pub(crate) mod dispatch;
 pub(crate) mod masks;
 pub(crate) mod scan;
