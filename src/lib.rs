@@ -14,6 +14,9 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+// `unsafe` is kept to the io_uring module (`io::uring`), which allows it for itself.
+#![deny(unsafe_code)]
+
 pub mod config;
 pub mod count;
 pub mod io;

@@ -1,5 +1,7 @@
 //! The `ringloc` binary: flags in, report out, errors mapped to exit codes here and nowhere else.
 
+#![deny(unsafe_code)]
+
 mod cli;
 
 use std::process::ExitCode;

@@ -4,8 +4,9 @@
 
 use std::path::Path;
 
-use ringloc::count::{explain_with, per_line_json, Options};
+use ringloc::count::{explain_with, Options};
 use ringloc::lang::{detect, LangId};
+use ringloc::output::json::per_line_json;
 use ringloc::output::paths::escaped;
 
 use super::commands::{print, Outcome};

@@ -22,9 +22,7 @@ use serde::Serialize;
 
 pub use classifier::Classifier;
 pub use machine::LineCounter;
-pub use twin::explain::{
-    explain, explain_with, per_line_json, Bucket, LineExplain, Reason, SpanKind, SpanOpened,
-};
+pub use twin::explain::{explain, explain_with, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 pub use twin::{count_reference, count_reference_embedded, count_reference_with};
 
 use crate::lang::LangId;
