@@ -9,8 +9,8 @@ pub(super) mod explain;
 mod regions;
 mod trace;
 
-use super::embed::{embed_opens, TagReader};
-use super::markers::{
+use super::syntax::embed::{embed_opens, TagReader};
+use super::syntax::markers::{
     block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, openers, quote_closes,
     regex_may_follow, window, Close, HeredocAt, Hole, Kind, Opener, Place, Tag,
 };
@@ -144,7 +144,7 @@ impl<'a> Twin<'a> {
             levels: Vec::new(),
             line_min: 0,
             suspended: None,
-            reader: TagReader::new(super::embed::Opening::PageEnd),
+            reader: TagReader::new(super::syntax::embed::Opening::PageEnd),
             embedded: Vec::new(),
             fates: Vec::new(),
             lang,

@@ -48,7 +48,7 @@ fn escapes_by_runs_equal_escapes_one_by_one() {
 #[test]
 fn the_c_shape_is_found_where_nothing_else_opens() {
     let shaped = |name: &str| {
-        crate::count::classifier::Classifier::for_language(LangId::from_name(name).expect(name))
+        crate::count::syntax::classifier::Classifier::for_language(LangId::from_name(name).expect(name))
             .c_family
             .is_some()
     };
