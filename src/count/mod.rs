@@ -19,8 +19,8 @@ use serde::Serialize;
 
 pub use machine::LineCounter;
 pub use syntax::classifier::Classifier;
-pub use twin::explain::{explain, explain_with, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
-pub use twin::{count_reference, count_reference_embedded, count_reference_with};
+pub use twin::explain::{Bucket, LineExplain, Reason, SpanKind, SpanOpened};
+pub use twin::{count_reference, count_reference_embedded, count_reference_with, explain, explain_with};
 
 use crate::lang::LangId;
 

@@ -122,6 +122,16 @@ pub fn count_reference_embedded(lang: LangId, options: Options, bytes: &[u8]) ->
     (twin.counts, embedded)
 }
 
+/// Every line of `bytes` read as `lang`, explained.
+pub fn explain(lang: LangId, bytes: &[u8]) -> Vec<LineExplain> {
+    explain_with(lang, Options::default(), bytes)
+}
+
+/// [`explain`] with options (`docstrings_as_code` moves doc strings to code).
+pub fn explain_with(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
+    explain_reference(lang, options, bytes)
+}
+
 /// Every line of the file with its bucket, the language it is charged to and what decided it,
 /// read by the twin (which the fast path equals, count for count).
 pub fn explain_reference(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
