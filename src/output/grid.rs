@@ -1,7 +1,7 @@
 //! Reports and diffs as grids of text cells: the table and markdown formats differ only in how they
 //! draw a grid, so what goes in which column is decided once, here.
 
-use super::paths::escaped;
+use super::paths::for_people;
 use crate::lang::LangId;
 use crate::report::{Change, Delta, Diff, Totals, View};
 
@@ -123,7 +123,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
         .by_root
         .iter()
         .flatten()
-        .map(|r| language_grid(Some(escaped(r.path).into_owned()), &r.languages, &r.total, wide))
+        .map(|r| language_grid(Some(for_people(r.path).into_owned()), &r.languages, &r.total, wide))
         .collect();
     let all = view.by_root.as_ref().map(|_| "All roots".to_string());
     grids.push(Grid {
@@ -137,7 +137,12 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             rows: dirs
                 .iter()
                 .map(|d| {
-                    totals_cells(vec![Cell::plain(escaped(&d.path)), files(&d.totals)], &d.totals, code, wide)
+                    totals_cells(
+                        vec![Cell::plain(for_people(&d.path)), files(&d.totals)],
+                        &d.totals,
+                        code,
+                        wide,
+                    )
                 })
                 .collect(),
             total: None,
@@ -151,7 +156,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             rows: list
                 .iter()
                 .map(|f| {
-                    let lead = vec![Cell::plain(escaped(&f.path)), Cell::plain(f.language.name())];
+                    let lead = vec![Cell::plain(for_people(&f.path)), Cell::plain(f.language.name())];
                     totals_cells(lead, &f.totals(), code, wide)
                 })
                 .collect(),
@@ -210,7 +215,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
             rows: list
                 .iter()
                 .map(|c| {
-                    delta_cells(vec![Cell::plain(escaped(&c.key)), status(c.status()), files(c)], c, wide)
+                    delta_cells(vec![Cell::plain(for_people(&c.key)), status(c.status()), files(c)], c, wide)
                 })
                 .collect(),
             total: None,
@@ -225,7 +230,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
                 .iter()
                 .map(|c| {
                     let lead = vec![
-                        Cell::plain(escaped(&c.key.path)),
+                        Cell::plain(for_people(&c.key.path)),
                         Cell::plain(c.key.language.name()),
                         status(c.status()),
                     ];

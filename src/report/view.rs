@@ -3,6 +3,8 @@
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
@@ -106,6 +108,10 @@ impl<'a> View<'a> {
         let mut omitted = Omitted::default();
         let key = shape.sort.unwrap_or(SortKey::Code);
         let mut languages = sorted_languages(&report.languages, key);
+        let by_name = shape.sort == Some(SortKey::Name);
+        if by_name {
+            fold_case(&mut languages, |(id, _)| Path::new(id.name()));
+        }
         omitted.languages = truncate(&mut languages, shape.top);
         let by_root = report.by_root.as_ref().filter(|_| shape.by_root).map(|sections| {
             let mut roots: Vec<RootView> = sections
@@ -119,19 +125,29 @@ impl<'a> View<'a> {
             if let Some(key) = shape.sort {
                 roots.sort_by(|a, b| compare_paths(key, &a.total, a.path, &b.total, b.path));
             }
+            if by_name {
+                fold_case(&mut roots, |r| r.path);
+            }
             roots
         });
 
-        let key = shape.sort.unwrap_or(SortKey::Name);
+        // A list cut by `--top` keeps its largest rows; a whole list reads best by path.
+        let key = shape.sort.unwrap_or(if shape.top.is_some() { SortKey::Code } else { SortKey::Name });
         let files = shape.by_file.then(|| {
             let mut files: Vec<&FileReport> = report.files.iter().collect();
             files.sort_by(|a, b| compare_paths(key, &a.totals(), &a.path, &b.totals(), &b.path));
+            if by_name {
+                fold_case(&mut files, |f| &f.path);
+            }
             omitted.files = truncate(&mut files, shape.top);
             files
         });
         let dirs = shape.by_dir.map(|depth| {
             let mut dirs = by_dir(&report.files, &report.roots, depth);
             dirs.sort_by(|a, b| compare_paths(key, &a.totals, &a.path, &b.totals, &b.path));
+            if by_name {
+                fold_case(&mut dirs, |d| &d.path);
+            }
             omitted.dirs = truncate(&mut dirs, shape.top);
             dirs
         });
@@ -172,6 +188,14 @@ fn by_value(key: SortKey, a: &Totals, b: &Totals) -> Ordering {
         (Some(x), Some(y)) => y.cmp(&x),
         _ => Ordering::Equal,
     }
+}
+
+/// `--sort name` ignores ASCII case, as people read a list of names (`cmake` next to `CMake`). The
+/// rows come sorted exactly and this sort is stable, so names equal but for case keep that order.
+fn fold_case<T>(rows: &mut [T], name: impl Fn(&T) -> &Path) {
+    rows.sort_by_cached_key(|row| {
+        PathBuf::from(OsString::from_vec(name(row).as_os_str().as_bytes().to_ascii_lowercase()))
+    });
 }
 
 /// Cuts `rows` to `top` and says how many were cut.

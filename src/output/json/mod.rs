@@ -2,6 +2,7 @@
 //! docs/json-schema.md. `read` turns a report back into a [`Report`](crate::report::Report) for
 //! `ringloc merge` and `ringloc diff`.
 
+mod check;
 pub mod doc;
 mod read;
 

@@ -3,6 +3,7 @@
 
 use std::io;
 
+use super::check::check_sums;
 use super::doc::{ReportDoc, SCHEMA_VERSION};
 use crate::count::Counts;
 use crate::lang::LangId;
@@ -39,6 +40,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     if doc.omitted.is_some() {
         return Err("written with --top, so some rows are missing; write it again without --top".into());
     }
+    check_sums(&doc)?;
     let mut report = Report::default();
     report.roots = doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?;
     report.skipped = (&doc.skipped).into();
