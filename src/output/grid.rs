@@ -3,7 +3,7 @@
 
 use super::paths::for_people;
 use crate::lang::LangId;
-use crate::report::{Change, Delta, Diff, Totals, View};
+use crate::report::{Change, Delta, Diff, FileReport, Totals, View};
 
 /// How a cell wants to look where colour is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,7 +156,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             rows: list
                 .iter()
                 .map(|f| {
-                    let lead = vec![Cell::plain(for_people(&f.path)), Cell::plain(f.language.name())];
+                    let lead = vec![Cell::plain(for_people(&f.path)), Cell::plain(language_flagged(f))];
                     totals_cells(lead, &f.totals(), code, wide)
                 })
                 .collect(),
@@ -164,7 +164,29 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             note: note(view.omitted.files, "files"),
         });
     }
+    if let Some(skipped) = view.skipped_files.filter(|list| !list.is_empty()) {
+        grids.push(Grid {
+            title: None,
+            columns: vec![name("Skipped file"), name("Why")],
+            rows: skipped
+                .iter()
+                .map(|f| vec![Cell::plain(for_people(&f.path)), Cell::plain(f.why.name().replace('_', " "))])
+                .collect(),
+            total: None,
+            note: None,
+        });
+    }
     grids
+}
+
+/// A file row's language, and its flags: `Python (generated)`.
+fn language_flagged(f: &FileReport) -> String {
+    match (f.generated, f.minified) {
+        (false, false) => f.language.name().to_string(),
+        (true, false) => format!("{} (generated)", f.language.name()),
+        (false, true) => format!("{} (minified)", f.language.name()),
+        (true, true) => format!("{} (generated, minified)", f.language.name()),
+    }
 }
 
 fn delta_cells<K>(lead: Vec<Cell>, change: &Change<K>, wide: bool) -> Vec<Cell> {

@@ -43,6 +43,9 @@ pub struct FileReport {
     pub language: LangId,
     pub bytes: u64,
     pub counts: Counts,
+    /// Counted, and looks generated or minified (the report's `flagged` counts these).
+    pub generated: bool,
+    pub minified: bool,
 }
 
 impl FileReport {
@@ -196,9 +199,16 @@ impl Report {
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
                 if let Some(sink) = &self.sink {
-                    (sink.0)(&FileReport { path: path(), language, bytes, counts });
+                    (sink.0)(&FileReport { path: path(), language, bytes, counts, generated, minified });
                 } else if keep_file {
-                    self.files.push(FileReport { path: path(), language, bytes, counts });
+                    self.files.push(FileReport {
+                        path: path(),
+                        language,
+                        bytes,
+                        counts,
+                        generated,
+                        minified,
+                    });
                 }
             }
             Outcome::Skipped(skip) => {

@@ -8,7 +8,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
-use super::{FileError, FileReport, Flagged, Report, Skipped, Totals};
+use super::{FileError, FileReport, Flagged, Report, Skipped, SkippedFile, Totals};
 use crate::count::Counts;
 use crate::lang::LangId;
 
@@ -93,6 +93,8 @@ pub struct View<'a> {
     pub embedded: &'a BTreeMap<(LangId, LangId), Counts>,
     /// `Some` with `--by-file` (possibly empty).
     pub files: Option<Vec<&'a FileReport>>,
+    /// `Some` with `--by-file`: the files left out, by path, never cut by `--top`.
+    pub skipped_files: Option<&'a [SkippedFile]>,
     /// `Some` with `--by-dir`.
     pub dirs: Option<Vec<DirTotals>>,
     /// `Some` with `--by-root`: roots in the order given, or by `--sort`.
@@ -157,6 +159,7 @@ impl<'a> View<'a> {
             languages,
             embedded: &report.embedded,
             files,
+            skipped_files: shape.by_file.then_some(report.skipped_files.as_slice()),
             dirs,
             by_root,
             omitted,
