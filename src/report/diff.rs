@@ -97,7 +97,7 @@ impl Diff {
         omitted.languages = truncate(&mut languages, shape.top);
         let files = with_files.then(|| {
             let mut files = file_changes(&old.files, &new.files);
-            let key = shape.sort.unwrap_or(if shape.top.is_some() { SortKey::Code } else { SortKey::Name });
+            let key = shape.row_key();
             files.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.path.cmp(&b.key.path)));
             omitted.files = truncate(&mut files, shape.top);
             files
@@ -114,7 +114,7 @@ impl Diff {
             .map(|(path, (o, n))| Change { key: path, old: o, new: n })
             .filter(|c| c.old != c.new)
             .collect();
-        let key = shape.sort.unwrap_or(SortKey::Name);
+        let key = shape.row_key();
         dirs.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.cmp(&b.key)));
         self.omitted.dirs = truncate(&mut dirs, shape.top);
         self.dirs = Some(dirs);
@@ -233,6 +233,15 @@ mod tests {
         assert_eq!(diff.languages[0].key.name(), "Rust");
         assert_eq!(diff.omitted.languages, 1);
         assert!(diff.files.is_none());
+    }
+
+    #[test]
+    fn top_without_sort_keeps_the_files_that_moved_most() {
+        let old = report(&[("a.c", "C", 10), ("z.c", "C", 10)]);
+        let new = report(&[("a.c", "C", 11), ("z.c", "C", 30)]);
+        let diff = Diff::new(&old, &new, true, &Shape { top: Some(1), ..Shape::default() });
+        let files = diff.files.unwrap();
+        assert_eq!((files.len(), files[0].key.path.as_path()), (1, Path::new("z.c")));
     }
 
     #[test]

@@ -58,6 +58,16 @@ impl Shape {
     pub fn needs_files(&self) -> bool {
         self.by_file || self.by_dir.is_some()
     }
+
+    /// How file and directory rows are ordered: by `--sort`; else, when `--top` cuts them, most code
+    /// first, so that the N kept are the N largest; else by path.
+    pub fn row_key(&self) -> SortKey {
+        match (self.sort, self.top) {
+            (Some(key), _) => key,
+            (None, Some(_)) => SortKey::Code,
+            (None, None) => SortKey::Name,
+        }
+    }
 }
 
 /// How many rows `--top` left out of each list, so every format can say so.
@@ -133,8 +143,7 @@ impl<'a> View<'a> {
             roots
         });
 
-        // A list cut by `--top` keeps its largest rows; a whole list reads best by path.
-        let key = shape.sort.unwrap_or(if shape.top.is_some() { SortKey::Code } else { SortKey::Name });
+        let key = shape.row_key();
         let files = shape.by_file.then(|| {
             let mut files: Vec<&FileReport> = report.files.iter().collect();
             files.sort_by(|a, b| compare_paths(key, &a.totals(), &a.path, &b.totals(), &b.path));
