@@ -19,11 +19,11 @@ pub mod count;
 pub mod io;
 pub mod lang;
 pub mod output;
-pub mod pipeline;
 pub mod report;
-mod roots;
+pub mod run;
+mod simd;
 pub mod walk;
 
 pub use config::Config;
-pub use pipeline::{count_paths, BackendUsed, Error, Run};
 pub use report::Report;
+pub use run::{count_paths, BackendUsed, Error, Run};

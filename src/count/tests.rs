@@ -1,5 +1,5 @@
 use super::*;
-use crate::count::machine::{capped, Level};
+use crate::simd::dispatch::{capped, Level};
 
 fn lang(name: &str) -> LangId {
     LangId::from_name(name).unwrap_or_else(|| panic!("no language {name}"))

@@ -109,7 +109,7 @@ pub struct UringReader {
 }
 
 impl UringReader {
-    /// `workers` rings share half the descriptor limit for their open files (`walk::pool` gives
+    /// `workers` rings share half the descriptor limit for their open files (`run::pool` gives
     /// queued directories a quarter): with fewer slots, opens seldom meet EMFILE.
     pub fn new(rules: Arc<ReadRules>, workers: usize) -> io::Result<UringReader> {
         let share = usize::try_from(fd_limit() / 2).unwrap_or(usize::MAX) / workers.max(1);

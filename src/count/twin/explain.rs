@@ -10,8 +10,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::reference::explain_reference;
-use super::Options;
+use super::explain_reference;
+use crate::count::Options;
 use crate::lang::LangId;
 
 /// The three buckets of ringloc's rules.
