@@ -1,15 +1,13 @@
 //! The `ringloc` binary: flags in, report out, errors mapped to exit codes here and nowhere else.
 
+#![deny(unsafe_code)]
+
 mod cli;
-mod commands;
-mod explain;
-mod progress;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
-use cli::{Cli, Command, ExplainFormat};
+use cli::flags::{Cli, Command, ExplainFormat};
+use cli::{commands, explain};
 
 /// Everything was counted (or merged, or compared).
 const EXIT_OK: u8 = 0;
@@ -19,7 +17,7 @@ const EXIT_USAGE: u8 = 1;
 const EXIT_FILE_ERRORS: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

@@ -1,9 +1,8 @@
 //! Directory listing with getdents64 (rustix `RawDir`), names resolved relative to directory
-//! descriptors; `select` and `ignore` decide what is kept; `pool` spreads the work over workers.
+//! descriptors; `select` and `ignore` decide what is kept; `run` spreads the work over workers.
 
 mod follow;
 pub mod ignore;
-mod pool;
 pub mod select;
 
 use std::ffi::{CStr, CString, OsStr};
@@ -15,8 +14,6 @@ use std::sync::Arc;
 
 use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
-
-pub use pool::{run_pool, Job};
 
 pub(crate) use self::follow::file_job;
 pub use self::follow::Follow;
@@ -181,7 +178,7 @@ impl Lister {
                         continue;
                     }
                     if language == NameMatch::Unknown {
-                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
+                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), keep, path);
                         continue;
                     }
                     files.push((names.len() as u32, len, language));
@@ -198,7 +195,7 @@ impl Lister {
                         Ok(Target::Dir(dir)) => listing.dirs.push(dir),
                         Ok(Target::File(file)) => listing.files.push(file),
                         Ok(Target::Unknown) => {
-                            out.record(job.root_index, Outcome::Skipped(Skip::Unknown), false, PathBuf::new)
+                            out.record(job.root_index, Outcome::Skipped(Skip::Unknown), keep, || path)
                         }
                         Ok(Target::Nothing) => {}
                         Err(e) => out.record(job.root_index, Outcome::Failed(e), keep, || path),

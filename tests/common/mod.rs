@@ -176,13 +176,8 @@ pub fn backends() -> &'static [&'static str] {
     &["uring", "sync"]
 }
 
-/// Whether this test runs as root, which it needs (for `why`). Elsewhere it checks nothing and says
-/// so, and under CI (`CI=true`, which runs as root) it fails instead.
-pub fn is_root_for(why: &str) -> bool {
-    if rustix::process::geteuid().is_root() {
-        return true;
-    }
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "CI runs as root, and this test needs it: {why}");
-    eprintln!("needs root {why}: nothing checked");
-    false
+/// Fails a test that needs root (for `why`) where it is not root: such tests are
+/// `#[ignore = "needs root"]`, and CI runs them as root.
+pub fn assert_root(why: &str) {
+    assert!(rustix::process::geteuid().is_root(), "needs root {why}: run as root with --include-ignored");
 }

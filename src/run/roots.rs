@@ -11,12 +11,13 @@ use std::sync::Arc;
 
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
+use super::pool::Job;
 use crate::config::Config;
 use crate::io::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::walk::ignore::root_level;
-use crate::walk::{file_job, DirJob, Job};
+use crate::walk::{file_job, DirJob};
 
 /// Named files per job: a batch other workers can steal.
 const BATCH: usize = 32;
@@ -94,7 +95,9 @@ fn linked_file(
     report: &mut Report,
 ) -> io::Result<Option<FileJob>> {
     let name = path.file_name().map_or(&[][..], OsStr::as_bytes);
-    let Some(language) = named_language(config, root, name, report) else { return Ok(None) };
+    let Some(language) = named_language(config, root, (name, || path.to_path_buf()), report) else {
+        return Ok(None);
+    };
     let real = std::fs::canonicalize(path)?;
     let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
     file_job(&real, real_name, path, language, root).map(Some)
@@ -102,13 +105,18 @@ fn linked_file(
 
 /// What the name of a named file says: the language to read it as, or nothing when a filter leaves
 /// it out or its language is unknown (then counted under `skipped`, as a walk counts it).
-fn named_language(config: &Config, root: usize, name: &[u8], report: &mut Report) -> Option<NameMatch> {
+fn named_language(
+    config: &Config,
+    root: usize,
+    (name, path): (&[u8], impl FnOnce() -> PathBuf),
+    report: &mut Report,
+) -> Option<NameMatch> {
     let language = detect_by_name(name);
     if config.selection.skips_file(name, language) {
         return None;
     }
     if language == NameMatch::Unknown {
-        report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
+        report.record(root, Outcome::Skipped(Skip::Unknown), config.by_file, path);
         return None;
     }
     Some(language)
@@ -150,7 +158,8 @@ fn files_in(
     let mut kept = Vec::new();
     let mut buf = Vec::new();
     for &name in names {
-        let Some(language) = named_language(config, root, name, report) else { continue };
+        let path = || parent.join(OsStr::from_bytes(name));
+        let Some(language) = named_language(config, root, (name, path), report) else { continue };
         kept.push((buf.len() as u32, name.len() as u32, language));
         buf.extend_from_slice(name);
         buf.push(0);
