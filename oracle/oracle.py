@@ -104,7 +104,7 @@ def check_file(name, path, language, lines, figures, known, src):
         return None
     if len(lines) != len(theirs):
         fig["files_differing"] += 1
-        return f"{name}: ringloc has {len(lines)} lines, the reference {len(theirs)}", False
+        return f"{name}: ringloc has {len(lines)} lines, the reference {len(theirs)}", True
     fig["files"] += 1
     fig["lines"] += sum(1 for v in theirs if v is not None)
     diff = sum(1 for mine, ref in zip(lines, theirs) if ref is not None and mine["bucket"] != ref)

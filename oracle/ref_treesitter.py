@@ -35,7 +35,6 @@ GRAMMARS = {
     "Markdown": ("tree_sitter_markdown", "language"),
     "Rust": ("tree_sitter_rust", "language"),
     "SCSS": ("tree_sitter_scss", "language"),
-    "SQL": ("tree_sitter_sql", "language"),
     "Shell": ("tree_sitter_bash", "language"),
     "Swift": ("tree_sitter_swift", "language"),
     "TOML": ("tree_sitter_toml", "language"),

@@ -7,6 +7,7 @@ import os
 import subprocess
 
 import ref_python
+import ref_sql
 import ref_treesitter
 import ref_yaml
 from ref_python import ReferenceError_
@@ -88,6 +89,7 @@ def _tree_sitter(language):
 SPANS = {
     "Python": _shifted(ref_python.spans),
     "YAML": _shifted(ref_yaml.spans),
+    "SQL": _shifted(ref_sql.spans),
     "JavaScript": _babel(typescript=False, jsx=True),
     "TypeScript": _babel(typescript=True, jsx=False),
     "TSX": _babel(typescript=True, jsx=True),
@@ -105,6 +107,7 @@ BUILT_ON = {
     "JavaScript": "@babel/parser",
     "TypeScript": "@babel/parser (typescript)",
     "TSX": "@babel/parser (typescript, jsx)",
+    "SQL": "PostgreSQL scanner (pglast)",
     "Ruby": "Ripper",
     "PHP": "token_get_all",
     "Perl": "PPI",
