@@ -1,6 +1,8 @@
 //! The modes inside a span: comments, strings, regex literals and heredoc bodies. Each returns
 //! where it stopped; it leaves the mode set for whatever comes next.
 
+use std::ops::ControlFlow;
+
 use memchr::{memchr, memchr2};
 
 use super::{InHole, LineCounter, Mode};
@@ -186,19 +188,13 @@ impl LineCounter {
             } else {
                 self.code = true;
             }
-            if let Some(h) = quote.hole.filter(|h| b == h.open[0] && self.hole.is_none()) {
-                match hole_opens(window(buf, i), &h) {
-                    Some(Hole::Opens(len)) => {
-                        self.hole = Some(InHole { quote, tag: self.tag, doc, depth: 0 });
-                        self.mode = Mode::Hole;
-                        return i + len;
-                    }
-                    Some(Hole::Text(len)) => {
-                        i += len;
-                        continue;
-                    }
-                    None => {}
+            match self.string_hole(buf, i, quote, doc) {
+                Some(ControlFlow::Break(end)) => return end,
+                Some(ControlFlow::Continue(next)) => {
+                    i = next;
+                    continue;
                 }
+                None => {}
             }
             if Some(b) == quote.escape {
                 // An escaped newline continues the string on the next line, even a one-line string.
@@ -227,6 +223,27 @@ impl LineCounter {
         }
         self.mode = Mode::Str { quote, doc };
         i
+    }
+
+    /// A hole's opener at `i` in a string: `Break` where the hole opened (the mode is set to it),
+    /// `Continue` past text that only looks like one, `None` where there is neither.
+    #[inline(always)]
+    fn string_hole(
+        &mut self,
+        buf: &[u8],
+        i: usize,
+        quote: &'static Quote,
+        doc: bool,
+    ) -> Option<ControlFlow<usize, usize>> {
+        let h = quote.hole.filter(|h| buf[i] == h.open[0] && self.hole.is_none())?;
+        match hole_opens(window(buf, i), &h)? {
+            Hole::Opens(len) => {
+                self.hole = Some(InHole { quote, tag: self.tag, doc, depth: 0 });
+                self.mode = Mode::Hole;
+                Some(ControlFlow::Break(i + len))
+            }
+            Hole::Text(len) => Some(ControlFlow::Continue(i + len)),
+        }
     }
 
     /// What the open string's closer at the start of `rest` (a [`window`]) does.
