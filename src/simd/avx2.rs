@@ -102,7 +102,7 @@ impl Lanes for Avx2 {
         Masks {
             newlines: join(self.bits(a), self.bits(b)),
             marks: !join(self.none_of(a, Nibbles::MARK), self.none_of(b, Nibbles::MARK)),
-            solid: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
+            nonblank: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
         }
     }
 
@@ -119,7 +119,7 @@ impl Lanes for Avx2 {
         Some(Masks {
             newlines: join(self.bits(a), self.bits(b)),
             marks: 0,
-            solid: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
+            nonblank: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
         })
     }
 
@@ -131,7 +131,7 @@ impl Lanes for Avx2 {
         Masks {
             newlines: join(self.equal(a, b'\n'), self.equal(b, b'\n')),
             marks: closer.candidates(firsts, seconds),
-            solid: !join(self.blanks(a), self.blanks(b)),
+            nonblank: !join(self.blanks(a), self.blanks(b)),
         }
     }
 

@@ -10,14 +10,14 @@ use super::scan::StopSet;
 pub(crate) const BLOCK: usize = 64;
 
 /// Bit `k` of `newlines` is set when byte `k` of the block is `\n`, of `marks` when it is one of the
-/// set's other bytes (or where a comment's closer may begin), of `solid` when it is neither a
+/// set's other bytes (or where a comment's closer may begin), of `nonblank` when it is neither a
 /// blank nor `\n`. Newlines come apart from the marks so that the lines between two marks can be
 /// settled together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Masks {
     pub newlines: u64,
     pub marks: u64,
-    pub solid: u64,
+    pub nonblank: u64,
 }
 
 /// The vector instructions the block loops build their masks with: [`Portable`] anywhere, or
@@ -104,7 +104,7 @@ impl Lanes for Portable {
                 seconds |= bits(v.simd_eq(second)) << (k * LANES);
             }
         }
-        Masks { newlines, marks: closer.candidates(firsts, seconds), solid: !blank }
+        Masks { newlines, marks: closer.candidates(firsts, seconds), nonblank: !blank }
     }
 
     #[inline(always)]
@@ -163,7 +163,7 @@ fn stop_masks<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Mask
         marks |= bits(hits) << (k * LANES);
         blank |= ws << (k * LANES);
     }
-    Masks { newlines, marks: marks & !newlines, solid: !blank }
+    Masks { newlines, marks: marks & !newlines, nonblank: !blank }
 }
 
 /// A byte's class as two 16-entry tables, one indexed by its low nibble and one by its high one:
@@ -277,7 +277,7 @@ mod tests {
         Masks {
             newlines: bit(|k| block[k] == b'\n'),
             marks: bit(mark),
-            solid: bit(|k| !is_ws(block[k]) && block[k] != b'\n'),
+            nonblank: bit(|k| !is_ws(block[k]) && block[k] != b'\n'),
         }
     }
 

@@ -2,11 +2,11 @@
 //! non-blank bits (see `masks::Masks`). The lines between two marks are settled together with a
 //! few word operations; only a mark is looked at alone.
 
-use super::tally::Tally;
+use super::tally::LineTally;
 use super::{LineCounter, Mode};
 use crate::count::syntax::markers::{has_prefix, plain_block_marker, window};
 use crate::lang::{Block, Quote};
-use crate::simd::bits::{after_last, range, solid_ends};
+use crate::simd::bits::{after_last, nonblank_ends, range};
 use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
 
 impl LineCounter {
@@ -76,7 +76,7 @@ impl LineCounter {
     /// The lines of bytes `from..to` of the block, which hold no mark.
     #[inline(always)]
     pub(super) fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
-        let mut tally = Tally::begin(self);
+        let mut tally = LineTally::begin(self);
         tally.code_lines(m, from, to);
         tally.end(self);
     }
@@ -117,13 +117,13 @@ impl LineCounter {
     pub(super) fn settle_comment_lines(&mut self, m: &Masks, to: usize) {
         let range = range(0, to);
         let newlines = m.newlines & range;
-        let solid = m.solid & range;
+        let nonblank = m.nonblank & range;
         if newlines == 0 {
-            self.comment |= solid != 0;
+            self.comment |= nonblank != 0;
             return;
         }
         // The opener set `comment` on its own line, which so carries in a mark (code or comment).
-        let ends = solid_ends(newlines, solid, range, u64::from(self.comment));
+        let ends = nonblank_ends(newlines, nonblank, range, u64::from(self.comment));
         let lines = u64::from(newlines.count_ones());
         let marked = u64::from(ends.count_ones());
         let code = u64::from(self.code);
@@ -131,7 +131,7 @@ impl LineCounter {
         self.counts.code += code;
         self.counts.comments += marked - code;
         self.code = false;
-        self.comment = after_last(solid, newlines);
+        self.comment = after_last(nonblank, newlines);
     }
 
     /// The block at `i` from byte `start`, one stop (newline or mark) at a time.
@@ -149,7 +149,7 @@ impl LineCounter {
         while pending != 0 {
             let stop = pending.trailing_zeros() as usize;
             pending &= pending - 1;
-            self.code |= (m.solid & !(!0u64 << stop)) >> start != 0;
+            self.code |= (m.nonblank & !(!0u64 << stop)) >> start != 0;
             if m.newlines & (1 << stop) != 0 {
                 self.newline();
                 if !matches!(self.mode, Mode::Code) {
@@ -169,7 +169,7 @@ impl LineCounter {
             }
         }
         if start < BLOCK {
-            self.code |= m.solid >> start != 0;
+            self.code |= m.nonblank >> start != 0;
         }
         i + BLOCK
     }

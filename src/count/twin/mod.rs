@@ -185,7 +185,7 @@ impl Twin<'_> {
         }
     }
 
-    fn solid_before(&self, i: usize) -> Option<u8> {
+    fn nonblank_before(&self, i: usize) -> Option<u8> {
         self.bytes[self.start..i].iter().rev().find(|&&b| !is_ws(b) && b != b'\n').copied()
     }
 

@@ -158,7 +158,7 @@ impl Twin<'_> {
             Some(HeredocAt::Longer(len)) => return i + len,
             None => {}
         }
-        if b == b'/' && syntax.regex && regex_may_follow(self.solid_before(i)) {
+        if b == b'/' && syntax.regex && regex_may_follow(self.nonblank_before(i)) {
             self.eng.mode = Mode::Regex { class: false };
             self.open_span(SpanKind::Regex, i, 1);
         }

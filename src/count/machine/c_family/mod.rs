@@ -19,7 +19,7 @@ mod spans;
 mod tests;
 
 use super::lanes::BlockJob;
-use super::tally::Tally;
+use super::tally::LineTally;
 use super::{LineCounter, Mode};
 use crate::count::syntax::c_family::CFamily;
 use crate::count::syntax::markers::Tag;
@@ -99,7 +99,7 @@ impl LineCounter {
     ) -> usize {
         let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
-        let mut tally = Tally::begin(self);
+        let mut tally = LineTally::begin(self);
         // Blocks are split off the front of what is left, so the quiet loop below has no bounds
         // check of its own; where a block stands follows from what is left after it, so that
         // loop keeps no position either.
@@ -134,12 +134,12 @@ impl LineCounter {
                 let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
                 let next = [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG)];
                 let bits = span_bits::<L, LONG, RICH>(lanes, shape, &m, block, next, before, carry.escape);
-                let text = Text { buf, i, tag_char: shape.tag_char, last_solid: self.last_solid };
+                let text = Text { buf, i, tag_char: shape.tag_char, last_nonblank: self.last_nonblank };
                 let comment = Self::resolve::<LONG, RICH>(shape, &bits, &mut carry, text, lo);
                 if RICH && carry.inside == STOP {
                     // The lines up to the stop; the byte loop goes on from it, in code.
                     let upto = below(carry.from);
-                    let m = Masks { newlines: m.newlines & upto, solid: m.solid & upto, ..m };
+                    let m = Masks { newlines: m.newlines & upto, nonblank: m.nonblank & upto, ..m };
                     tally.block(&m, comment);
                     tally.end(self);
                     return i + carry.from - carry.tag;
@@ -162,7 +162,7 @@ impl LineCounter {
         m: &Masks,
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
-        (carry, tally): (&mut Carry, &mut Tally),
+        (carry, tally): (&mut Carry, &mut LineTally),
     ) -> bool {
         Self::comment_block::<L, RICH>(lanes, shape, m, (block, buf), i, carry, tally)
             || (!RICH || shape.plain_strings())
@@ -182,7 +182,7 @@ impl LineCounter {
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
         carry: &mut Carry,
-        tally: &mut Tally,
+        tally: &mut LineTally,
     ) -> bool {
         if carry.inside != COMMENT || RICH && shape.nested {
             return false;

@@ -130,7 +130,7 @@ pub(super) struct Text<'a> {
     pub(super) buf: &'a [u8],
     pub(super) i: usize,
     pub(super) tag_char: u8,
-    pub(super) last_solid: Option<u8>,
+    pub(super) last_nonblank: Option<u8>,
 }
 
 impl Text<'_> {
@@ -138,7 +138,7 @@ impl Text<'_> {
     #[inline(always)]
     pub(super) fn regex_at(&self, hit: usize) -> bool {
         let before = self.buf[..self.i + hit].iter().rev().find(|&&b| !is_ws(b) && b != b'\n');
-        regex_may_follow(before.copied().or(self.last_solid))
+        regex_may_follow(before.copied().or(self.last_nonblank))
     }
 }
 
