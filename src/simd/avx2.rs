@@ -109,7 +109,7 @@ impl Lanes for Avx2 {
     /// One test of both halves' classes against the mark bits, where a mark mask takes six
     /// steps and a compare.
     #[inline(always)]
-    fn quiet_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Option<Masks> {
+    fn unmarked_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Option<Masks> {
         let [a, b] = self.halves(block);
         let (a, b) = (self.classes(t, a), self.classes(t, b));
         let either = self.0.avx2._mm256_or_si256(a, b);
