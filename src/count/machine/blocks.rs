@@ -4,7 +4,8 @@
 
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
-use crate::count::syntax::markers::{has_prefix, plain_block_marker, window};
+use crate::count::syntax::markers::{has_prefix, window};
+use crate::count::syntax::plan::comment_by_blocks;
 use crate::lang::{Block, Quote};
 use crate::simd::bits::{after_last, nonblank_ends, range};
 use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
@@ -13,7 +14,7 @@ impl LineCounter {
     /// A comment the block loop can settle: its closer is plain, it does not nest (a nested one
     /// must see its openers), and no region waits to be told its lines one by one.
     pub(super) fn by_blocks(&self, block: &Block) -> bool {
-        plain_block_marker(block, block.close) && !self.cls.syntax.nested && self.regions.is_none()
+        comment_by_blocks(block, self.cls.syntax) && self.regions.is_none()
     }
 
     #[inline(always)]

@@ -7,9 +7,10 @@ use memchr::{memchr, memchr2};
 
 use super::{InHole, LineCounter, Mode};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, plain_block_marker,
-    quote_closes, window, Close, Hole, Place,
+    block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close,
+    Hole, Place,
 };
+use crate::count::syntax::plan::{plain_block_marker, plain_quote};
 use crate::lang::{Block, Embed, Quote};
 use crate::simd::scan::StopSet;
 
@@ -329,13 +330,6 @@ impl LineCounter {
 #[inline(always)]
 fn plain_closer(block: &Block) -> bool {
     plain_block_marker(block, block.close)
-}
-
-/// A string closer with no tag, not doubled and not read in runs ends the string wherever its
-/// bytes are, as a plain comment closer does.
-#[inline(always)]
-pub(super) fn plain_quote(quote: &Quote) -> bool {
-    quote.tag.is_none() && !quote.doubled && !quote.close_last_of_run
 }
 
 /// An untagged closer whose second byte is not the next one: the common `*` opening a line of a
