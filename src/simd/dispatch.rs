@@ -13,7 +13,7 @@ use super::masks::FromNibbles;
 /// The widest lanes a test allows (all of them outside tests, which never ask for less).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(not(test), allow(dead_code))]
-pub(crate) enum Level {
+pub(crate) enum LaneWidth {
     Portable,
     Avx2,
     Avx512,
@@ -21,17 +21,17 @@ pub(crate) enum Level {
 
 #[cfg(test)]
 thread_local! {
-    static CAP: std::cell::Cell<Level> = const { std::cell::Cell::new(Level::Avx512) };
+    static CAP: std::cell::Cell<LaneWidth> = const { std::cell::Cell::new(LaneWidth::Avx512) };
     /// The levels a job ran on while capped at that very level, one bit each (see [`LanesSeen`]).
     static RAN: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
 }
 
 /// Runs `f` with the block loops on lanes no wider than `cap`, whatever this CPU has.
 #[cfg(test)]
-pub(crate) fn capped<T>(cap: Level, f: impl FnOnce() -> T) -> T {
+pub(crate) fn capped<T>(cap: LaneWidth, f: impl FnOnce() -> T) -> T {
     CAP.set(cap);
     let out = f();
-    CAP.set(Level::Avx512);
+    CAP.set(LaneWidth::Avx512);
     out
 }
 
@@ -40,29 +40,29 @@ pub(crate) fn capped<T>(cap: Level, f: impl FnOnce() -> T) -> T {
 /// levels, or inputs too short for the block loops, would otherwise pass without checking them.
 #[cfg(test)]
 pub(crate) struct LanesSeen {
-    levels: Vec<Level>,
+    levels: Vec<LaneWidth>,
 }
 
 #[cfg(test)]
 impl LanesSeen {
     pub(crate) fn start() -> LanesSeen {
         RAN.set(0);
-        let mut levels = vec![Level::Portable];
+        let mut levels = vec![LaneWidth::Portable];
         #[cfg(target_arch = "x86_64")]
         {
-            levels.extend(Avx2::detect().map(|_| Level::Avx2));
-            levels.extend(Avx512::detect().map(|_| Level::Avx512));
+            levels.extend(Avx2::detect().map(|_| LaneWidth::Avx2));
+            levels.extend(Avx512::detect().map(|_| LaneWidth::Avx512));
         }
         LanesSeen { levels }
     }
 
     /// The levels this CPU has, narrowest first.
-    pub(crate) fn levels(&self) -> Vec<Level> {
+    pub(crate) fn levels(&self) -> Vec<LaneWidth> {
         self.levels.clone()
     }
 
     pub(crate) fn check(self) {
-        let ran: Vec<Level> =
+        let ran: Vec<LaneWidth> =
             self.levels.iter().copied().filter(|&l| RAN.get() & 1 << l as u8 != 0).collect();
         eprintln!("lanes run: {ran:?}; this CPU has {:?}", self.levels);
         assert_eq!(ran, self.levels, "a level this CPU has was never run");
@@ -71,7 +71,7 @@ impl LanesSeen {
 
 /// Notes, in tests, that a job ran on `level`'s lanes with the cap at that level.
 #[inline(always)]
-fn note_ran(level: Level) {
+fn note_ran(level: LaneWidth) {
     #[cfg(test)]
     if level == CAP.get() {
         RAN.set(RAN.get() | 1 << level as u8);
@@ -81,11 +81,11 @@ fn note_ran(level: Level) {
 }
 
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-fn allowed(level: Level) -> bool {
+fn allowed(level: LaneWidth) -> bool {
     #[cfg(test)]
     return level <= CAP.get();
     #[cfg(not(test))]
-    return level <= Level::Avx512;
+    return level <= LaneWidth::Avx512;
 }
 
 /// A job that gets the lanes alone: a block loop with its counter ([`LineCounter::vectorized`]),
@@ -121,21 +121,21 @@ impl<J: LanesJob, L: FromNibbles> pulp::NullaryFnOnce for OnLanes<J, L> {
 /// `job` on the widest lanes this CPU has, or `None` without any.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn on_lanes<J: LanesJob>(job: J) -> Option<J::Output> {
-    let (level, out) = if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
-        (Level::Avx512, lanes.0.vectorize(OnLanes { job, lanes }))
-    } else if let Some(lanes) = Avx2::detect().filter(|_| allowed(Level::Avx2)) {
-        (Level::Avx2, lanes.0.vectorize(OnLanes { job, lanes }))
+    let (level, out) = if let Some(lanes) = Avx512::detect().filter(|_| allowed(LaneWidth::Avx512)) {
+        (LaneWidth::Avx512, lanes.0.vectorize(OnLanes { job, lanes }))
+    } else if let Some(lanes) = Avx2::detect().filter(|_| allowed(LaneWidth::Avx2)) {
+        (LaneWidth::Avx2, lanes.0.vectorize(OnLanes { job, lanes }))
     } else {
-        (Level::Portable, None)
+        (LaneWidth::Portable, None)
     };
     // Where the job declines the lanes, its caller runs the portable twin.
-    note_ran(if out.is_some() { level } else { Level::Portable });
+    note_ran(if out.is_some() { level } else { LaneWidth::Portable });
     out
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn on_lanes<J: LanesJob>(_: J) -> Option<J::Output> {
-    note_ran(Level::Portable);
+    note_ran(LaneWidth::Portable);
     None
 }
 

@@ -120,14 +120,14 @@ impl CFamily {
         (quotes_ok && (shape.raw.is_none() || shape.template.is_none())).then_some(shape)
     }
 
-    /// The shape has Go's raw strings or Java's text blocks: the loop's `LONG` kinds.
-    pub(crate) fn long(&self) -> bool {
+    /// The shape has Go's raw strings or Java's text blocks: the loop's `LONG_STRINGS` kinds.
+    pub(crate) fn long_strings(&self) -> bool {
         self.raw.is_some() || self.triple.is_some()
     }
 
-    /// The shape has Rust's forms, or spans the loop leaves to the byte loop: the loop's `RICH`
+    /// The shape has Rust's forms, or spans the loop leaves to the byte loop: the loop's `EXTRA_FORMS`
     /// ones, which run in a function of their own.
-    pub(crate) fn rich(&self) -> bool {
+    pub(crate) fn extra_forms(&self) -> bool {
         self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
     }
 

@@ -99,13 +99,6 @@ fn placed(b: &Block, rest: &[u8], len: usize, place: Place) -> bool {
     (!b.line_start || place.start) && (!b.alone || (place.head && alone_after(rest, len)))
 }
 
-/// Whether `marker` (the block's opener or closer) is nothing but its bytes: no tag, no rule on
-/// where it stands, no word byte to end. The fast machine then tests a prefix instead of calling
-/// [`block_opens`] or [`block_closes`]; the twin always calls them, and the tests hold both to it.
-pub(crate) fn plain_block_marker(b: &Block, marker: &[u8]) -> bool {
-    b.tag.is_none() && !b.line_start && !b.alone && marker.last().is_some_and(|&c| !is_word(c))
-}
-
 /// A block opener at the start of `rest`, honouring `line_start`, `alone`, tags and word ends.
 pub(crate) fn block_opens(rest: &[u8], b: &Block, chars: &[u8], place: Place) -> Option<(usize, TagSpan)> {
     if b.line_start && !place.start {

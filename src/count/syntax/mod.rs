@@ -6,3 +6,4 @@ pub(crate) mod classifier;
 pub(crate) mod embed;
 pub(crate) mod lead;
 pub(crate) mod markers;
+pub(crate) mod plan;

@@ -73,7 +73,7 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
     #[inline(always)]
     fn blocks<L: Lanes>(&mut self, lanes: L, marks: [&L::Marks; 2]) -> Option<B> {
         // The text's first byte starts a line.
-        let mut carry = Carry { line: 1, run: 0 };
+        let mut carry = HeadCarry { line: 1, run: 0 };
         let mut chunks = self.text.chunks_exact(BLOCK);
         let mut at = 0;
         for block in chunks.by_ref() {
@@ -102,15 +102,15 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
         [firsts, seconds]: [&L::Marks; 2],
         block: &[u8; BLOCK],
         at: usize,
-        carry: &mut Carry,
+        carry: &mut HeadCarry,
     ) -> ControlFlow<B> {
         let m = lanes.stop_masks(firsts, block);
-        let blank = !m.solid & !m.newlines;
+        let blank = !m.nonblank & !m.newlines;
         let starts = m.newlines << 1 | carry.line;
         // A start carries up through the blanks after it to the line's first other byte.
         let (sum, over) = blank.overflowing_add(starts);
         let (sum, over_too) = sum.overflowing_add(carry.run);
-        *carry = Carry { line: m.newlines >> 63, run: u64::from(over || over_too) };
+        *carry = HeadCarry { line: m.newlines >> 63, run: u64::from(over || over_too) };
         let firsts = sum & !blank & m.marks;
         // Most blocks have no line leading with a first byte: no second byte to look for.
         if firsts == 0 {
@@ -139,7 +139,7 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
 /// What a block leaves the next: bit 0 of each is set where a line starts at the next block's
 /// first byte (the block ended on a newline), and where a run of blanks after a line's start
 /// goes on into it.
-struct Carry {
+struct HeadCarry {
     line: u64,
     run: u64,
 }
