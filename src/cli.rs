@@ -195,6 +195,11 @@ pub struct FormatArgs {
     /// Table and markdown: add bytes and code-share columns
     #[arg(long)]
     pub wide: bool,
+
+    /// Write the report to FILE instead of stdout (- is stdout); FORMAT:FILE picks its format, and
+    /// several write several reports from one count
+    #[arg(short = 'o', long, value_name = "[FORMAT:]FILE")]
+    pub output: Vec<String>,
 }
 
 /// Which breakdowns to add below the languages.
@@ -215,13 +220,12 @@ pub struct RowArgs {
 }
 
 impl FormatArgs {
-    /// The rows to show; `rows` is `None` for `diff`, which has no breakdown flags.
-    pub fn shape(&self, rows: Option<&RowArgs>) -> Shape {
+    /// The rows to show in `format`; `rows` is `None` for `diff`, which has no breakdown flags.
+    pub fn shape(&self, format: FormatFlag, rows: Option<&RowArgs>) -> Shape {
         Shape {
             sort: self.sort.map(SortFlag::key),
             top: self.top,
-            // ndjson is a stream of file records: it always has them.
-            by_file: rows.is_some_and(|r| r.by_file) || self.format == FormatFlag::Ndjson,
+            by_file: rows.is_some_and(|r| r.by_file) || crate::outputs::lists_every_file(format),
             by_dir: rows.and_then(|r| r.by_dir),
             by_root: rows.is_some_and(|r| r.by_root),
         }
@@ -319,7 +323,7 @@ impl Cli {
                 BackendFlag::Uring => Backend::Uring,
                 BackendFlag::Sync => Backend::Sync,
             },
-            by_file: self.format.shape(Some(&self.rows)).needs_files(),
+            by_file: self.format.shape(self.format.format, Some(&self.rows)).needs_files(),
             by_root: self.rows.by_root,
             progress: None,
             file_sink: None,

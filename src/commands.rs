@@ -6,13 +6,16 @@ use std::path::{Path, PathBuf};
 
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::escaped;
-use ringloc::output::{Csv, Json, Markdown, Ndjson, NdjsonStream, Output, Table};
-use ringloc::report::{Diff, Report, View};
+use ringloc::output::{NdjsonStream, Output};
+use ringloc::report::{Diff, Report, Shape, View};
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
 
 use crate::cli::{Cli, FormatArgs, FormatFlag, RowArgs};
+use crate::destinations::{targets, written, Destination, Target};
+use crate::messages::say;
+use crate::outputs::output;
 use crate::progress::ProgressLine;
 
 /// How a command that ran to the end went.
@@ -33,38 +36,40 @@ fn raise_fd_limit() {
     }
 }
 
-/// Colour only for a person: stdout is a terminal and `NO_COLOR` (no-color.org) is unset or empty.
-fn wants_colour() -> bool {
-    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
-}
-
-fn output(args: &FormatArgs) -> Box<dyn Output> {
-    match args.format {
-        FormatFlag::Table => Box::new(Table { wide: args.wide, colour: wants_colour() }),
-        FormatFlag::Json => Box::new(Json),
-        FormatFlag::Ndjson => Box::new(Ndjson),
-        FormatFlag::Csv => Box::new(Csv),
-        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
-    }
-}
-
-/// Writes to stdout; a reader that went away (`| head`) is not an error.
+/// Writes to stdout, buffered; a write error (a full disk, a reader that went away) is an error.
 pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
-    let mut stdout = io::stdout().lock();
-    written(write(&mut stdout).and_then(|()| stdout.flush()))
+    Destination::open(None, false)?.write_all(write)
 }
 
-fn written(result: io::Result<()>) -> Result<(), String> {
-    match result {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
-        _ => Ok(()),
+/// Opens every destination before anything is counted.
+fn open(targets: &[Target]) -> Result<Vec<Destination>, String> {
+    targets.iter().map(|t| Destination::open(t.path.as_deref(), false)).collect()
+}
+
+/// Writes each target's report; one that fails keeps no other from being written. The last error
+/// is returned, the ones before it said on stderr.
+fn write_reports(
+    targets: &[Target],
+    destinations: Vec<Destination>,
+    args: &FormatArgs,
+    render: impl Fn(&Target, &dyn Output, &mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    let mut failed = None;
+    for (target, destination) in targets.iter().zip(destinations) {
+        let format = output(target, args);
+        if let Err(e) = destination.write_all(|out| render(target, format.as_ref(), out)) {
+            if let Some(earlier) = failed.replace(e) {
+                say(format_args!("{earlier}"));
+            }
+        }
     }
+    failed.map_or(Ok(()), Err)
 }
 
 /// Lists per-file errors on stderr, as a run does, and says whether there were any.
 fn report_errors(report: &Report) -> Outcome {
     for err in &report.errors {
-        eprintln!("ringloc: {}: {}", escaped(&err.path), err.error);
+        say(format_args!("{}: {}", escaped(&err.path), err.error));
     }
     if report.errors.is_empty() {
         Outcome::Clean
@@ -76,18 +81,24 @@ fn report_errors(report: &Report) -> Outcome {
 /// `ringloc [PATH...]`.
 pub fn count(cli: &Cli) -> Result<Outcome, String> {
     let mut config = cli.config()?;
-    let shape = cli.format.shape(Some(&cli.rows));
+    let targets = targets(&cli.format)?;
+    let shape = |t: &Target| cli.format.shape(t.format, Some(&cli.rows));
+    config.by_file = targets.iter().any(|t| shape(t).needs_files());
+    let destinations = open(&targets)?;
     // ndjson goes out as files finish unless the records must be sorted, cut or grouped first.
-    let plain = shape.sort.is_none() && shape.top.is_none() && shape.by_dir.is_none();
-    let stream = (cli.format.format == FormatFlag::Ndjson && plain)
-        .then(|| NdjsonStream::new(Box::new(io::BufWriter::new(io::stdout()))));
+    let plain = |s: Shape| s.sort.is_none() && s.top.is_none() && s.by_dir.is_none();
+    let streams = targets.len() == 1 && targets[0].format == FormatFlag::Ndjson && plain(shape(&targets[0]));
+    let stream = match streams {
+        true => Some(NdjsonStream::new(destinations[0].writer()?)),
+        false => None,
+    };
     if let Some(stream) = &stream {
         config.file_sink = Some(stream.sink());
         config.by_file = false;
     }
     raise_fd_limit();
     // A progress line would tear through records streamed to the same terminal.
-    let quiet = cli.quiet || (stream.is_some() && io::stdout().is_terminal());
+    let quiet = cli.quiet || (stream.is_some() && targets[0].path.is_none() && io::stdout().is_terminal());
     let line = if quiet { None } else { ProgressLine::start() };
     config.progress = line.as_ref().map(ProgressLine::progress);
     let run = ringloc::count_paths(&config);
@@ -97,17 +108,22 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
     let run = run.map_err(|e| e.to_string())?;
     if !cli.quiet {
         if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
-            eprintln!("ringloc: {why}");
+            say(format_args!("{why}"));
         }
         for warning in &run.report.warnings {
-            eprintln!("ringloc: {warning}");
+            say(format_args!("{warning}"));
         }
     }
     let outcome = report_errors(&run.report);
-    let view = View::new(&run.report, &shape);
     match stream {
-        Some(stream) => written(stream.finish(&view))?,
-        None => print(|out| output(&cli.format).report(&view, out))?,
+        Some(stream) => {
+            let destination = destinations.into_iter().next().expect("one destination");
+            written(&destination.name(), stream.finish(&View::new(&run.report, &shape(&targets[0]))))?;
+            destination.commit()?;
+        }
+        None => write_reports(&targets, destinations, &cli.format, |t, format, out| {
+            format.report(&View::new(&run.report, &shape(t)), out)
+        })?,
     }
     Ok(outcome)
 }
@@ -119,7 +135,8 @@ fn load(path: &Path) -> Result<Loaded, String> {
 
 /// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
 pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Outcome, String> {
-    let shape = format.shape(Some(rows));
+    let targets = targets(format)?;
+    let destinations = open(&targets)?;
     let mut merged = Report::default();
     for path in paths {
         let loaded = load(path)?;
@@ -141,14 +158,18 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
     }
     merged.sort();
     let outcome = report_errors(&merged);
-    print(|out| output(format).report(&View::new(&merged, &shape), out))?;
+    write_reports(&targets, destinations, format, |t, output, out| {
+        output.report(&View::new(&merged, &format.shape(t.format, Some(rows))), out)
+    })?;
     Ok(outcome)
 }
 
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Outcome, String> {
+    let targets = targets(format)?;
+    let destinations = open(&targets)?;
     let (old, new) = (load(old_path)?, load(new_path)?);
-    let shape = format.shape(None);
+    let shape = format.shape(format.format, None);
     let mut diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &shape);
     if by_dir {
         let dirs = |loaded: &Loaded, path: &Path| {
@@ -158,7 +179,7 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
         };
         diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);
     }
-    print(|out| output(format).diff(&diff, out))?;
+    write_reports(&targets, destinations, format, |_, output, out| output.diff(&diff, out))?;
     Ok(Outcome::Clean)
 }
 
@@ -179,10 +200,10 @@ pub fn languages() -> Result<Outcome, String> {
 /// `ringloc completions SHELL`: generated from the same clap definition that parses the flags, so
 /// it cannot fall behind them.
 pub fn completions(shell: clap_complete::Shell) -> Result<Outcome, String> {
-    print(|out| {
-        clap_complete::generate(shell, &mut Cli::command(), "ringloc", out);
-        Ok(())
-    })?;
+    // Generated into memory first: clap_complete panics on a write error.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "ringloc", &mut script);
+    print(|out| out.write_all(&script))?;
     Ok(Outcome::Clean)
 }
 
