@@ -200,6 +200,14 @@ pub struct FormatArgs {
     /// several write several reports from one count
     #[arg(short = 'o', long, value_name = "[FORMAT:]FILE")]
     pub output: Vec<String>,
+
+    /// sql: the Project column (default: the paths counted)
+    #[arg(long, value_name = "NAME")]
+    pub sql_project: Option<String>,
+
+    /// sql: no create table statements (the database has the tables), and a FILE is appended to
+    #[arg(long)]
+    pub sql_append: bool,
 }
 
 /// Which breakdowns to add below the languages.
@@ -275,6 +283,22 @@ pub enum FormatFlag {
     /// Tables for pull-request comments
     #[value(alias = "md")]
     Markdown,
+    /// ringloc's JSON document as YAML
+    Yaml,
+    /// The JSON tokei 15 writes (`tokei --output json`)
+    TokeiJson,
+    /// cloc 1.96's `--json`
+    ClocJson,
+    /// cloc 1.96's `--xml` (Jenkins' SLOCCount plugin)
+    ClocXml,
+    /// cloc 1.96's `--yaml`
+    ClocYaml,
+    /// scc 4.1's `--format json`
+    SccJson,
+    /// One gauge per language and column, for Prometheus (scc's `-f openmetrics`)
+    Openmetrics,
+    /// SQL for cloc's `--sql` tables (metadata, t), loadable into sqlite3
+    Sql,
 }
 
 impl Cli {

@@ -3,10 +3,11 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::escaped;
-use ringloc::output::{NdjsonStream, Output};
+use ringloc::output::NdjsonStream;
 use ringloc::report::{Diff, Report, Shape, View};
 use ringloc::BackendUsed;
 
@@ -15,7 +16,7 @@ use clap::CommandFactory;
 use crate::cli::{Cli, FormatArgs, FormatFlag, RowArgs};
 use crate::destinations::{targets, written, Destination, Target};
 use crate::messages::say;
-use crate::outputs::output;
+use crate::outputs::{output, shows_diffs, RunFacts};
 use crate::progress::ProgressLine;
 
 /// How a command that ran to the end went.
@@ -42,8 +43,15 @@ pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(),
 }
 
 /// Opens every destination before anything is counted.
-fn open(targets: &[Target]) -> Result<Vec<Destination>, String> {
-    targets.iter().map(|t| Destination::open(t.path.as_deref(), false)).collect()
+fn open(targets: &[Target], args: &FormatArgs) -> Result<Vec<Destination>, String> {
+    let append = |t: &Target| args.sql_append && t.format == FormatFlag::Sql;
+    targets.iter().map(|t| Destination::open(t.path.as_deref(), append(t))).collect()
+}
+
+/// What the reports show: a report with the row flags (`None` for none), or a diff.
+enum Shown<'a> {
+    Report(&'a Report, Option<&'a RowArgs>),
+    Diff(&'a Diff),
 }
 
 /// Writes each target's report; one that fails keeps no other from being written. The last error
@@ -52,12 +60,23 @@ fn write_reports(
     targets: &[Target],
     destinations: Vec<Destination>,
     args: &FormatArgs,
-    render: impl Fn(&Target, &dyn Output, &mut dyn Write) -> io::Result<()>,
+    elapsed: Duration,
+    shown: Shown,
 ) -> Result<(), String> {
     let mut failed = None;
     for (target, destination) in targets.iter().zip(destinations) {
-        let format = output(target, args);
-        if let Err(e) = destination.write_all(|out| render(target, format.as_ref(), out)) {
+        let written = match shown {
+            Shown::Report(report, rows) => {
+                let view = View::new(report, &args.shape(target.format, rows));
+                let format = output(target, args, &RunFacts { elapsed, roots: &report.roots });
+                destination.write_all(|out| format.report(&view, out))
+            }
+            Shown::Diff(diff) => {
+                let format = output(target, args, &RunFacts { elapsed, roots: &[] });
+                destination.write_all(|out| format.diff(diff, out))
+            }
+        };
+        if let Err(e) = written {
             if let Some(earlier) = failed.replace(e) {
                 say(format_args!("{earlier}"));
             }
@@ -84,7 +103,7 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
     let targets = targets(&cli.format)?;
     let shape = |t: &Target| cli.format.shape(t.format, Some(&cli.rows));
     config.by_file = targets.iter().any(|t| shape(t).needs_files());
-    let destinations = open(&targets)?;
+    let destinations = open(&targets, &cli.format)?;
     // ndjson goes out as files finish unless the records must be sorted, cut or grouped first.
     let plain = |s: Shape| s.sort.is_none() && s.top.is_none() && s.by_dir.is_none();
     let streams = targets.len() == 1 && targets[0].format == FormatFlag::Ndjson && plain(shape(&targets[0]));
@@ -101,7 +120,9 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
     let quiet = cli.quiet || (stream.is_some() && targets[0].path.is_none() && io::stdout().is_terminal());
     let line = if quiet { None } else { ProgressLine::start() };
     config.progress = line.as_ref().map(ProgressLine::progress);
+    let started = Instant::now();
     let run = ringloc::count_paths(&config);
+    let elapsed = started.elapsed();
     if let Some(line) = line {
         line.finish();
     }
@@ -121,9 +142,10 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
             written(&destination.name(), stream.finish(&View::new(&run.report, &shape(&targets[0]))))?;
             destination.commit()?;
         }
-        None => write_reports(&targets, destinations, &cli.format, |t, format, out| {
-            format.report(&View::new(&run.report, &shape(t)), out)
-        })?,
+        None => {
+            let shown = Shown::Report(&run.report, Some(&cli.rows));
+            write_reports(&targets, destinations, &cli.format, elapsed, shown)?;
+        }
     }
     Ok(outcome)
 }
@@ -136,7 +158,7 @@ fn load(path: &Path) -> Result<Loaded, String> {
 /// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
 pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Outcome, String> {
     let targets = targets(format)?;
-    let destinations = open(&targets)?;
+    let destinations = open(&targets, format)?;
     let mut merged = Report::default();
     for path in paths {
         let loaded = load(path)?;
@@ -158,16 +180,18 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
     }
     merged.sort();
     let outcome = report_errors(&merged);
-    write_reports(&targets, destinations, format, |t, output, out| {
-        output.report(&View::new(&merged, &format.shape(t.format, Some(rows))), out)
-    })?;
+    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Report(&merged, Some(rows)))?;
     Ok(outcome)
 }
 
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Outcome, String> {
     let targets = targets(format)?;
-    let destinations = open(&targets)?;
+    if let Some(t) = targets.iter().find(|t| !shows_diffs(t.format)) {
+        let name = clap::ValueEnum::to_possible_value(&t.format).map(|v| v.get_name().to_string());
+        return Err(format!("--format {} has no diff form", name.unwrap_or_default()));
+    }
+    let destinations = open(&targets, format)?;
     let (old, new) = (load(old_path)?, load(new_path)?);
     let shape = format.shape(format.format, None);
     let mut diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &shape);
@@ -179,7 +203,7 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
         };
         diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);
     }
-    write_reports(&targets, destinations, format, |_, output, out| output.diff(&diff, out))?;
+    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(&diff))?;
     Ok(Outcome::Clean)
 }
 

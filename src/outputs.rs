@@ -1,15 +1,42 @@
 //! Each `--format` as the library's [`Output`], with the settings it takes from the flags.
 
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
 
-use ringloc::output::{Csv, Json, Markdown, Ndjson, Output, Table};
+use ringloc::output::paths::escaped;
+use ringloc::output::{
+    timestamp, Cloc, ClocStyle, Csv, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table,
+    TokeiJson, Yaml,
+};
 
 use crate::cli::{FormatArgs, FormatFlag};
 use crate::destinations::Target;
 
-/// Formats whose every report lists each file: ndjson is a stream of file records.
+/// Formats whose every report lists each file: ndjson is a stream of file records, tokei's JSON
+/// always has its `reports`, cloc's SQL is a row per file.
 pub fn lists_every_file(format: FormatFlag) -> bool {
-    format == FormatFlag::Ndjson
+    matches!(format, FormatFlag::Ndjson | FormatFlag::TokeiJson | FormatFlag::Sql)
+}
+
+/// Formats that can show `ringloc diff`: ringloc's own. The drop-in formats mirror what another
+/// tool reports for one tree, and those tools have no diff in that shape.
+pub fn shows_diffs(format: FormatFlag) -> bool {
+    use FormatFlag::*;
+    matches!(format, Table | Json | Ndjson | Csv | Markdown | Yaml)
+}
+
+/// What a format may take from the run beyond the report: how long counting took (zero for
+/// `merge` and `diff`, which count nothing).
+pub struct RunFacts<'a> {
+    pub elapsed: Duration,
+    pub roots: &'a [PathBuf],
+}
+
+/// cloc's default project name: the paths counted.
+fn project(args: &FormatArgs, facts: &RunFacts) -> String {
+    let roots = facts.roots.iter().map(|r| escaped(r).into_owned());
+    args.sql_project.clone().unwrap_or_else(|| roots.collect::<Vec<_>>().join(" "))
 }
 
 /// Colour only for a person: stdout is a terminal and `NO_COLOR` (no-color.org) is unset or empty.
@@ -18,7 +45,8 @@ fn wants_colour() -> bool {
 }
 
 /// The writer of `target`'s format; a table going to a file is never coloured.
-pub fn output(target: &Target, args: &FormatArgs) -> Box<dyn Output> {
+pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn Output> {
+    let cloc = |style| Box::new(Cloc { style, elapsed: facts.elapsed });
     match target.format {
         FormatFlag::Table => {
             Box::new(Table { wide: args.wide, colour: target.path.is_none() && wants_colour() })
@@ -27,5 +55,18 @@ pub fn output(target: &Target, args: &FormatArgs) -> Box<dyn Output> {
         FormatFlag::Ndjson => Box::new(Ndjson),
         FormatFlag::Csv => Box::new(Csv),
         FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
+        FormatFlag::Yaml => Box::new(Yaml),
+        FormatFlag::TokeiJson => Box::new(TokeiJson),
+        FormatFlag::ClocJson => cloc(ClocStyle::Json),
+        FormatFlag::ClocXml => cloc(ClocStyle::Xml),
+        FormatFlag::ClocYaml => cloc(ClocStyle::Yaml),
+        FormatFlag::SccJson => Box::new(SccJson),
+        FormatFlag::Openmetrics => Box::new(OpenMetrics),
+        FormatFlag::Sql => Box::new(Sql {
+            project: project(args, facts),
+            timestamp: timestamp(SystemTime::now()),
+            elapsed: facts.elapsed,
+            append: args.sql_append,
+        }),
     }
 }
