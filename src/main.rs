@@ -1,18 +1,15 @@
 //! The `ringloc` binary: flags in, report out, errors mapped to exit codes here and nowhere else.
 
+#![deny(unsafe_code)]
+
 mod cli;
-mod commands;
-mod destinations;
-mod explain;
-mod messages;
-mod outputs;
-mod progress;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command, ExplainFormat};
+use cli::flags::{Cli, Command, ExplainFormat};
+use cli::{commands, explain};
 
 /// Everything was counted (or merged, or compared).
 const EXIT_OK: u8 = 0;
@@ -29,7 +26,7 @@ fn main() -> ExitCode {
             // `--help > /dev/full` lost the help: that is no success either.
             let printed = e.print();
             if let Err(lost) = &printed {
-                messages::say(format_args!("writing output: {lost}"));
+                cli::messages::say(format_args!("writing output: {lost}"));
             }
             return match e.use_stderr() || printed.is_err() {
                 true => ExitCode::from(EXIT_USAGE),
@@ -55,10 +52,10 @@ fn main() -> ExitCode {
         Ok(commands::Outcome::Clean) => EXIT_OK,
         Ok(commands::Outcome::FileErrors) => EXIT_FILE_ERRORS,
         Err(message) => {
-            messages::say(format_args!("{message}"));
+            cli::messages::say(format_args!("{message}"));
             EXIT_USAGE
         }
     };
     // A message that could not be written (stderr full) is output lost: never a clean exit.
-    ExitCode::from(if messages::lost() { EXIT_USAGE } else { code })
+    ExitCode::from(if cli::messages::lost() { EXIT_USAGE } else { code })
 }

@@ -5,6 +5,8 @@ mod buf;
 mod file;
 mod noatime;
 mod sync;
+// The one module allowed `unsafe`: submissions name buffers the kernel writes into.
+#[allow(unsafe_code)]
 mod uring;
 mod utf16;
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 use tempfile::NamedTempFile;
 
-use crate::cli::{FormatArgs, FormatFlag};
+use super::flags::{FormatArgs, FormatFlag};
 
 /// Bytes buffered before a write: a kernel `--by-file` JSON report is ~100 writes, not 686,000.
 const BUFFER: usize = 1 << 16;

@@ -233,7 +233,7 @@ impl FormatArgs {
         Shape {
             sort: self.sort.map(SortFlag::key),
             top: self.top,
-            by_file: rows.is_some_and(|r| r.by_file) || crate::outputs::lists_every_file(format),
+            by_file: rows.is_some_and(|r| r.by_file) || super::outputs::lists_every_file(format),
             by_dir: rows.and_then(|r| r.by_dir),
             by_root: rows.is_some_and(|r| r.by_root),
         }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use ringloc::report::Progress;
 
-use crate::messages::raw;
+use super::messages::raw;
 
 /// Runs without a line for this long first.
 const DELAY: Duration = Duration::from_secs(1);

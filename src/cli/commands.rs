@@ -13,11 +13,11 @@ use ringloc::BackendUsed;
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, FormatArgs, FormatFlag, RowArgs};
-use crate::destinations::{targets, written, Destination, Target};
-use crate::messages::say;
-use crate::outputs::{output, shows_diffs, RunFacts};
-use crate::progress::ProgressLine;
+use super::destinations::{targets, written, Destination, Target};
+use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
+use super::messages::say;
+use super::outputs::{output, shows_diffs, RunFacts};
+use super::progress::ProgressLine;
 
 /// How a command that ran to the end went.
 pub enum Outcome {

@@ -10,8 +10,8 @@ use ringloc::output::{
     TokeiJson, Yaml,
 };
 
-use crate::cli::{FormatArgs, FormatFlag};
-use crate::destinations::Target;
+use super::destinations::Target;
+use super::flags::{FormatArgs, FormatFlag};
 
 /// Formats whose every report lists each file: ndjson is a stream of file records, tokei's JSON
 /// always has its `reports`, cloc's SQL is a row per file.
