@@ -153,3 +153,33 @@ fn a_closed_pipe_is_exit_1_with_a_message() {
         std::fs::remove_file(tree.path().join("go")).unwrap();
     }
 }
+
+#[test]
+fn streamed_ndjson_goes_to_its_file_whole() {
+    let tree = tree();
+    let out = ringloc(&["--format", "ndjson", "-o", "files.ndjson"], tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(tree.path().join("files.ndjson")).unwrap();
+    let records: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.iter().filter(|r| r["type"] == "file").count(), 41);
+    assert_eq!(records.last().unwrap()["type"], "summary");
+}
+
+#[test]
+fn merge_writes_any_format_and_diff_refuses_the_drop_in_ones() {
+    let tree = tree();
+    assert_eq!(
+        ringloc(&["--format", "json", "--by-file", "-o", "a.json", "src"], tree.path()).status.code(),
+        Some(0)
+    );
+    let merged = ringloc(&["merge", "a.json", "-o", "cloc-xml:a.xml", "-o", "yaml:a.yaml"], tree.path());
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    let xml = std::fs::read_to_string(tree.path().join("a.xml")).unwrap();
+    assert!(xml.contains("<language name=\"C\" files_count=\"40\""), "{xml}");
+    assert!(std::fs::read_to_string(tree.path().join("a.yaml")).unwrap().contains("schema_version: 1\n"));
+    let diff = ringloc(&["diff", "a.json", "a.json", "--format", "cloc-json"], tree.path());
+    assert_eq!(diff.status.code(), Some(1));
+    assert!(stderr(&diff).contains("--format cloc-json has no diff form"), "{}", stderr(&diff));
+    let yaml = ringloc(&["diff", "a.json", "a.json", "--format", "yaml"], tree.path());
+    assert_eq!(yaml.status.code(), Some(0), "{}", stderr(&yaml));
+}
