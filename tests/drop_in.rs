@@ -299,3 +299,39 @@ fn yaml_reads_back_as_the_json_document() {
         serde_json::from_str(&ours(&["--format", "json", "--by-file", "--by-dir", "1", "."], &tree)).unwrap();
     assert_eq!(read, json);
 }
+
+/// Where the rules differ, the differences are exactly these and no others: tokei counts a doc
+/// string as code (ringloc: comments), and moves a file's embedded regions to `children` and
+/// `blobs` (ringloc keeps them in the file's own counts).
+#[test]
+fn tokei_json_differs_from_tokei_only_where_the_rules_do() {
+    let Some(tokei) = tokei() else { return };
+    let tree = Tree::new();
+    tree.write("m.py", "def f():\n    \"\"\"Doc\n    string.\"\"\"\n    return 1\n");
+    tree.write("p.html", "<html>\n<script>\nvar x = 1;\n</script>\n</html>\n");
+    let theirs: Value =
+        serde_json::from_str(&stdout_of(&tokei, &["--output", "json", "."], tree.path())).unwrap();
+    let mine: Value = serde_json::from_str(&ours(&["--format", "tokei-json", "."], &tree)).unwrap();
+    let mut found = Vec::new();
+    compare(&mine, &theirs, "", &[], &mut found);
+    let known = [
+        "/HTML/code: 5, theirs 4",
+        "/HTML/reports/0/stats/code: 5, theirs 4",
+        "/HTML/reports/0/stats/blobs: keys [], theirs [\"JavaScript\"]",
+        "/HTML/children: keys [], theirs [\"JavaScript\"]",
+        "/Python/code: 2, theirs 4",
+        "/Python/comments: 2, theirs 0",
+        "/Python/reports/0/stats/code: 2, theirs 4",
+        "/Python/reports/0/stats/comments: 2, theirs 0",
+        "/Total/code: 7, theirs 9",
+        "/Total/comments: 2, theirs 0",
+        "/Total/children/HTML/0/stats/code: 5, theirs 4",
+        "/Total/children/HTML/0/stats/blobs: keys [], theirs [\"JavaScript\"]",
+        "/Total/children/Python/0/stats/code: 2, theirs 4",
+        "/Total/children/Python/0/stats/comments: 2, theirs 0",
+    ];
+    let (mut found, mut known) = (found, known.map(String::from).to_vec());
+    found.sort();
+    known.sort();
+    assert_eq!(found, known, "the differences from tokei are the listed ones");
+}
