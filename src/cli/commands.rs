@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use ringloc::output::json::{read_report, Loaded};
-use ringloc::output::paths::escaped;
+use ringloc::output::paths::for_people;
 use ringloc::output::NdjsonStream;
-use ringloc::report::{Diff, Report, Shape, View};
+use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
@@ -88,7 +88,7 @@ fn write_reports(
 /// Lists per-file errors on stderr, as a run does, and says whether there were any.
 fn report_errors(report: &Report) -> Outcome {
     for err in &report.errors {
-        say(format_args!("{}: {}", escaped(&err.path), err.error));
+        say(format_args!("{}: {}", for_people(&err.path), err.error));
     }
     if report.errors.is_empty() {
         Outcome::Clean
@@ -115,6 +115,9 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
         config.file_sink = Some(stream.sink());
         config.by_file = false;
     }
+    // Per-file rows say why a file named on the command line was left out.
+    let named_files: Vec<PathBuf> = config.paths.iter().filter(|p| p.is_file()).cloned().collect();
+    config.by_file |= !named_files.is_empty();
     raise_fd_limit();
     // A progress line would tear through records streamed to the same terminal.
     let quiet = cli.quiet || (stream.is_some() && targets[0].path.is_none() && io::stdout().is_terminal());
@@ -128,12 +131,7 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
     }
     let run = run.map_err(|e| e.to_string())?;
     if !cli.quiet {
-        if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
-            say(format_args!("{why}"));
-        }
-        for warning in &run.report.warnings {
-            say(format_args!("{warning}"));
-        }
+        notes(&run, &config, &named_files);
     }
     let outcome = report_errors(&run.report);
     match stream {
@@ -148,6 +146,30 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
         }
     }
     Ok(outcome)
+}
+
+/// What the user should know about a run that is not a per-file error: the io_uring fallback, a
+/// named file that was not counted, an `--exclude` pattern that matched nothing.
+fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) {
+    if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
+        say(format_args!("{why}"));
+    }
+    for warning in &run.report.warnings {
+        say(format_args!("{warning}"));
+    }
+    for skipped in run.report.skipped_files.iter().filter(|f| named_files.contains(&f.path)) {
+        let why = match skipped.why {
+            Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
+            Skip::Binary => "binary",
+            Skip::TooLarge => "larger than --max-file-size",
+            Skip::Generated => "generated (--no-generated)",
+            Skip::Minified => "minified (--no-minified)",
+        };
+        say(format_args!("{}: skipped: {why}", for_people(&skipped.path)));
+    }
+    for pattern in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
+        say(format_args!("--exclude '{pattern}' matched nothing"));
+    }
 }
 
 fn load(path: &Path) -> Result<Loaded, String> {
@@ -175,6 +197,9 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
                 "{}: has no by_root; --by-root needs reports written with --by-root",
                 path.display()
             ));
+        }
+        if !merged.merge_fits(&loaded.report) {
+            return Err(format!("{}: the merged counts would pass 2^64", path.display()));
         }
         merged.merge(loaded.report);
     }

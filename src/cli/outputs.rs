@@ -4,14 +4,14 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-use ringloc::output::paths::escaped;
+use ringloc::output::paths::for_people;
 use ringloc::output::{
     timestamp, Cloc, ClocStyle, Csv, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table,
     TokeiJson, Yaml,
 };
 
 use super::destinations::Target;
-use super::flags::{FormatArgs, FormatFlag};
+use super::flags::{ColorFlag, FormatArgs, FormatFlag};
 
 /// Formats whose every report lists each file: ndjson is a stream of file records, tokei's JSON
 /// always has its `reports`, cloc's SQL is a row per file.
@@ -35,21 +35,31 @@ pub struct RunFacts<'a> {
 
 /// cloc's default project name: the paths counted.
 fn project(args: &FormatArgs, facts: &RunFacts) -> String {
-    let roots = facts.roots.iter().map(|r| escaped(r).into_owned());
+    let roots = facts.roots.iter().map(|r| for_people(r).into_owned());
     args.sql_project.clone().unwrap_or_else(|| roots.collect::<Vec<_>>().join(" "))
 }
 
-/// Colour only for a person: stdout is a terminal and `NO_COLOR` (no-color.org) is unset or empty.
-fn wants_colour() -> bool {
-    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+/// `--color auto` colours for a person only, read as clap and ripgrep read it: `NO_COLOR`
+/// (no-color.org) wins, then `CLICOLOR_FORCE`, then `CLICOLOR=0`; otherwise a terminal that is not
+/// `TERM=dumb`. A report going to a file is a terminal's only with `--color always`.
+fn wants_colour(flag: ColorFlag, to_stdout: bool) -> bool {
+    use anstyle_query::{clicolor, clicolor_force, no_color, term_supports_color};
+    match flag {
+        ColorFlag::Always => true,
+        ColorFlag::Never => false,
+        _ if !to_stdout => false,
+        ColorFlag::Auto if no_color() => false,
+        ColorFlag::Auto if clicolor_force() => true,
+        ColorFlag::Auto => clicolor() != Some(false) && term_supports_color() && io::stdout().is_terminal(),
+    }
 }
 
-/// The writer of `target`'s format; a table going to a file is never coloured.
+/// The writer of `target`'s format.
 pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn Output> {
     let cloc = |style| Box::new(Cloc { style, elapsed: facts.elapsed });
     match target.format {
         FormatFlag::Table => {
-            Box::new(Table { wide: args.wide, colour: target.path.is_none() && wants_colour() })
+            Box::new(Table { wide: args.wide, colour: wants_colour(args.color, target.path.is_none()) })
         }
         FormatFlag::Json => Box::new(Json),
         FormatFlag::Ndjson => Box::new(Ndjson),

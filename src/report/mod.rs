@@ -43,6 +43,9 @@ pub struct FileReport {
     pub language: LangId,
     pub bytes: u64,
     pub counts: Counts,
+    /// Counted, and looks generated or minified (the report's `flagged` counts these).
+    pub generated: bool,
+    pub minified: bool,
 }
 
 impl FileReport {
@@ -82,6 +85,32 @@ impl Skipped {
             Skip::Generated => &mut self.generated,
             Skip::Minified => &mut self.minified,
         }
+    }
+}
+
+/// A file left out, by path: kept only where per-file rows are, so that `--by-file` can list it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedFile {
+    pub path: PathBuf,
+    pub why: Skip,
+}
+
+impl Skip {
+    /// The word every format uses, as in JSON's `skipped`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Skip::Binary => "binary",
+            Skip::Unknown => "unknown",
+            Skip::TooLarge => "too_large",
+            Skip::Generated => "generated",
+            Skip::Minified => "minified",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Skip> {
+        [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified]
+            .into_iter()
+            .find(|s| s.name() == name)
     }
 }
 
@@ -129,6 +158,8 @@ pub struct Report {
     pub embedded: BTreeMap<(LangId, LangId), Counts>,
     /// Filled only when per-file results were asked for; sorted by path after the merge.
     pub files: Vec<FileReport>,
+    /// The files left out, filled and sorted as `files` is.
+    pub skipped_files: Vec<SkippedFile>,
     pub errors: Vec<FileError>,
     pub skipped: Skipped,
     pub flagged: Flagged,
@@ -170,13 +201,25 @@ impl Report {
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
                 if let Some(sink) = &self.sink {
-                    let sent = (sink.0)(&FileReport { path: path(), language, bytes, counts });
-                    self.halted |= sent.is_break();
+                    let file = FileReport { path: path(), language, bytes, counts, generated, minified };
+                    self.halted |= (sink.0)(&file).is_break();
                 } else if keep_file {
-                    self.files.push(FileReport { path: path(), language, bytes, counts });
+                    self.files.push(FileReport {
+                        path: path(),
+                        language,
+                        bytes,
+                        counts,
+                        generated,
+                        minified,
+                    });
                 }
             }
-            Outcome::Skipped(skip) => *self.skipped.slot(skip) += 1,
+            Outcome::Skipped(skip) => {
+                *self.skipped.slot(skip) += 1;
+                if keep_file {
+                    self.skipped_files.push(SkippedFile { path: path(), why: skip });
+                }
+            }
             Outcome::Failed(error) => self.errors.push(FileError { path: path(), error }),
         }
     }
@@ -204,6 +247,7 @@ impl Report {
             *self.embedded.entry(key).or_default() += c;
         }
         self.files.extend(other.files);
+        self.skipped_files.extend(other.skipped_files);
         self.errors.extend(other.errors);
         for skip in [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified] {
             *self.skipped.slot(skip) += *{ other.skipped }.slot(skip);
@@ -218,9 +262,30 @@ impl Report {
         self.warnings.extend(other.warnings);
     }
 
+    /// Whether [`Report::merge`] can add `other` in without any count passing `u64::MAX`: the
+    /// total bounds every row of a report whose rows add up to it (`merge` reads only such).
+    pub fn merge_fits(&self, other: &Report) -> bool {
+        let (a, b) = (self.total(), other.total());
+        let counted = [
+            (a.files, b.files),
+            (a.bytes, b.bytes),
+            (a.counts.lines, b.counts.lines),
+            (a.counts.code, b.counts.code),
+            (a.counts.comments, b.counts.comments),
+            (a.counts.blanks, b.counts.blanks),
+            (self.flagged.generated, other.flagged.generated),
+            (self.flagged.minified, other.flagged.minified),
+        ];
+        let (mut mine, mut theirs) = (self.skipped, other.skipped);
+        let skips = [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified]
+            .map(|skip| (*mine.slot(skip), *theirs.slot(skip)));
+        counted.iter().chain(&skips).all(|&(x, y)| x.checked_add(y).is_some())
+    }
+
     /// Puts merged results in an order that does not depend on thread timing.
     pub fn sort(&mut self) {
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
+        self.skipped_files.sort_by(|a, b| a.path.cmp(&b.path));
         self.errors.sort_by(|a, b| a.path.cmp(&b.path));
     }
 

@@ -105,7 +105,9 @@ fn files_in(
     for &name in names {
         let language = detect_by_name(name);
         if language == NameMatch::Unknown || config.selection.skips_file(name, language) {
-            report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
+            report.record(root, Outcome::Skipped(Skip::Unknown), config.by_file, || {
+                parent.join(OsStr::from_bytes(name))
+            });
             continue;
         }
         kept.push((buf.len() as u32, name.len() as u32, language));

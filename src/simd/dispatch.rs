@@ -22,6 +22,8 @@ pub(crate) enum Level {
 #[cfg(test)]
 thread_local! {
     static CAP: std::cell::Cell<Level> = const { std::cell::Cell::new(Level::Avx512) };
+    /// The levels a job ran on while capped at that very level, one bit each (see [`LanesSeen`]).
+    static RAN: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
 }
 
 /// Runs `f` with the block loops on lanes no wider than `cap`, whatever this CPU has.
@@ -31,6 +33,51 @@ pub(crate) fn capped<T>(cap: Level, f: impl FnOnce() -> T) -> T {
     let out = f();
     CAP.set(Level::Avx512);
     out
+}
+
+/// A test's record of the lanes its capped runs used. `levels` are those this CPU has, and
+/// `check` says which ran and fails where one of them never did: a test that looped over fixed
+/// levels, or inputs too short for the block loops, would otherwise pass without checking them.
+#[cfg(test)]
+pub(crate) struct LanesSeen {
+    levels: Vec<Level>,
+}
+
+#[cfg(test)]
+impl LanesSeen {
+    pub(crate) fn start() -> LanesSeen {
+        RAN.set(0);
+        let mut levels = vec![Level::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            levels.extend(Avx2::detect().map(|_| Level::Avx2));
+            levels.extend(Avx512::detect().map(|_| Level::Avx512));
+        }
+        LanesSeen { levels }
+    }
+
+    /// The levels this CPU has, narrowest first.
+    pub(crate) fn levels(&self) -> Vec<Level> {
+        self.levels.clone()
+    }
+
+    pub(crate) fn check(self) {
+        let ran: Vec<Level> =
+            self.levels.iter().copied().filter(|&l| RAN.get() & 1 << l as u8 != 0).collect();
+        eprintln!("lanes run: {ran:?}; this CPU has {:?}", self.levels);
+        assert_eq!(ran, self.levels, "a level this CPU has was never run");
+    }
+}
+
+/// Notes, in tests, that a job ran on `level`'s lanes with the cap at that level.
+#[inline(always)]
+fn note_ran(level: Level) {
+    #[cfg(test)]
+    if level == CAP.get() {
+        RAN.set(RAN.get() | 1 << level as u8);
+    }
+    #[cfg(not(test))]
+    let _ = level;
 }
 
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -74,14 +121,40 @@ impl<J: LanesJob, L: FromNibbles> pulp::NullaryFnOnce for OnLanes<J, L> {
 /// `job` on the widest lanes this CPU has, or `None` without any.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn on_lanes<J: LanesJob>(job: J) -> Option<J::Output> {
-    if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
-        return lanes.0.vectorize(OnLanes { job, lanes });
-    }
-    let lanes = Avx2::detect().filter(|_| allowed(Level::Avx2))?;
-    lanes.0.vectorize(OnLanes { job, lanes })
+    let (level, out) = if let Some(lanes) = Avx512::detect().filter(|_| allowed(Level::Avx512)) {
+        (Level::Avx512, lanes.0.vectorize(OnLanes { job, lanes }))
+    } else if let Some(lanes) = Avx2::detect().filter(|_| allowed(Level::Avx2)) {
+        (Level::Avx2, lanes.0.vectorize(OnLanes { job, lanes }))
+    } else {
+        (Level::Portable, None)
+    };
+    // Where the job declines the lanes, its caller runs the portable twin.
+    note_ran(if out.is_some() { level } else { Level::Portable });
+    out
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn on_lanes<J: LanesJob>(_: J) -> Option<J::Output> {
+    note_ran(Level::Portable);
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "a level this CPU has was never run")]
+    fn a_test_that_ran_no_lanes_fails_its_check() {
+        LanesSeen::start().check();
+    }
+
+    #[test]
+    fn each_capped_level_is_seen_once_it_runs() {
+        let lanes = LanesSeen::start();
+        for level in lanes.levels() {
+            capped(level, || note_ran(level));
+        }
+        lanes.check();
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::tally::Tally;
 use super::{LineCounter, Mode};
-use crate::count::markers::{has_prefix, plain_block_marker, window};
+use crate::count::syntax::markers::{has_prefix, plain_block_marker, window};
 use crate::lang::{Block, Quote};
 use crate::simd::bits::{after_last, range, solid_ends};
 use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};

@@ -11,12 +11,13 @@ mod spans;
 mod string_blocks;
 mod tally;
 
-use super::classifier::{Classifier, NL, START};
-use super::embed::embed_opens;
-use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Opened, Place, Tag};
+use super::syntax::classifier::{Classifier, NL, START};
+use super::syntax::embed::embed_opens;
+use super::syntax::markers::{
+    heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Opened, Place, Tag,
+};
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
-pub(crate) use c_family::CFamily;
 use regions::Regions;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";

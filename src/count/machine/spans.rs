@@ -4,7 +4,7 @@
 use memchr::{memchr, memchr2};
 
 use super::{InHole, LineCounter, Mode};
-use crate::count::markers::{
+use crate::count::syntax::markers::{
     block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, plain_block_marker,
     quote_closes, window, Close, Hole, Place,
 };
@@ -332,7 +332,7 @@ fn cannot_close(rest: &[u8], block: &Block) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::markers::Tag;
+    use crate::count::syntax::markers::Tag;
     use crate::lang::{LangId, TagAt};
 
     /// One block per rule that keeps a closer from being plain; no language has the first yet.

@@ -6,7 +6,7 @@
 use super::lanes::BlockJob;
 use super::spans::plain_quote;
 use super::LineCounter;
-use crate::count::markers::{has_prefix, window};
+use crate::count::syntax::markers::{has_prefix, window};
 use crate::lang::Quote;
 #[cfg(target_arch = "x86_64")]
 use crate::simd::masks::FromNibbles;

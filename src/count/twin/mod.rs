@@ -9,8 +9,8 @@ pub(super) mod explain;
 mod regions;
 mod trace;
 
-use super::embed::{embed_opens, TagReader};
-use super::markers::{
+use super::syntax::embed::{embed_opens, TagReader};
+use super::syntax::markers::{
     block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, openers, quote_closes,
     regex_may_follow, window, Close, HeredocAt, Hole, Kind, Opener, Place, Tag,
 };
@@ -122,6 +122,16 @@ pub fn count_reference_embedded(lang: LangId, options: Options, bytes: &[u8]) ->
     (twin.counts, embedded)
 }
 
+/// Every line of `bytes` read as `lang`, explained.
+pub fn explain(lang: LangId, bytes: &[u8]) -> Vec<LineExplain> {
+    explain_with(lang, Options::default(), bytes)
+}
+
+/// [`explain`] with options (`docstrings_as_code` moves doc strings to code).
+pub fn explain_with(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
+    explain_reference(lang, options, bytes)
+}
+
 /// Every line of the file with its bucket, the language it is charged to and what decided it,
 /// read by the twin (which the fast path equals, count for count).
 pub fn explain_reference(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
@@ -144,7 +154,7 @@ impl<'a> Twin<'a> {
             levels: Vec::new(),
             line_min: 0,
             suspended: None,
-            reader: TagReader::new(super::embed::Opening::PageEnd),
+            reader: TagReader::new(super::syntax::embed::Opening::PageEnd),
             embedded: Vec::new(),
             fates: Vec::new(),
             lang,

@@ -147,7 +147,7 @@ struct Carry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simd::dispatch::{capped, Level};
+    use crate::simd::dispatch::{capped, LanesSeen};
 
     /// The heads one byte at a time, with the counter's blanks, where any word's second byte
     /// follows (on a block's last byte, whatever follows).
@@ -177,6 +177,7 @@ mod tests {
         let pieces: [&[u8]; 12] =
             [b"\n", b" ", b"\t", b"\r", b"\x0c", b"class", b"x", b"#", b"@", b"#i", b"@p", b"p"];
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let lanes = LanesSeen::start();
         for round in 0..3_000 {
             let mut text = Vec::new();
             while text.len() < round % 300 {
@@ -190,7 +191,7 @@ mod tests {
                 }
             }
             let expected = heads_one_by_one(&text, &words);
-            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+            for level in lanes.levels() {
                 let mut got = Vec::new();
                 capped(level, || {
                     scan.each(&text, |k| {
@@ -201,6 +202,7 @@ mod tests {
                 assert_eq!(got, expected, "{level:?}: {:?}", String::from_utf8_lossy(&text));
             }
         }
+        lanes.check();
     }
 
     #[test]

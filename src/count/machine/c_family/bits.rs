@@ -1,9 +1,9 @@
 //! A block's span bits from its byte masks, and the looks at the bytes themselves that Rust's
 //! character literals and raw strings need.
 
-use super::shape::CFamily;
 use super::spans::Bits;
-use crate::count::markers::{char_literal, window};
+use crate::count::syntax::c_family::CFamily;
+use crate::count::syntax::markers::{char_literal, window};
 use crate::count::WINDOW;
 use crate::simd::bits::escaped;
 use crate::simd::masks::{Lanes, Masks, BLOCK};

@@ -14,7 +14,6 @@
 
 mod bits;
 mod quick;
-mod shape;
 mod spans;
 #[cfg(test)]
 mod tests;
@@ -22,7 +21,8 @@ mod tests;
 use super::lanes::BlockJob;
 use super::tally::Tally;
 use super::{LineCounter, Mode};
-use crate::count::markers::Tag;
+use crate::count::syntax::c_family::CFamily;
+use crate::count::syntax::markers::Tag;
 use crate::lang::Quote;
 use crate::simd::bits::{above, below};
 #[cfg(target_arch = "x86_64")]
@@ -30,7 +30,6 @@ use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use quick::{opener_block, string_block};
-pub(crate) use shape::CFamily;
 use spans::{
     in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };

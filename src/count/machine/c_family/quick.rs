@@ -2,9 +2,9 @@
 //! found all at once: one whose only marks are `"` (strings are code, so only where the block
 //! ends, in a string or not, matters), and one in code whose first mark opens a block comment.
 
-use super::shape::CFamily;
 use super::spans::{Carry, CODE, COMMENT, DOUBLE};
 use super::Tally;
+use crate::count::syntax::c_family::CFamily;
 use crate::simd::bits::{above, below, escaped, prefix_xor};
 use crate::simd::masks::{Lanes, Masks, BLOCK};
 

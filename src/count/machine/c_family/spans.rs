@@ -1,6 +1,6 @@
 //! One block's span bits, and the spans walked through them.
 
-use crate::count::markers::{is_ws, regex_may_follow};
+use crate::count::syntax::markers::{is_ws, regex_may_follow};
 use crate::simd::bits::{above, below};
 
 /// What the block loop is inside of: code, a string of one of four kinds, a comment (`LINE` and

@@ -2,10 +2,10 @@
 
 use std::sync::OnceLock;
 
+use super::c_family::CFamily;
 use super::lead::LeadFilter;
-use super::machine::CFamily;
 use super::markers::{has_prefix, is_word, is_ws, openers, plain_block_marker, Kind, Opened, Opener, Place};
-use super::{MAX_TOKEN, WINDOW};
+use crate::count::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
 use crate::simd::masks::MarkSet;
 use crate::simd::scan::StopSet;

@@ -6,7 +6,7 @@
 //! chunk happens to end. The twin checks the fast path's skipping, chunking and mode changes, not
 //! these functions; `feature_tests.rs` checks them, one syntax feature per test.
 
-use super::WINDOW;
+use crate::count::WINDOW;
 use crate::lang::{Block, Heredoc, Quote, Syntax, TagAt};
 
 /// The bytes from `at` on, at most [`WINDOW`] of them: all any recognizer may look at.
