@@ -201,6 +201,19 @@ pub struct FormatArgs {
     #[arg(long)]
     pub wide: bool,
 
+    /// Write the report to FILE instead of stdout (- is stdout); FORMAT:FILE picks its format, and
+    /// several write several reports from one count
+    #[arg(short = 'o', long, value_name = "[FORMAT:]FILE")]
+    pub output: Vec<String>,
+
+    /// sql: the Project column (default: the paths counted)
+    #[arg(long, value_name = "NAME")]
+    pub sql_project: Option<String>,
+
+    /// sql: no create table statements (the database has the tables), and a FILE is appended to
+    #[arg(long)]
+    pub sql_append: bool,
+
     /// Colour the table: auto (a terminal, unless NO_COLOR, CLICOLOR=0 or TERM=dumb says otherwise;
     /// CLICOLOR_FORCE forces it), always or never
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorFlag::Auto)]
@@ -232,13 +245,12 @@ pub struct RowArgs {
 }
 
 impl FormatArgs {
-    /// The rows to show; `rows` is `None` for `diff`, which has no breakdown flags.
-    pub fn shape(&self, rows: Option<&RowArgs>) -> Shape {
+    /// The rows to show in `format`; `rows` is `None` for `diff`, which has no breakdown flags.
+    pub fn shape(&self, format: FormatFlag, rows: Option<&RowArgs>) -> Shape {
         Shape {
             sort: self.sort.map(SortFlag::key),
             top: self.top,
-            // ndjson is a stream of file records: it always has them.
-            by_file: rows.is_some_and(|r| r.by_file) || self.format == FormatFlag::Ndjson,
+            by_file: rows.is_some_and(|r| r.by_file) || super::outputs::lists_every_file(format),
             by_dir: rows.and_then(|r| r.by_dir),
             by_root: rows.is_some_and(|r| r.by_root),
         }
@@ -288,6 +300,22 @@ pub enum FormatFlag {
     /// Tables for pull-request comments
     #[value(alias = "md")]
     Markdown,
+    /// ringloc's JSON document as YAML
+    Yaml,
+    /// The JSON tokei 15 writes (`tokei --output json`)
+    TokeiJson,
+    /// cloc 1.96's `--json`
+    ClocJson,
+    /// cloc 1.96's `--xml` (Jenkins' SLOCCount plugin)
+    ClocXml,
+    /// cloc 1.96's `--yaml`
+    ClocYaml,
+    /// scc 4.1's `--format json`
+    SccJson,
+    /// One gauge per language and column, for Prometheus (scc's `-f openmetrics`)
+    Openmetrics,
+    /// SQL for cloc's `--sql` tables (metadata, t), loadable into sqlite3
+    Sql,
 }
 
 impl Cli {
@@ -341,7 +369,7 @@ impl Cli {
                 BackendFlag::Uring => Backend::Uring,
                 BackendFlag::Sync => Backend::Sync,
             },
-            by_file: self.format.shape(Some(&self.rows)).needs_files(),
+            by_file: self.format.shape(self.format.format, Some(&self.rows)).needs_files(),
             by_root: self.rows.by_root,
             progress: None,
             file_sink: None,

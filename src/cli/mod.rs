@@ -1,7 +1,10 @@
 //! The binary's own modules, which the library never sees: the flags, what each command does,
-//! `explain`, and the progress line.
+//! `explain`, the progress line, where reports go and the messages on stderr.
 
 pub mod commands;
+pub mod destinations;
 pub mod explain;
 pub mod flags;
+pub mod messages;
+pub mod outputs;
 pub mod progress;

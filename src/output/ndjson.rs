@@ -5,6 +5,7 @@
 //! `"kind": "diff"` tells it apart).
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
@@ -73,7 +74,8 @@ impl NdjsonStream {
         FileSink(Arc::new(move |file: &FileReport| stream.file(file)))
     }
 
-    fn file(&self, file: &FileReport) {
+    /// Writes one record; `Break` once a write has failed, so the run stops counting for nobody.
+    fn file(&self, file: &FileReport) -> ControlFlow<()> {
         // Serialized before taking the lock, so workers wait only for the write itself.
         let mut line = Vec::with_capacity(160);
         let written = serde_json::to_writer(&mut line, &Record { kind: "file", doc: &FileDoc::from(file) });
@@ -83,6 +85,10 @@ impl NdjsonStream {
             if let Err(e) = written.map_err(io::Error::from).and_then(|()| state.out.write_all(&line)) {
                 state.failed = Some(e);
             }
+        }
+        match state.failed {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
         }
     }
 

@@ -180,6 +180,8 @@ pub struct Report {
     tally: Option<watch::Tally>,
     /// Where counted files go instead of `files`, when output streams.
     sink: Option<FileSink>,
+    /// The sink refused a file: this worker stops taking work.
+    halted: bool,
 }
 
 impl Report {
@@ -207,7 +209,8 @@ impl Report {
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
                 if let Some(sink) = &self.sink {
-                    (sink.0)(&FileReport { path: path(), language, bytes, counts, generated, minified });
+                    let file = FileReport { path: path(), language, bytes, counts, generated, minified };
+                    self.halted |= (sink.0)(&file).is_break();
                 } else if keep_file {
                     self.files.push(FileReport {
                         path: path(),
@@ -236,6 +239,12 @@ impl Report {
     pub fn watch(&mut self, progress: Option<&Arc<Progress>>, sink: Option<&FileSink>) {
         self.tally = progress.map(|p| watch::Tally::new(Arc::clone(p)));
         self.sink = sink.cloned();
+    }
+
+    /// Whether the run should stop: the file sink has nowhere to put files any more, so counting on
+    /// is wasted work.
+    pub fn halted(&self) -> bool {
+        self.halted
     }
 
     /// Adds `other` in: a worker's partial, or another run's report (`ringloc merge`).
