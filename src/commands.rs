@@ -38,7 +38,7 @@ fn wants_colour() -> bool {
     io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
 }
 
-fn output(args: &FormatArgs) -> Box<dyn Output> {
+pub fn output(args: &FormatArgs) -> Box<dyn Output> {
     match args.format {
         FormatFlag::Table => Box::new(Table { wide: args.wide, colour: wants_colour() }),
         FormatFlag::Json => Box::new(Json),
@@ -62,7 +62,7 @@ fn written(result: io::Result<()>) -> Result<(), String> {
 }
 
 /// Lists per-file errors on stderr, as a run does, and says whether there were any.
-fn report_errors(report: &Report) -> Outcome {
+pub fn report_errors(report: &Report) -> Outcome {
     for err in &report.errors {
         eprintln!("ringloc: {}: {}", escaped(&err.path), err.error);
     }

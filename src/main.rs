@@ -4,6 +4,7 @@ mod cli;
 mod commands;
 mod explain;
 mod progress;
+mod revisions;
 
 use std::process::ExitCode;
 
@@ -28,9 +29,15 @@ fn main() -> ExitCode {
     };
     let done = match &cli.command {
         None if cli.languages => commands::languages(),
+        None if cli.rev.is_some() => revisions::count(&cli),
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
-        Some(Command::Diff { old, new, by_dir, format }) => commands::diff(old, new, *by_dir, format),
+        Some(Command::Diff { old, new, by_dir, repo, format }) => {
+            revisions::diff(old, new.as_deref(), *by_dir, repo, format)
+        }
+        Some(Command::History { range, every, step, repo, format }) => {
+            revisions::history(repo, range, revisions::every(*every, *step), *format)
+        }
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),
         Some(Command::Explain { file, format, language, docstrings_as_code }) => explain::explain(

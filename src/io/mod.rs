@@ -3,6 +3,7 @@
 
 mod buf;
 mod file;
+mod memory;
 mod noatime;
 mod sync;
 mod uring;
@@ -17,6 +18,7 @@ use std::sync::Arc;
 use rustix::fd::OwnedFd;
 
 pub use file::{FileProgress, ReadRules, Step};
+pub use memory::MemoryReader;
 pub(crate) use noatime::NoAtime;
 pub use sync::SyncReader;
 pub use uring::{probe_uring, UringReader};

@@ -4,6 +4,7 @@
 
 mod csv;
 mod grid;
+pub mod history;
 pub mod json;
 mod markdown;
 pub mod ndjson;
