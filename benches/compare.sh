@@ -29,8 +29,8 @@ COLD_RUNS=${COLD_RUNS:-3}
 THREADS=${THREADS:-}
 export PATH="$HOME/.cargo/bin:$PATH"
 
-# mezura flags that switch off its ignore rules and filters (shared/ANCHORS.md), so that it counts
-# the same files as the others would.
+# mezura flags that switch off its ignore rules and filters, so that it counts the same files as the
+# others would (the command of the peers' reference figures in benches/RESULTS.md).
 MEZURA_FLAGS="--output json --no-gitignore --no-ignore-files --search-in-dotted --no-local \
 --no-default-config --hide keywords,tests --count-minified --count-generated --count-not-code \
 --counting region --no-shebang"
@@ -495,7 +495,7 @@ median_of() { # key tsv-file
     awk -F'\t' -v n="${NAMES[$i]}" '$1 == n { print $2 }' "$2"
 }
 
-# Issue #6's ratios, each over both readings of "the same file set": every tool with its own
+# The speed targets' ratios, each over both readings of "the same file set": every tool with its own
 # language table, and ringloc restricted to mezura's languages.
 target_row() { # label target key-own key-mz over-key-own over-key-mz tsv-file (key-mz "": no cell)
     [[ -f $7 ]] || return 0
@@ -525,7 +525,7 @@ report() {
     for i in "${!CMDS[@]}"; do printf '%s\n' "${CMDS[$i]}"; done
     echo '```'
     echo
-    echo "## Issue #6 targets"
+    echo "## Speed targets"
     echo
     targets_table
     echo

@@ -16,7 +16,7 @@ pub const COLD_RINGS: usize = 16;
 /// 64 1.77 s at 16 MB peak RSS, 96 1.69 s).
 pub const COLD_READERS: usize = 64;
 /// Descriptors each default worker may count on: its queued directories, its files in flight and
-/// a listing take their shares of the limit (`walk::pool`, `io::uring`). Cold, under `ulimit -n
+/// a listing take their shares of the limit (`run::pool`, `io::uring`). Cold, under `ulimit -n
 /// 32` sixteen workers met EMFILE, and under `ulimit -n 16` four did.
 const FDS_PER_WORKER: u64 = 16;
 

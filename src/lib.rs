@@ -14,17 +14,20 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+// `unsafe` is kept to the io_uring module (`io::uring`), which allows it for itself.
+#![deny(unsafe_code)]
+
 pub mod config;
 pub mod count;
 pub mod git;
 pub mod io;
 pub mod lang;
 pub mod output;
-pub mod pipeline;
 pub mod report;
-mod roots;
+pub mod run;
+mod simd;
 pub mod walk;
 
 pub use config::Config;
-pub use pipeline::{count_paths, BackendUsed, Error, Run};
 pub use report::Report;
+pub use run::{count_paths, BackendUsed, Error, Run};

@@ -1,16 +1,15 @@
 //! The `ringloc` binary: flags in, report out, errors mapped to exit codes here and nowhere else.
 
+#![deny(unsafe_code)]
+
 mod cli;
-mod commands;
-mod explain;
-mod progress;
-mod revisions;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command, ExplainFormat};
+use cli::flags::{Cli, Command, ExplainFormat};
+use cli::{commands, explain, revisions};
 
 /// Everything was counted (or merged, or compared).
 const EXIT_OK: u8 = 0;

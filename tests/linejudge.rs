@@ -15,8 +15,9 @@ use linejudge::dialects::{Dialect, Dialects};
 use linejudge::per_line::read_per_line;
 use linejudge::shipped::create_the_shipped_dir;
 use linejudge::verdict::{judge_conformance, Conformance};
-use ringloc::count::{count_embedded, explain_with, per_line_json, Counts, Options};
+use ringloc::count::{count_embedded, explain_with, Counts, Options};
 use ringloc::lang::{detect, LangId};
+use ringloc::output::json::per_line_json;
 
 /// Cases ringloc gets wrong today, by dialect, each with what it would take. Everything not listed
 /// must agree.

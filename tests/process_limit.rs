@@ -18,12 +18,15 @@ fn limited(nproc: u32, args: &[&str], cwd: &std::path::Path) -> std::process::Ou
     Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv")
 }
 
+/// Fails, saying why, where the test was asked for without root.
+fn assert_root(why: &str) {
+    assert!(rustix::process::geteuid().is_root(), "needs root {why}: run as root with --include-ignored");
+}
+
 #[test]
+#[ignore = "needs root"]
 fn a_run_with_fewer_threads_than_workers_counts_every_file() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("needs root to run as another user under a process limit: nothing checked");
-        return;
-    }
+    assert_root("to run as another user under a process limit");
     let tree = generated_tree(400, 11);
     std::fs::set_permissions(tree.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let args = ["--format", "json", "--by-file", "-j", "4", "."];
@@ -42,11 +45,9 @@ fn a_run_with_fewer_threads_than_workers_counts_every_file() {
 /// Cold, an open that misses the dentry cache goes to an io-wq thread; under `--nproc=1` the
 /// kernel cannot start one and cancels the open. Without the plain redo every file failed so.
 #[test]
+#[ignore = "needs root"]
 fn opens_the_ring_cannot_hand_to_a_thread_are_redone_plainly() {
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("needs root to drop the dentry cache and run under a process limit: nothing checked");
-        return;
-    }
+    assert_root("to drop the dentry cache and run under a process limit");
     if !backends().contains(&"uring") {
         return;
     }
@@ -58,8 +59,7 @@ fn opens_the_ring_cannot_hand_to_a_thread_are_redone_plainly() {
     // 2: dentries and inodes, which the sync above made clean and so droppable. A container
     // mounts /proc/sys read-only even for root.
     if let Err(e) = std::fs::write("/proc/sys/vm/drop_caches", "2") {
-        eprintln!("cannot drop the dentry cache ({e}): nothing checked");
-        return;
+        panic!("cannot drop the dentry cache ({e}): this test needs a writable /proc/sys");
     }
     let out = limited(1, &args, tree.path());
     let stderr = String::from_utf8_lossy(&out.stderr);

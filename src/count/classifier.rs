@@ -5,10 +5,10 @@ use std::sync::OnceLock;
 use super::lead::LeadFilter;
 use super::machine::CFamily;
 use super::markers::{has_prefix, is_word, is_ws, openers, plain_block_marker, Kind, Opened, Opener, Place};
-use super::masks::MarkSet;
-use super::scan::StopSet;
 use super::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
+use crate::simd::masks::MarkSet;
+use crate::simd::scan::StopSet;
 
 pub(crate) const WS: u8 = 1;
 pub(crate) const NL: u8 = 2;

@@ -4,8 +4,8 @@
 //! keep such a letter a mark only where the byte after it may continue an opener.
 
 use super::markers::{is_word, Kind, Opener};
-use super::masks::{Lanes, BLOCK};
 use crate::lang::Syntax;
+use crate::simd::masks::{Lanes, BLOCK};
 
 /// The letter, and the bytes after it that may continue one of its openers (the second twice
 /// when there is one).
@@ -66,8 +66,8 @@ fn second_bytes(o: &Opener, tag_chars: &[u8]) -> Option<Vec<u8>> {
 mod tests {
     use super::LeadFilter;
     use crate::count::classifier::Classifier;
-    use crate::count::masks::{Portable, BLOCK};
     use crate::lang::LangId;
+    use crate::simd::masks::{Portable, BLOCK};
 
     fn lead_of(name: &str) -> Option<LeadFilter> {
         Classifier::for_language(LangId::from_name(name).unwrap()).lead

@@ -5,33 +5,25 @@
 //! every comment is code (string contents are code, doc strings aside); any other line is a comment
 //! line. Lines are the number of `\n` plus one if the last byte is not `\n`.
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx512;
 mod classifier;
 mod embed;
-mod explain;
 #[cfg(test)]
 mod feature_tests;
-pub(crate) mod heads;
 mod lead;
 mod machine;
 mod markers;
-mod masks;
-mod reference;
-mod scan;
 #[cfg(test)]
 mod tests;
+mod twin;
 
 use std::ops::AddAssign;
 
 use serde::Serialize;
 
 pub use classifier::Classifier;
-pub use explain::{explain, explain_with, per_line_json, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 pub use machine::LineCounter;
-pub use reference::{count_reference, count_reference_embedded, count_reference_with};
+pub use twin::explain::{explain, explain_with, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
+pub use twin::{count_reference, count_reference_embedded, count_reference_with};
 
 use crate::lang::LangId;
 

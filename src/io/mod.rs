@@ -6,6 +6,8 @@ mod file;
 mod memory;
 mod noatime;
 mod sync;
+// The one module allowed `unsafe`: submissions name buffers the kernel writes into.
+#[allow(unsafe_code)]
 mod uring;
 mod utf16;
 

@@ -8,6 +8,7 @@
 //! it before this file existed, so a file nothing decides is counted as it always was.
 
 mod c_header;
+mod line_heads;
 
 use std::sync::OnceLock;
 

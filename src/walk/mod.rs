@@ -1,9 +1,8 @@
 //! Directory listing with getdents64 (rustix `RawDir`), names resolved relative to directory
-//! descriptors; `select` and `ignore` decide what is kept; `pool` spreads the work over workers.
+//! descriptors; `select` and `ignore` decide what is kept; `run` spreads the work over workers.
 
 mod follow;
 pub mod ignore;
-mod pool;
 pub mod select;
 
 use std::ffi::{CStr, CString, OsStr};
@@ -15,8 +14,6 @@ use std::sync::Arc;
 
 use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
-
-pub use pool::{run_pool, Job};
 
 pub use self::follow::Follow;
 use self::follow::Target;

@@ -5,8 +5,9 @@
 use super::tally::Tally;
 use super::{LineCounter, Mode};
 use crate::count::markers::{has_prefix, plain_block_marker, window};
-use crate::count::masks::{CloserSet, Lanes, Masks, BLOCK};
 use crate::lang::{Block, Quote};
+use crate::simd::bits::{after_last, range, solid_ends};
+use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
 
 impl LineCounter {
     /// A comment the block loop can settle: its closer is plain, it does not nest (a nested one
@@ -291,29 +292,4 @@ fn one_byte_closer(quote: &Quote) -> bool {
 fn ahead(buf: &[u8], from: usize, limit: usize) -> Option<(&[u8; BLOCK], u64)> {
     let block = buf.get(from..from + BLOCK)?.try_into().expect("a whole block");
     Some((block, range(0, limit.saturating_sub(from).min(BLOCK))))
-}
-
-/// Bytes `from..to` of a block, one bit each.
-#[inline(always)]
-pub(super) fn range(from: usize, to: usize) -> u64 {
-    let below_to = if to == BLOCK { !0 } else { (1u64 << to) - 1 };
-    (!0u64 << from) & below_to
-}
-
-/// Whether `bits` (none of them a newline) hold one after the last of `newlines`: of two masks
-/// with no bit in common, the greater number has the higher top bit (one compare, where a shift
-/// by the last newline's place took three steps more).
-#[inline(always)]
-pub(super) fn after_last(bits: u64, newlines: u64) -> bool {
-    debug_assert_eq!(bits & newlines, 0, "newlines among the bits");
-    bits > newlines
-}
-
-/// Which of `newlines` (inside `range`) end a line holding a non-blank byte; `carry` (one bit at
-/// the range's start) says the line already begun holds one. In `solid + (solid | !newlines)`,
-/// non-blank bytes generate a carry, blanks pass it on and newlines absorb it, so a newline's bit
-/// of the sum is set exactly when its line had a non-blank byte.
-#[inline(always)]
-pub(super) fn solid_ends(newlines: u64, solid: u64, range: u64, carry: u64) -> u64 {
-    solid.wrapping_add((solid | !newlines) & range).wrapping_add(carry) & newlines
 }

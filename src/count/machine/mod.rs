@@ -17,9 +17,6 @@ use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, 
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
 pub(crate) use c_family::CFamily;
-#[cfg(test)]
-pub(crate) use lanes::{capped, Level};
-pub(crate) use lanes::{on_lanes, LanesJob};
 use regions::Regions;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";

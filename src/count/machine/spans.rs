@@ -8,8 +8,8 @@ use crate::count::markers::{
     block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, plain_block_marker,
     quote_closes, window, Close, Hole, Place,
 };
-use crate::count::scan::StopSet;
 use crate::lang::{Block, Embed, Quote};
+use crate::simd::scan::StopSet;
 
 impl LineCounter {
     pub(super) fn line_comment(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {

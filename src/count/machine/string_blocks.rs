@@ -7,10 +7,10 @@ use super::lanes::BlockJob;
 use super::spans::plain_quote;
 use super::LineCounter;
 use crate::count::markers::{has_prefix, window};
-#[cfg(target_arch = "x86_64")]
-use crate::count::masks::FromNibbles;
-use crate::count::masks::{CloserSet, Lanes, Masks, Portable, BLOCK};
 use crate::lang::Quote;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::masks::FromNibbles;
+use crate::simd::masks::{CloserSet, Lanes, Masks, Portable, BLOCK};
 
 /// A string's block loop, for [`LineCounter::vectorized`].
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]

@@ -3,9 +3,9 @@
 //! memory on every block, a chain from each block to the next through store forwarding that set
 //! the pace of blocks without a mark (those ran 1.25x faster once it was gone; benches/RESULTS.md).
 
-use super::blocks::{after_last, range, solid_ends};
 use super::LineCounter;
-use crate::count::masks::Masks;
+use crate::simd::bits::{after_last, range, solid_ends};
+use crate::simd::masks::Masks;
 
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Tally {

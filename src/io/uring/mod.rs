@@ -1,7 +1,7 @@
 //! The io_uring reader: a fixed set of slots per worker, each owning one buffer and one file at a
 //! time. Every pump starts what it can (open, read, close) and reaps everything that finished in
 //! one `io_uring_enter`. Opens are not linked to reads: cold, a linked read runs blocking inside the
-//! io-wq worker, while unlinked reads are issued in batches from this thread (../shared/IO_URING.md).
+//! io-wq worker, while unlinked reads are issued in batches from this thread (ARCHITECTURE.md, "What io_uring does").
 //!
 //! Files get plain descriptors, not direct ones: cold, opens finish in io-wq workers, and installing
 //! a direct descriptor takes the ring's lock, which this thread holds through each whole submit; the
@@ -30,7 +30,7 @@ use crate::count::MAX_TOKEN;
 use crate::report::{Outcome, Report};
 
 /// Most files in flight per worker, each with its own buffer, kept once anything waits for the disk.
-/// Cold, more in flight measured faster (../shared/IO_URING.md: 32 -> 256 files, 2.1 -> 1.6 s), and
+/// Cold, more in flight measured faster (ARCHITECTURE.md: 32 -> 256 files, 2.1 -> 1.6 s), and
 /// with fewer buffers than files (16 for 64) opened files queued for a buffer (38 per ring on
 /// average) while only 26 reads were in flight.
 const SLOTS: usize = 64;
@@ -109,7 +109,7 @@ pub struct UringReader {
 }
 
 impl UringReader {
-    /// `workers` rings share half the descriptor limit for their open files (`walk::pool` gives
+    /// `workers` rings share half the descriptor limit for their open files (`run::pool` gives
     /// queued directories a quarter): with fewer slots, opens seldom meet EMFILE.
     pub fn new(rules: Arc<ReadRules>, workers: usize) -> io::Result<UringReader> {
         let share = usize::try_from(fd_limit() / 2).unwrap_or(usize::MAX) / workers.max(1);

@@ -1,5 +1,5 @@
 //! `.h`: Objective-C, C++ or C. A marking line leads with one of a few fixed words, so the lines
-//! whose first two bytes could begin one are found 64 bytes at a time (`count::heads`), instead
+//! whose first two bytes could begin one are found 64 bytes at a time (`line_heads`), instead
 //! of a look at each of a header's hundreds of lines; the rules a found line is judged by are
 //! the per-line ones. (A Teddy search for the words themselves anywhere, which this replaced, took
 //! 21 ms for the kernel's 23,429 headers; the heads and the checks of the 164,904 candidates
@@ -8,8 +8,8 @@
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
+use super::line_heads::LineHeads;
 use super::{is_blank, names_then, skip_blanks, starts_word, Ids};
-use crate::count::heads::LineHeads;
 use crate::lang::LangId;
 
 /// What a line says of its header. Objective-C outranks C++: its headers are C with `@` directives

@@ -3,12 +3,14 @@
 //! `ringloc merge` and `ringloc diff`.
 
 pub mod doc;
+mod per_line;
 mod read;
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
+pub use per_line::per_line_json;
 pub use read::{read_report, Loaded};
 
 use self::doc::{

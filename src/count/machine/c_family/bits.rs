@@ -4,8 +4,9 @@
 use super::shape::CFamily;
 use super::spans::Bits;
 use crate::count::markers::{char_literal, window};
-use crate::count::masks::{Lanes, Masks, BLOCK};
 use crate::count::WINDOW;
+use crate::simd::bits::escaped;
+use crate::simd::masks::{Lanes, Masks, BLOCK};
 
 /// The block's span bits. `next` holds the two bytes after the block, if any; `before` the two
 /// bytes before it (nearest first) where splices count; `escape` says its first byte is escaped.
@@ -89,16 +90,6 @@ pub(super) fn splices<L: Lanes>(
     spliced | (two_before & cr)
 }
 
-/// The bytes a backslash escapes, and whether the byte after the block is one; `escape` says the
-/// first byte is. Each run's parity comes from one subtraction, as simdjson finds it.
-#[inline(always)]
-pub(super) fn escaped(backslash: u64, escape: u64) -> (u64, u64) {
-    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
-    let potential = backslash & !escape;
-    let codes = ((potential << 1) | ODD).wrapping_sub(potential) ^ ODD;
-    (codes ^ (backslash | escape), (codes & backslash) >> 63)
-}
-
 /// The length of the character literal whose quote is at `at`, or 1 where the quote is code (a
 /// lifetime, a label).
 #[inline(always)]
@@ -145,24 +136,4 @@ pub(super) fn raw_tag(shape: &CFamily, buf: &[u8], lo: usize, at: usize) -> Opti
     }
     let letter = raw_letter(shape, buf, lo, at)?;
     (at + 1 - letter <= WINDOW).then_some(at - letter - 1)
-}
-
-/// Bits from `at` up (none once `at` is past the block).
-#[inline(always)]
-pub(super) fn above(at: usize) -> u64 {
-    if at >= BLOCK {
-        0
-    } else {
-        !0u64 << at
-    }
-}
-
-/// Bits below `at` (all of them from the block's end on).
-#[inline(always)]
-pub(super) fn below(at: usize) -> u64 {
-    if at >= BLOCK {
-        !0
-    } else {
-        (1u64 << at) - 1
-    }
 }

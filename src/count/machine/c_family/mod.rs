@@ -23,11 +23,12 @@ use super::lanes::BlockJob;
 use super::tally::Tally;
 use super::{LineCounter, Mode};
 use crate::count::markers::Tag;
-#[cfg(target_arch = "x86_64")]
-use crate::count::masks::FromNibbles;
-use crate::count::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use crate::lang::Quote;
-use bits::{above, below, char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
+use crate::simd::bits::{above, below};
+#[cfg(target_arch = "x86_64")]
+use crate::simd::masks::FromNibbles;
+use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
+use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use quick::{opener_block, string_block};
 pub(crate) use shape::CFamily;
 use spans::{

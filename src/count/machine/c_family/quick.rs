@@ -2,11 +2,11 @@
 //! found all at once: one whose only marks are `"` (strings are code, so only where the block
 //! ends, in a string or not, matters), and one in code whose first mark opens a block comment.
 
-use super::bits::{above, below, escaped};
 use super::shape::CFamily;
 use super::spans::{Carry, CODE, COMMENT, DOUBLE};
 use super::Tally;
-use crate::count::masks::{Lanes, Masks, BLOCK};
+use crate::simd::bits::{above, below, escaped, prefix_xor};
+use crate::simd::masks::{Lanes, Masks, BLOCK};
 
 /// A block in code or in a `"` string whose only marks are `"`, settled as a block with no mark:
 /// a string's bytes are code like the rest. Only where the block ends (in a string or not) is
@@ -91,13 +91,4 @@ pub(super) fn opener_block<L: Lanes>(
     // A closer ending in the next block leaves its `/` there, a comment byte.
     *carry = Carry { from: end.saturating_sub(BLOCK), spill: u64::from(end > BLOCK), ..*carry };
     true
-}
-
-/// Each bit the XOR of its own and all lower bits of `bits`.
-#[inline(always)]
-fn prefix_xor(mut bits: u64) -> u64 {
-    for shift in [1, 2, 4, 8, 16, 32] {
-        bits ^= bits << shift;
-    }
-    bits
 }

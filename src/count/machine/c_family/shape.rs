@@ -1,7 +1,7 @@
 //! Which languages the C block loop takes, and the forms each has.
 
-use crate::count::masks::Nibbles;
 use crate::lang::{Block, Quote, Syntax};
+use crate::simd::masks::Nibbles;
 
 /// The parts of C a language has (any may be missing: CSS has no `//`), the forms of Go, Java
 /// and Rust the block loop knows besides, and JavaScript's and C++'s, which it hands to the byte

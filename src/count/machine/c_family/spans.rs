@@ -1,7 +1,7 @@
 //! One block's span bits, and the spans walked through them.
 
-use super::bits::{above, below};
 use crate::count::markers::{is_ws, regex_may_follow};
+use crate::simd::bits::{above, below};
 
 /// What the block loop is inside of: code, a string of one of four kinds, a comment (`LINE` and
 /// `COMMENT`), or a tagged raw string (see [`in_comment`]).

@@ -1,6 +1,6 @@
-use super::bits::escaped;
 use super::*;
 use crate::lang::LangId;
+use crate::simd::bits::escaped;
 
 /// The bytes `escaped` finds, one at a time: a backslash escapes the byte after it, unless a
 /// backslash escaped it.
@@ -67,8 +67,8 @@ fn the_c_shape_is_found_where_nothing_else_opens() {
 /// block may end on the backslash that escapes the next one's first quote.
 #[test]
 fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
-    use crate::count::machine::{capped, Level};
     use crate::count::{count, count_reference};
+    use crate::simd::dispatch::{capped, Level};
     let java = LangId::from_name("Java").expect("Java");
     for pad in 0..=130 {
         let mut sources = vec![format!("{}\"\"\"\"\"\n// c\n", "a".repeat(pad))];
@@ -91,8 +91,9 @@ fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
 /// `src` counts as the byte-by-byte twin counts it on all three lane widths, and fed in two
 /// chunks cut at a few places (a span, a letter or a look-back reaching over the cut).
 fn agrees_on_every_lane_and_cut(id: LangId, src: &str) {
-    use crate::count::machine::{capped, Level, LineCounter};
+    use crate::count::machine::LineCounter;
     use crate::count::{count, count_reference};
+    use crate::simd::dispatch::{capped, Level};
     let bytes = src.as_bytes();
     let expected = count_reference(id, bytes);
     for level in [Level::Portable, Level::Avx2, Level::Avx512] {
@@ -192,8 +193,8 @@ fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
 /// among them.
 #[test]
 fn dense_c_equals_the_byte_by_byte_twin() {
-    use crate::count::machine::{capped, Level};
     use crate::count::{count, count_reference};
+    use crate::simd::dispatch::{capped, Level};
     const PIECES: &[&[u8]] = &[
         b"\"",
         b"'",

@@ -2,16 +2,14 @@
 //! charged to, and the byte that decided it with the span it sat in (`ringloc explain FILE`).
 //! The byte-by-byte twin does the reading (it keeps what it saw; the fast path keeps nothing), and
 //! the twin is held equal to the fast path by the tests, so the sum of the explanation is the count.
-//!
-//! [`per_line_json`] prints linejudge's per-line document (format 1), whose `buckets` are the
-//! dialect's names: `code`, `comments`, `blanks`.
+//! `output::json::per_line_json` writes them as linejudge's per-line document.
 
 use std::fmt;
 
 use serde::Serialize;
 
-use super::reference::explain_reference;
-use super::Options;
+use super::explain_reference;
+use crate::count::Options;
 use crate::lang::LangId;
 
 /// The three buckets of ringloc's rules.
@@ -103,56 +101,4 @@ pub fn explain(lang: LangId, bytes: &[u8]) -> Vec<LineExplain> {
 /// [`explain`] with options (`docstrings_as_code` moves doc strings to code).
 pub fn explain_with(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
     explain_reference(lang, options, bytes)
-}
-
-#[derive(Serialize)]
-struct PerLine<'a> {
-    format: u32,
-    lines: usize,
-    buckets: Buckets,
-    per_line: Vec<LineEntry<'a>>,
-}
-
-#[derive(Serialize)]
-struct Buckets {
-    code: u64,
-    comments: u64,
-    blanks: u64,
-}
-
-#[derive(Serialize)]
-struct LineEntry<'a> {
-    line: u64,
-    bucket: Bucket,
-    language: &'static str,
-    reason: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    span: Option<&'a SpanOpened>,
-}
-
-/// linejudge's per-line document: `{"format":1,"lines":N,"buckets":{"code":..,"comments":..,
-/// "blanks":..},"per_line":[{"line":1,"bucket":"code",...}]}`, with the language, the reason in
-/// words and the span as fields of ringloc's own (linejudge skips what it does not know).
-pub fn per_line_json(lines: &[LineExplain]) -> String {
-    let count = |b: Bucket| lines.iter().filter(|l| l.bucket == b).count() as u64;
-    let doc = PerLine {
-        format: 1,
-        lines: lines.len(),
-        buckets: Buckets {
-            code: count(Bucket::Code),
-            comments: count(Bucket::Comments),
-            blanks: count(Bucket::Blanks),
-        },
-        per_line: lines
-            .iter()
-            .map(|l| LineEntry {
-                line: l.line,
-                bucket: l.bucket,
-                language: l.language.name(),
-                reason: l.reason.to_string(),
-                span: l.reason.span.as_ref(),
-            })
-            .collect(),
-    };
-    serde_json::to_string(&doc).expect("plain data serializes")
 }

@@ -7,10 +7,10 @@ use std::sync::{Condvar, Mutex};
 
 use crossbeam_deque::{Injector, Stealer, Worker};
 
-use super::select::Selection;
-use super::{DirJob, Follow, ListContext, Lister};
 use crate::io::{fd_limit, FileJob, Reader, FD_WAITS};
 use crate::report::Report;
+use crate::walk::select::Selection;
+use crate::walk::{DirJob, Follow, ListContext, Lister};
 
 /// Files a worker keeps queued for its reader; beyond this, a directory's files are shared out.
 const FILE_QUEUE: usize = 256;

@@ -12,8 +12,8 @@ use ringloc::BackendUsed;
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, FormatArgs, FormatFlag, RowArgs};
-use crate::progress::ProgressLine;
+use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
+use super::progress::ProgressLine;
 
 /// How a command that ran to the end went.
 pub enum Outcome {

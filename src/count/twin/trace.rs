@@ -1,8 +1,8 @@
 //! What the twin keeps when it explains: the first byte that made each line code and the first
 //! that made it a comment, with the span each sat in, and whose line it was.
 
+use super::explain::{Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 use super::{Mode, Twin};
-use crate::count::explain::{Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 
 #[derive(Debug, Default)]
 pub(super) struct Trace {

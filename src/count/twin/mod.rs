@@ -5,17 +5,18 @@
 //! One step reads one byte (or one whole marker) in the current mode. Regions of other languages
 //! are in `regions.rs`: the twin looks for each region's end byte by byte from where it opened.
 
+pub(super) mod explain;
 mod regions;
 mod trace;
 
 use super::embed::{embed_opens, TagReader};
-use super::explain::{LineExplain, SpanKind, SpanOpened};
 use super::markers::{
     block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, openers, quote_closes,
     regex_may_follow, window, Close, HeredocAt, Hole, Kind, Opener, Place, Tag,
 };
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote, Syntax};
+use explain::{LineExplain, SpanKind, SpanOpened};
 use regions::{Fate, Level};
 use trace::Trace;
 

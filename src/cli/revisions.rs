@@ -7,8 +7,8 @@ use ringloc::git::{count_rev, diff_revs, history as sample_history, Every, Repo}
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::report::{Diff, View};
 
-use crate::cli::{Cli, FormatArgs, HistoryFormat};
-use crate::commands::{self, print, report_errors, Outcome};
+use super::commands::{self, print, report_errors, Outcome};
+use super::flags::{Cli, FormatArgs, HistoryFormat};
 
 /// `ringloc --rev REV [REPO]`.
 pub fn count(cli: &Cli) -> Result<Outcome, String> {

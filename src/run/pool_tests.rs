@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::run_pool;
 use crate::io::{FileJob, Reader, SyncReader};
 use crate::report::Report;
-use crate::roots::roots;
+use crate::run::roots::roots;
 use crate::Config;
 
 /// The plain reader, saying after every pump that it waits for the disk (or never).

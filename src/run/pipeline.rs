@@ -4,11 +4,12 @@ use std::fmt;
 use std::io;
 use std::sync::Arc;
 
+use super::pool::run_pool;
+use super::roots::{root_sections, roots};
 use crate::config::Config;
 use crate::io::{probe_uring, Backend, ReadRules, Reader, SyncReader, UringReader};
 use crate::report::Report;
-use crate::roots::{root_sections, roots};
-use crate::walk::{run_pool, Follow};
+use crate::walk::Follow;
 
 /// The backend a run actually used.
 #[derive(Debug, Clone, PartialEq, Eq)]

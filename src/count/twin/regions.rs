@@ -1,9 +1,9 @@
 //! The twin's regions: the same levels as the fast machine's `regions.rs`, written plainly. Each
 //! level's end is looked for byte by byte from where the level opened (or resumed).
 
+use super::explain::SpanKind;
 use super::{Engine, Mode, Twin};
 use crate::count::embed::{end_at, End, MAX_DEPTH};
-use crate::count::explain::SpanKind;
 use crate::count::markers::{is_ws, window};
 use crate::count::{Counts, Embedded};
 use crate::lang::{page_language, plain_text, Embed, LangId};

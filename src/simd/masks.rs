@@ -245,7 +245,11 @@ impl CloserSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::markers::is_ws;
+
+    /// The blanks the masks must find, spelled out byte by byte as the counter's rules say.
+    fn is_ws(b: u8) -> bool {
+        matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
+    }
 
     /// Random 64-byte blocks, with blanks, newlines and `bytes` often enough to mix.
     fn blocks(bytes: &[u8]) -> impl Iterator<Item = [u8; BLOCK]> + '_ {
@@ -285,12 +289,12 @@ mod tests {
             assert_eq!(Portable.byte_masks(bytes, &block), want, "{block:?}");
             assert_eq!(Portable.byte_mask(bytes[2], &block), want[2], "{block:?}");
             #[cfg(target_arch = "x86_64")]
-            if let Some(v3) = crate::count::avx2::Avx2::detect() {
+            if let Some(v3) = crate::simd::avx2::Avx2::detect() {
                 assert_eq!(v3.0.vectorize(|| v3.byte_masks(bytes, &block)), want, "{block:?}");
                 assert_eq!(v3.0.vectorize(|| v3.byte_mask(bytes[2], &block)), want[2], "{block:?}");
             }
             #[cfg(target_arch = "x86_64")]
-            if let Some(v4) = crate::count::avx512::Avx512::detect() {
+            if let Some(v4) = crate::simd::avx512::Avx512::detect() {
                 assert_eq!(v4.0.vectorize(|| v4.byte_masks(bytes, &block)), want, "{block:?}");
                 assert_eq!(v4.0.vectorize(|| v4.byte_mask(bytes[2], &block)), want[2], "{block:?}");
             }
@@ -301,9 +305,9 @@ mod tests {
     /// has (the CI machine has both).
     #[cfg(target_arch = "x86_64")]
     fn wide_masks(set: &MarkSet, closer: &CloserSet, block: &[u8; BLOCK]) -> Vec<(Option<Masks>, Masks)> {
-        use crate::count::avx2::Avx2;
-        use crate::count::avx512::Avx512;
-        use crate::count::masks::FromNibbles;
+        use crate::simd::avx2::Avx2;
+        use crate::simd::avx512::Avx512;
+        use crate::simd::masks::FromNibbles;
         let mut all = Vec::new();
         if let Some(v3) = Avx2::detect() {
             all.push(v3.0.vectorize(|| {
@@ -323,9 +327,9 @@ mod tests {
     /// The quiet masks of each vector lanes this CPU has, for a set with nibble tables.
     #[cfg(target_arch = "x86_64")]
     fn wide_quiet(set: &MarkSet, block: &[u8; BLOCK]) -> Vec<Option<Masks>> {
-        use crate::count::avx2::Avx2;
-        use crate::count::avx512::Avx512;
-        use crate::count::masks::FromNibbles;
+        use crate::simd::avx2::Avx2;
+        use crate::simd::avx512::Avx512;
+        use crate::simd::masks::FromNibbles;
         let nibbles = set.nibbles.as_ref().expect("nibble tables");
         let mut all = Vec::new();
         if let Some(v3) = Avx2::detect() {

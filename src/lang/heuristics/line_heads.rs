@@ -12,10 +12,10 @@
 
 use std::ops::ControlFlow;
 
-use super::machine::{on_lanes, LanesJob};
+use crate::simd::dispatch::{on_lanes, LanesJob};
 #[cfg(target_arch = "x86_64")]
-use super::masks::FromNibbles;
-use super::masks::{Lanes, MarkSet, Portable, BLOCK};
+use crate::simd::masks::FromNibbles;
+use crate::simd::masks::{Lanes, MarkSet, Portable, BLOCK};
 
 /// The words a line may lead with to be worth a look, by their first two bytes.
 #[derive(Debug)]
@@ -147,7 +147,7 @@ struct Carry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::machine::{capped, Level};
+    use crate::simd::dispatch::{capped, Level};
 
     /// The heads one byte at a time, with the counter's blanks, where any word's second byte
     /// follows (on a block's last byte, whatever follows).

@@ -11,12 +11,13 @@ use std::sync::Arc;
 
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
+use super::pool::Job;
 use crate::config::Config;
 use crate::io::{FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::walk::ignore::root_level;
-use crate::walk::{DirJob, Job};
+use crate::walk::DirJob;
 
 /// Named files per job: a batch other workers can steal.
 const BATCH: usize = 32;

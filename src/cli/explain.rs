@@ -4,11 +4,12 @@
 
 use std::path::Path;
 
-use ringloc::count::{explain_with, per_line_json, Options};
+use ringloc::count::{explain_with, Options};
 use ringloc::lang::{detect, LangId};
+use ringloc::output::json::per_line_json;
 use ringloc::output::paths::escaped;
 
-use crate::commands::{print, Outcome};
+use super::commands::{print, Outcome};
 
 /// Bytes of the head that language detection may look at (shebangs and content heuristics).
 const HEAD: usize = 8000;

@@ -1,0 +1,8 @@
+//! One run from top to bottom: the roots become the first jobs, the pool of workers lists
+//! directories (`walk`) and reads files (`io`), and the workers' reports merge once at the end.
+
+mod pipeline;
+mod pool;
+mod roots;
+
+pub use pipeline::{count_paths, BackendUsed, Error, Run};

@@ -1,0 +1,68 @@
+//! Bit tricks on a 64-byte block's masks, one bit a byte: ranges of bytes, the lines that hold a
+//! non-blank byte, the bytes a backslash escapes, and the bytes between paired quotes.
+
+use super::masks::BLOCK;
+
+/// Bytes `from..to` of a block, one bit each.
+#[inline(always)]
+pub(crate) fn range(from: usize, to: usize) -> u64 {
+    let below_to = if to == BLOCK { !0 } else { (1u64 << to) - 1 };
+    (!0u64 << from) & below_to
+}
+
+/// Whether `bits` (none of them a newline) hold one after the last of `newlines`: of two masks
+/// with no bit in common, the greater number has the higher top bit (one compare, where a shift
+/// by the last newline's place took three steps more).
+#[inline(always)]
+pub(crate) fn after_last(bits: u64, newlines: u64) -> bool {
+    debug_assert_eq!(bits & newlines, 0, "newlines among the bits");
+    bits > newlines
+}
+
+/// Which of `newlines` (inside `range`) end a line holding a non-blank byte; `carry` (one bit at
+/// the range's start) says the line already begun holds one. In `solid + (solid | !newlines)`,
+/// non-blank bytes generate a carry, blanks pass it on and newlines absorb it, so a newline's bit
+/// of the sum is set exactly when its line had a non-blank byte.
+#[inline(always)]
+pub(crate) fn solid_ends(newlines: u64, solid: u64, range: u64, carry: u64) -> u64 {
+    solid.wrapping_add((solid | !newlines) & range).wrapping_add(carry) & newlines
+}
+
+/// Bits from `at` up (none once `at` is past the block).
+#[inline(always)]
+pub(crate) fn above(at: usize) -> u64 {
+    if at >= BLOCK {
+        0
+    } else {
+        !0u64 << at
+    }
+}
+
+/// Bits below `at` (all of them from the block's end on).
+#[inline(always)]
+pub(crate) fn below(at: usize) -> u64 {
+    if at >= BLOCK {
+        !0
+    } else {
+        (1u64 << at) - 1
+    }
+}
+
+/// The bytes a backslash escapes, and whether the byte after the block is one; `escape` says the
+/// first byte is. Each run's parity comes from one subtraction, as simdjson finds it.
+#[inline(always)]
+pub(crate) fn escaped(backslash: u64, escape: u64) -> (u64, u64) {
+    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+    let potential = backslash & !escape;
+    let codes = ((potential << 1) | ODD).wrapping_sub(potential) ^ ODD;
+    (codes ^ (backslash | escape), (codes & backslash) >> 63)
+}
+
+/// Each bit the XOR of its own and all lower bits of `bits`.
+#[inline(always)]
+pub(crate) fn prefix_xor(mut bits: u64) -> u64 {
+    for shift in [1, 2, 4, 8, 16, 32] {
+        bits ^= bits << shift;
+    }
+    bits
+}
