@@ -90,9 +90,18 @@ impl BlobCache {
     }
 
     /// Counts every blob of `files` not counted yet, on `threads` threads.
-    pub fn fill(&mut self, repo: &Repo, files: &[TreeFile], rules: &ReadRules, threads: usize) {
-        let missing: HashSet<BlobKey> =
-            files.iter().map(|f| (f.blob, f.language)).filter(|k| !self.outcomes.contains_key(k)).collect();
+    pub fn fill<'f>(
+        &mut self,
+        repo: &Repo,
+        files: impl IntoIterator<Item = &'f TreeFile>,
+        rules: &ReadRules,
+        threads: usize,
+    ) {
+        let missing: HashSet<BlobKey> = files
+            .into_iter()
+            .map(|f| (f.blob, f.language))
+            .filter(|k| !self.outcomes.contains_key(k))
+            .collect();
         let missing: Vec<BlobKey> = missing.into_iter().collect();
         self.counted += missing.len() as u64;
         let next = AtomicUsize::new(0);

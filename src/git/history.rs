@@ -1,11 +1,13 @@
 //! `ringloc history`: totals per language at sampled commits of a range, following first parents
 //! (the mainline a branch's history reads as). All samples share one [`BlobCache`], so a blob is
-//! counted once however many samples hold it.
+//! counted once however many samples hold it, and one [`TreeLister`] and [`SubtreeSums`], so a
+//! directory is listed and summed once however many samples hold it.
 
 use gix::ObjectId;
 
 use super::blobs::BlobCache;
-use super::rev::count_revision;
+use super::sums::SubtreeSums;
+use super::tree::TreeLister;
 use super::{GitError, Repo, Revision};
 use crate::config::Config;
 use crate::report::Report;
@@ -38,10 +40,16 @@ pub fn history(
 ) -> Result<(Vec<Sample>, u64), GitError> {
     let commits = first_parents(repo, range)?;
     let mut cache = BlobCache::default();
-    let config = Config { by_file: false, ..config.clone() };
+    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    let mut sums = SubtreeSums::default();
+    let (rules, threads) = (config.read_rules(), config.worker_count(true));
     let mut samples = Vec::new();
     for revision in sample(&commits, every).into_iter().rev() {
-        let (report, _) = count_revision(repo, &revision, &config, &mut cache)?;
+        let root = lister.list(&repo.handle, revision.tree)?;
+        let mut files = Vec::new();
+        sums.unsummed(&root, &mut files);
+        cache.fill(repo, files, &rules, threads);
+        let report = sums.report(&root, &cache, &repo.root);
         samples.push(Sample {
             commit: revision.commit.unwrap_or(revision.tree),
             time: revision.time,

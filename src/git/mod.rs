@@ -7,6 +7,7 @@ pub mod blobs;
 pub mod history;
 pub mod lines;
 mod rev;
+mod sums;
 pub mod tree;
 
 use std::fmt;

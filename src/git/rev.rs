@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use super::blobs::BlobCache;
 use super::lines::line_changes;
-use super::tree::{list_tree, TreeListing};
+use super::tree::{TreeLister, TreeListing};
 use super::{GitError, Repo, Revision};
 use crate::config::Config;
 use crate::report::{LineChanges, Report};
@@ -15,9 +15,10 @@ pub fn count_revision(
     repo: &Repo,
     revision: &Revision,
     config: &Config,
+    lister: &mut TreeLister,
     cache: &mut BlobCache,
 ) -> Result<(Report, TreeListing), GitError> {
-    let listing = list_tree(&repo.handle, revision.tree, &repo.root, &config.selection)?;
+    let listing = lister.list(&repo.handle, revision.tree)?.flatten();
     cache.fill(repo, &listing.files, &config.read_rules(), config.worker_count(true));
     let mut report = Report::default();
     report.roots = vec![repo.root.clone()];
@@ -46,7 +47,8 @@ fn notes(paths: &[PathBuf], what: &str, done: &str) -> Option<String> {
 /// `ringloc --rev REV REPO`.
 pub fn count_rev(repo: &Repo, rev: &str, config: &Config) -> Result<Report, GitError> {
     let revision = repo.resolve(rev)?;
-    Ok(count_revision(repo, &revision, config, &mut BlobCache::default())?.0)
+    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    Ok(count_revision(repo, &revision, config, &mut lister, &mut BlobCache::default())?.0)
 }
 
 /// Two revisions counted (with a row per file) and compared line by line.
@@ -62,8 +64,9 @@ pub fn diff_revs(repo: &Repo, old: &str, new: &str, config: &Config) -> Result<R
     let (old_rev, new_rev) = (repo.resolve(old)?, repo.resolve(new)?);
     let config = Config { by_file: true, ..config.clone() };
     let mut cache = BlobCache::default();
-    let (old_report, old_tree) = count_revision(repo, &old_rev, &config, &mut cache)?;
-    let (new_report, new_tree) = count_revision(repo, &new_rev, &config, &mut cache)?;
+    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    let (old_report, old_tree) = count_revision(repo, &old_rev, &config, &mut lister, &mut cache)?;
+    let (new_report, new_tree) = count_revision(repo, &new_rev, &config, &mut lister, &mut cache)?;
     let lines = line_changes(repo, (&old_tree, &new_tree), &cache, &config)?;
     Ok(RevDiff { old: old_report, new: new_report, lines })
 }
