@@ -90,7 +90,8 @@ impl Config {
     /// ring per core is 2-5% faster than two (interleaved, kernel tree); cold and partly cold the
     /// spares make up the rest. A plain reader blocks on every evicted file, and with a twelfth of
     /// the tree evicted (too few slow files to wake the spares) two per core took 612 ms against
-    /// 860 for one.
+    /// 860 for one. An explicit count is clamped the same way (`-j 200` under `ulimit -n 256` lost
+    /// 5,425 of the kernel's files to EMFILE); the run says so ([`Config::worker_note`]).
     pub fn worker_count(&self, ring: bool) -> usize {
         match self.threads {
             0 => {
@@ -98,8 +99,20 @@ impl Config {
                 let cores = std::thread::available_parallelism().map_or(1, usize::from);
                 (per_core * cores).min(room(fd_limit())).max(1)
             }
-            n => n,
+            n => n.min(room(fd_limit()).max(1)),
         }
+    }
+
+    /// The note for an explicit `-j` the descriptor limit lowered.
+    pub fn worker_note(&self, ring: bool) -> Option<String> {
+        let workers = self.worker_count(ring);
+        (self.threads > workers).then(|| {
+            let limit = fd_limit();
+            format!(
+                "-j {} lowered to {workers}: the descriptor limit ({limit}) has room for {workers}",
+                self.threads
+            )
+        })
     }
 
     /// Workers the default adds once a ring or reader waits for the disk, up to [`COLD_RINGS`] or

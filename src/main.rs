@@ -6,8 +6,6 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::flags::{Cli, Command, ExplainFormat};
 use cli::{commands, explain, revisions};
 
@@ -19,7 +17,7 @@ const EXIT_USAGE: u8 = 1;
 const EXIT_FILE_ERRORS: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

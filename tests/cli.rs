@@ -46,7 +46,7 @@ fn json_has_totals_languages_and_files() {
     assert_eq!(v["total"]["comments"], 4);
     assert_eq!(v["total"]["blanks"], 1);
     assert_eq!(v["skipped"]["binary"], 1);
-    assert_eq!(v["skipped"]["unknown"], 1);
+    assert_eq!(v["skipped"]["unknown"], 2, "scripts/notes and image.png");
     let files = v["files"].as_array().unwrap();
     let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
     assert_eq!(paths, ["./scripts/run", "./src/main.c", "./src/util.h"]);
@@ -171,4 +171,22 @@ fn languages_lists_the_table() {
     let c = text.lines().find(|l| l.starts_with("C ")).expect("C");
     assert!(c.contains(".c"), "{c}");
     assert!(text.lines().any(|l| l.starts_with("Makefile") && l.contains("GNUmakefile")));
+}
+
+/// `explain` follows the counting rules: it hung on a FIFO, read a 5 GiB sparse file whole, and
+/// explained a binary file line by line. Each is now a clear error, at once.
+#[test]
+fn explain_refuses_what_counting_skips() {
+    let tree = Tree::new();
+    assert!(std::process::Command::new("mkfifo").arg(tree.path().join("fifo.c")).status().unwrap().success());
+    std::fs::File::create(tree.path().join("huge.c")).unwrap().set_len(5 << 30).unwrap();
+    tree.write("binary.c", b"int a;\0\x01\x02\n".as_slice());
+    for (file, says) in [("fifo.c", "not a regular file"), ("huge.c", "too large"), ("binary.c", "binary")] {
+        let start = std::time::Instant::now();
+        let out = ringloc(&["explain", file], tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file}: {stderr}");
+        assert!(stderr.contains(says), "{file}: {stderr}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "{file} took {:?}", start.elapsed());
+    }
 }

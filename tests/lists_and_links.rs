@@ -106,3 +106,49 @@ fn follow_counts_each_target_once_and_cuts_loops() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("symbolic links"), "ELOOP is named");
     }
 }
+
+/// A symlink to a file, named on the command line, is counted under the name given, with or without
+/// `-L`: it was resolved, then opened by the link's name with O_NOFOLLOW ("Too many levels of
+/// symbolic links", exit 2).
+#[test]
+fn a_symlink_named_on_the_command_line_is_counted() {
+    let tree = tree();
+    std::os::unix::fs::symlink("a.c", tree.path().join("link.c")).unwrap();
+    std::os::unix::fs::symlink("../a.c", tree.path().join("d/up.c")).unwrap();
+    for &backend in backends() {
+        for follow in [&[][..], &["-L"]] {
+            let args =
+                [&["--format", "json", "--by-file", "--backend", backend][..], follow, &["link.c", "d/up.c"]];
+            let out = ringloc(&args.concat(), tree.path());
+            let what = format!("{backend} {follow:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(out.status.code(), Some(0), "{what}");
+            let v = json_of(&out);
+            assert_eq!(file_paths(&v), ["d/up.c", "link.c"], "{what}");
+            assert_eq!(v["total"]["code"], 2, "{what}");
+        }
+    }
+}
+
+/// `-L` through a link to an ancestor (`root/up -> ..`) counted every file of the root again under
+/// `up/`; and a directory reached by two links (one to a tree, one into it) was walked twice. A
+/// followed walk stops at a root and at a directory already walked.
+#[test]
+fn follow_stops_at_a_root_and_at_a_walked_directory() {
+    let outside = Tree::new();
+    outside.write("outside.c", "int outside;\n");
+    outside.write("ext/sub/s.c", "int s;\n");
+    let root = outside.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(root.join("a.c"), "int a;\n").unwrap();
+    std::os::unix::fs::symlink("..", root.join("up")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("ext/sub"), root.join("sub")).unwrap();
+    for &backend in backends() {
+        let out = ringloc(&["--format", "json", "--by-file", "-L", "--backend", backend, "."], &root);
+        let v = json_of(&out);
+        let mut got = file_paths(&v);
+        got.sort();
+        assert_eq!(got.len(), 3, "{backend}: {got:?}");
+        assert_eq!(&got[..2], ["./a.c", "./sub/s.c"], "{backend}: {got:?}");
+        assert!(got[2] == "./up/outside.c", "{backend}: {got:?}");
+    }
+}

@@ -146,3 +146,55 @@ fn hard_links_count_once_per_path() {
     std::fs::hard_link(tree.path().join("a.c"), tree.path().join("b.c")).unwrap();
     assert_eq!(counted(&tree, &[]), ["a.c", "b.c"]);
 }
+
+/// An ignore file that cannot be read is a per-file error (exit 2), not silently no rules: what it
+/// excludes is then counted, and the user must know.
+#[test]
+fn an_unreadable_gitignore_is_reported() {
+    let tree = common::Tree::new();
+    std::fs::create_dir(tree.path().join(".git")).unwrap();
+    tree.write("kept.c", "int kept;\n");
+    tree.write("gen.c", "int gen;\n");
+    let ignore = tree.write(".gitignore", "gen.c\n");
+    tree.write("sub/.ignore", "x.c\n");
+    let modes = [(tree.path(), 0o755), (ignore.as_path(), 0o000), (&tree.path().join("sub/.ignore"), 0o000)];
+    for (p, mode) in modes {
+        std::fs::set_permissions(p, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap();
+    }
+    for &backend in common::backends() {
+        let out = common::as_nobody(&["--format", "json", "--backend", backend, "."], tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{backend}: {stderr}");
+        let v = common::json_of(&out);
+        let errors: Vec<&str> =
+            v["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap()).collect();
+        assert_eq!(errors, ["./.gitignore", "./sub/.ignore"], "{backend}");
+        assert_eq!(v["total"]["files"], 2, "{backend}: what the file excludes is counted");
+    }
+}
+
+/// `skipped.unknown` is one number for the same files: files of no known language, by name then by
+/// content, whether walked or listed, whatever `-t` leaves out. A walk did not count unknown
+/// extensions at all, a list did, and `-t` counted a shebang of another language as unknown.
+#[test]
+fn skipped_unknown_has_one_definition() {
+    let tree = Tree::new();
+    tree.write("a.c", "int a;\n");
+    tree.write("notes.txtx", "unknown extension\n");
+    tree.write("script", "no shebang\n");
+    tree.write("tool", "#!/usr/bin/env python3\nprint(1)\n");
+    tree.write("x.h", "int x;\n");
+    tree.write("list", "a.c\nnotes.txtx\nscript\ntool\nx.h\n");
+    for &backend in common::backends() {
+        for args in
+            [&["."][..], &["-t", "c", "."], &["--files-from", "list"], &["-t", "c", "--files-from", "list"]]
+        {
+            let out = ringloc(
+                &[&["--format", "json", "--exclude", "list", "--backend", backend][..], args].concat(),
+                tree.path(),
+            );
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["skipped"]["unknown"], 2, "{backend} {args:?}: {}", v["skipped"]);
+        }
+    }
+}

@@ -5,14 +5,14 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use ringloc::output::json::{read_report, Loaded};
-use ringloc::output::paths::escaped;
+use ringloc::output::paths::for_people;
 use ringloc::output::{Csv, Json, Markdown, Ndjson, NdjsonStream, Output, Table};
-use ringloc::report::{Diff, Report, View};
+use ringloc::report::{Diff, Report, Skip, View};
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
 
-use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
+use super::flags::{Cli, ColorFlag, FormatArgs, FormatFlag, RowArgs};
 use super::progress::ProgressLine;
 
 /// How a command that ran to the end went.
@@ -33,14 +33,23 @@ fn raise_fd_limit() {
     }
 }
 
-/// Colour only for a person: stdout is a terminal and `NO_COLOR` (no-color.org) is unset or empty.
-fn wants_colour() -> bool {
-    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+/// `--color auto` colours for a person only, read as clap and ripgrep read it: `NO_COLOR`
+/// (no-color.org) wins, then `CLICOLOR_FORCE`, then `CLICOLOR=0`; otherwise a terminal that is not
+/// `TERM=dumb`.
+fn wants_colour(flag: ColorFlag) -> bool {
+    use anstyle_query::{clicolor, clicolor_force, no_color, term_supports_color};
+    match flag {
+        ColorFlag::Always => true,
+        ColorFlag::Never => false,
+        ColorFlag::Auto if no_color() => false,
+        ColorFlag::Auto if clicolor_force() => true,
+        ColorFlag::Auto => clicolor() != Some(false) && term_supports_color() && io::stdout().is_terminal(),
+    }
 }
 
 pub fn output(args: &FormatArgs) -> Box<dyn Output> {
     match args.format {
-        FormatFlag::Table => Box::new(Table { wide: args.wide, colour: wants_colour() }),
+        FormatFlag::Table => Box::new(Table { wide: args.wide, colour: wants_colour(args.color) }),
         FormatFlag::Json => Box::new(Json),
         FormatFlag::Ndjson => Box::new(Ndjson),
         FormatFlag::Csv => Box::new(Csv),
@@ -64,7 +73,7 @@ fn written(result: io::Result<()>) -> Result<(), String> {
 /// Lists per-file errors on stderr, as a run does, and says whether there were any.
 pub fn report_errors(report: &Report) -> Outcome {
     for err in &report.errors {
-        eprintln!("ringloc: {}: {}", escaped(&err.path), err.error);
+        eprintln!("ringloc: {}: {}", for_people(&err.path), err.error);
     }
     if report.errors.is_empty() {
         Outcome::Clean
@@ -85,6 +94,9 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
         config.file_sink = Some(stream.sink());
         config.by_file = false;
     }
+    // Per-file rows say why a file named on the command line was left out.
+    let named_files: Vec<PathBuf> = config.paths.iter().filter(|p| p.is_file()).cloned().collect();
+    config.by_file |= !named_files.is_empty();
     raise_fd_limit();
     // A progress line would tear through records streamed to the same terminal.
     let quiet = cli.quiet || (stream.is_some() && io::stdout().is_terminal());
@@ -96,12 +108,7 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
     }
     let run = run.map_err(|e| e.to_string())?;
     if !cli.quiet {
-        if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
-            eprintln!("ringloc: {why}");
-        }
-        for warning in &run.report.warnings {
-            eprintln!("ringloc: {warning}");
-        }
+        notes(&run, &config, &named_files);
     }
     let outcome = report_errors(&run.report);
     let view = View::new(&run.report, &shape);
@@ -110,6 +117,31 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
         None => print(|out| output(&cli.format).report(&view, out))?,
     }
     Ok(outcome)
+}
+
+/// What the user should know about a run that is not a per-file error: the io_uring fallback, a
+/// named file that was not counted, an `--exclude` pattern that matched nothing.
+fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) {
+    if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
+        eprintln!("ringloc: {why}");
+    }
+    for warning in &run.report.warnings {
+        eprintln!("ringloc: {warning}");
+    }
+    for skipped in run.report.skipped_files.iter().filter(|f| named_files.contains(&f.path)) {
+        let why = match skipped.why {
+            Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
+            Skip::Binary => "binary",
+            Skip::TooLarge => "larger than --max-file-size",
+            Skip::Generated => "generated (--no-generated)",
+            Skip::Minified => "minified (--no-minified)",
+            Skip::NotSelected => "its content names a language -t leaves out",
+        };
+        eprintln!("ringloc: {}: skipped: {why}", for_people(&skipped.path));
+    }
+    for pattern in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
+        eprintln!("ringloc: --exclude '{pattern}' matched nothing");
+    }
 }
 
 fn load(path: &Path) -> Result<Loaded, String> {
@@ -136,6 +168,9 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
                 "{}: has no by_root; --by-root needs reports written with --by-root",
                 path.display()
             ));
+        }
+        if !merged.merge_fits(&loaded.report) {
+            return Err(format!("{}: the merged counts would pass 2^64", path.display()));
         }
         merged.merge(loaded.report);
     }

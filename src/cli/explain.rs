@@ -15,9 +15,41 @@ use super::commands::{print, Outcome};
 const HEAD: usize = 8000;
 /// Source text shown per line in the table, in characters.
 const SHOWN: usize = 48;
+/// Largest file explained: every line's explanation is kept in memory (a 5 GiB sparse file was
+/// read whole). Counting streams any size; explaining is for settling a dispute about one file.
+const MOST_BYTES: u64 = 64 << 20;
+/// Bytes searched for a NUL to call a file binary, as counting does.
+const BINARY_SNIFF: usize = 8000;
+
+/// The file's bytes, by the counting rules: only a regular file is opened (without blocking on a
+/// FIFO swapped in), a binary file is skipped, and the size is bounded.
+fn read_explained(file: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let fail = |e: std::io::Error| format!("{}: {e}", escaped(file));
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    let handle = options.open(file).map_err(fail)?;
+    if !handle.metadata().map_err(fail)?.is_file() {
+        return Err(format!("{}: not a regular file; ringloc counts only those", escaped(file)));
+    }
+    let mut bytes = Vec::new();
+    handle.take(MOST_BYTES + 1).read_to_end(&mut bytes).map_err(fail)?;
+    if bytes.len() as u64 > MOST_BYTES {
+        return Err(format!("{}: larger than {} MiB, too large to explain", escaped(file), MOST_BYTES >> 20));
+    }
+    let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+    if !utf16 && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) {
+        return Err(format!(
+            "{}: binary (a NUL byte in its first {BINARY_SNIFF} bytes); ringloc skips it",
+            escaped(file)
+        ));
+    }
+    Ok(bytes)
+}
 
 pub fn explain(file: &Path, json: bool, options: Options, language: Option<&str>) -> Result<Outcome, String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", escaped(file)))?;
+    let bytes = read_explained(file)?;
     let lang = match language {
         Some(name) => LangId::from_name(name).ok_or_else(|| format!("unknown language '{name}'"))?,
         None => {

@@ -1,11 +1,11 @@
 //! Command-line flags. clap stops here: `Cli::config` turns flags into one plain [`Config`].
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use ringloc::io::Backend;
 use ringloc::lang::LangId;
@@ -44,7 +44,7 @@ pub struct Cli {
 
     /// Worker threads (one io_uring ring each); default: one per core (two with plain reads), and
     /// up to 16 in all (64 with plain reads) once reads wait for the disk
-    #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0)]
+    #[arg(short = 'j', long = "threads", value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 
     /// How files are read: io_uring when allowed (auto), always io_uring, or plain syscalls
@@ -83,7 +83,8 @@ pub struct Cli {
     #[arg(long, value_name = "EXTS", value_delimiter = ',')]
     pub exclude_ext: Vec<String>,
 
-    /// Count only these languages (comma-separated names, as in the table)
+    /// Count only these languages (comma-separated names as in the table, aliases such as py, js,
+    /// cpp, sh, or extensions such as rs, ts, md)
     #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
     pub types: Vec<String>,
 
@@ -111,6 +112,10 @@ pub struct Cli {
     /// Descend at most this many directory levels below each root (1: the root's own files only)
     #[arg(long, value_name = "N")]
     pub max_depth: Option<usize>,
+
+    /// Enter no directory on another filesystem than its root (mount points are left out)
+    #[arg(short = 'x', long)]
+    pub one_file_system: bool,
 
     /// Count the tree of this git revision, read from the object store, instead of the files on
     /// disk; PATH is then the repository (default: .)
@@ -244,6 +249,18 @@ pub struct FormatArgs {
     /// Table and markdown: add bytes and code-share columns
     #[arg(long)]
     pub wide: bool,
+
+    /// Colour the table: auto (a terminal, unless NO_COLOR, CLICOLOR=0 or TERM=dumb says otherwise;
+    /// CLICOLOR_FORCE forces it), always or never
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorFlag::Auto)]
+    pub color: ColorFlag,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorFlag {
+    Auto,
+    Always,
+    Never,
 }
 
 /// Which breakdowns to add below the languages.
@@ -309,7 +326,7 @@ pub enum BackendFlag {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FormatFlag {
-    /// Aligned columns for people (colour on a terminal unless NO_COLOR is set)
+    /// Aligned columns for people (colour: see --color)
     Table,
     /// One document with a versioned schema (docs/json-schema.md)
     Json,
@@ -323,13 +340,17 @@ pub enum FormatFlag {
 }
 
 impl Cli {
+    /// Parses the command line. Options written before a subcommand (`ringloc --format json merge
+    /// a.json`) are taken as written after it: otherwise clap would count `merge` as a directory.
+    pub fn parse_args() -> Result<Cli, clap::Error> {
+        let mut command = Cli::command();
+        command.build();
+        Cli::try_parse_from(subcommand_first(std::env::args_os().collect(), &command))
+    }
+
     /// Validates the flags into a [`Config`]; an error here is a usage error.
     pub fn config(&self) -> Result<Config, String> {
-        let types = self
-            .types
-            .iter()
-            .map(|name| LangId::from_name(name.trim()).ok_or_else(|| format!("unknown language '{name}'")))
-            .collect::<Result<Vec<_>, _>>()?;
+        let types = self.types.iter().map(|name| language(name.trim())).collect::<Result<Vec<_>, _>>()?;
         let exts = |list: &[String]| {
             list.iter().map(|e| e.trim_start_matches('.').to_ascii_lowercase().into_bytes()).collect()
         };
@@ -343,6 +364,7 @@ impl Cli {
             exclude_ext: exts(&self.exclude_ext),
             types,
             max_depth: self.max_depth,
+            one_file_system: self.one_file_system,
         };
         let files = match &self.files_from {
             Some(list) => {
@@ -377,6 +399,50 @@ impl Cli {
     }
 }
 
+/// Moves a subcommand's name ahead of the options written before it. Only the first word that is
+/// not an option or an option's value can name a subcommand (`ringloc src merge` counts two
+/// directories), as clap itself decides.
+fn subcommand_first(mut args: Vec<OsString>, command: &clap::Command) -> Vec<OsString> {
+    let takes_value = |arg: Option<&clap::Arg>| arg.is_some_and(|a| a.get_action().takes_values());
+    let mut i = 1;
+    while i < args.len() {
+        let word = args[i].as_bytes();
+        if word == b"--" {
+            break;
+        }
+        if let Some(long) = word.strip_prefix(b"--") {
+            let named = command.get_arguments().find(|a| a.get_long().is_some_and(|l| l.as_bytes() == long));
+            i += usize::from(takes_value(named));
+        } else if let Some(shorts) = word.strip_prefix(b"-").filter(|s| !s.is_empty()) {
+            // A cluster (`-qj4`): the first flag that takes a value takes the rest, or the next word.
+            let valued = shorts.iter().position(|&c| {
+                takes_value(command.get_arguments().find(|a| a.get_short() == Some(char::from(c))))
+            });
+            i += usize::from(valued == Some(shorts.len() - 1));
+        } else {
+            if i > 1 && command.find_subcommand(&args[i]).is_some() {
+                let name = args.remove(i);
+                args.insert(1, name);
+            }
+            break;
+        }
+        i += 1;
+    }
+    args
+}
+
+/// A `-t` name: a language's name, alias or extension (`py`, `cpp`, `rs`), or a usage error that
+/// suggests the closest name and says where the names are listed.
+fn language(name: &str) -> Result<LangId, String> {
+    LangId::from_any_name(name).ok_or_else(|| {
+        let hint = LangId::closest_to(name).map(|id| format!("did you mean '{}'? ", id.name()));
+        format!(
+            "unknown language '{name}' ({}`ringloc --languages` lists them all)",
+            hint.unwrap_or_default()
+        )
+    })
+}
+
 /// Reads a `--files-from` list: newline- or NUL-separated paths, kept byte-exact.
 fn read_list(list: &Path, nul: bool) -> std::io::Result<Vec<PathBuf>> {
     let bytes = if list == Path::new("-") {
@@ -393,6 +459,18 @@ fn read_list(list: &Path, nul: bool) -> std::io::Result<Vec<PathBuf>> {
         .filter(|line| !line.is_empty())
         .map(|line| PathBuf::from(OsStr::from_bytes(line)))
         .collect())
+}
+
+/// `-j`'s bound: each worker costs a thread, buffers and a ring, and far more workers than the
+/// disk has requests in flight only wait.
+const MAX_THREADS: usize = 1024;
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of workers"))?;
+    if n > MAX_THREADS {
+        return Err(format!("at most {MAX_THREADS} workers"));
+    }
+    Ok(n)
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {

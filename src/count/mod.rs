@@ -5,13 +5,10 @@
 //! every comment is code (string contents are code, doc strings aside); any other line is a comment
 //! line. Lines are the number of `\n` plus one if the last byte is not `\n`.
 
-mod classifier;
-mod embed;
 #[cfg(test)]
 mod feature_tests;
-mod lead;
 mod machine;
-mod markers;
+mod syntax;
 #[cfg(test)]
 mod tests;
 mod twin;
@@ -20,10 +17,10 @@ use std::ops::AddAssign;
 
 use serde::Serialize;
 
-pub use classifier::Classifier;
 pub use machine::LineCounter;
-pub use twin::explain::{explain, explain_with, Bucket, LineExplain, Reason, SpanKind, SpanOpened};
-pub use twin::{count_reference, count_reference_embedded, count_reference_with};
+pub use syntax::classifier::Classifier;
+pub use twin::explain::{Bucket, LineExplain, Reason, SpanKind, SpanOpened};
+pub use twin::{count_reference, count_reference_embedded, count_reference_with, explain, explain_with};
 
 use crate::lang::LangId;
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::simd::dispatch::{capped, Level};
+use crate::simd::dispatch::{capped, LanesSeen};
 
 fn lang(name: &str) -> LangId {
     LangId::from_name(name).unwrap_or_else(|| panic!("no language {name}"))
@@ -215,6 +215,7 @@ fn rounds() -> usize {
 fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let doc_as_code = Options { docstrings_as_code: true };
+    let lanes = LanesSeen::start();
     for id in LangId::all() {
         let own = language_pieces(id);
         let has_doc = id.language().syntax.quotes.iter().any(|q| q.doc);
@@ -232,7 +233,7 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
             }
             with_regions += usize::from(!embedded.is_empty());
             assert_eq!(count_embedded(id, Options::default(), &src), expected, "{}: {shown:?}", id.name());
-            for level in [Level::Portable, Level::Avx2] {
+            for level in lanes.levels() {
                 let capped = capped(level, || count_embedded(id, Options::default(), &src));
                 assert_eq!(capped, expected, "{} on {level:?} lanes: {shown:?}", id.name());
             }
@@ -254,6 +255,7 @@ fn fast_path_and_chunks_equal_the_byte_by_byte_twin() {
             assert!(with_regions > rounds() / 4, "{}: only {with_regions} sources had regions", id.name());
         }
     }
+    lanes.check();
 }
 
 #[test]

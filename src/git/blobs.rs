@@ -157,6 +157,9 @@ fn count_blob(
     reader: &mut MemoryReader,
     rules: &ReadRules,
 ) -> BlobOutcome {
+    if language == NameMatch::Unknown {
+        return BlobOutcome::Skipped(Skip::Unknown);
+    }
     match repo.find_blob(id) {
         Ok(blob) if blob.data.len() <= LFS_POINTER_MAX && blob.data.starts_with(LFS_POINTER) => {
             BlobOutcome::LfsPointer

@@ -134,8 +134,8 @@ impl<'a> TreeLister<'a> {
                 }
                 EntryKind::Blob | EntryKind::BlobExecutable => {
                     let language = detect_by_name(&e.name);
-                    if language != NameMatch::Unknown && !sel.skips_file(&e.name, language) && !dropped(false)
-                    {
+                    // Unknown names stay: they are counted as skipped, as the walk counts them.
+                    if !sel.skips_file(&e.name, language) && !dropped(false) {
                         node.files.push(TreeFile { path, blob: e.oid, language });
                     }
                 }

@@ -161,10 +161,11 @@ impl FileProgress {
         let language: LangId = match self.language {
             NameMatch::Known(id) => id,
             // A shebang or an ambiguous extension's heuristic decides from the head.
-            pending @ (NameMatch::NeedsShebang | NameMatch::Ambiguous(_)) => pending
-                .resolve(head)
-                .filter(|id| only.is_empty() || only.contains(id))
-                .ok_or(Outcome::Skipped(Skip::Unknown))?,
+            pending @ (NameMatch::NeedsShebang | NameMatch::Ambiguous(_)) => match pending.resolve(head) {
+                Some(id) if only.is_empty() || only.contains(&id) => id,
+                Some(_) => return Err(Outcome::Skipped(Skip::NotSelected)),
+                None => return Err(Outcome::Skipped(Skip::Unknown)),
+            },
             NameMatch::Unknown => return Err(Outcome::Skipped(Skip::Unknown)),
         };
         self.counter = Some(LineCounter::with_options(language, rules.count));

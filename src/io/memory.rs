@@ -52,8 +52,14 @@ mod tests {
         std::fs::write(dir.path().join(name), bytes).unwrap();
         let fd = rustix::fs::open(dir.path(), rustix::fs::OFlags::RDONLY, rustix::fs::Mode::empty()).unwrap();
         let names = [name.as_bytes(), b"\0"].concat();
-        let listed =
-            ListedDir { fd: Arc::new(fd), path: dir.path().into(), names, shown_as: None, root_index: 0 };
+        let listed = ListedDir {
+            fd: Arc::new(fd),
+            path: dir.path().into(),
+            names,
+            shown_as: None,
+            root_index: 0,
+            plain: true,
+        };
         let job = FileJob {
             dir: Arc::new(listed),
             name_at: 0,

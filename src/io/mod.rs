@@ -3,6 +3,7 @@
 
 mod buf;
 mod file;
+mod fs_type;
 mod memory;
 mod noatime;
 mod sync;
@@ -20,6 +21,7 @@ use std::sync::Arc;
 use rustix::fd::OwnedFd;
 
 pub use file::{FileProgress, ReadRules, Step};
+pub use fs_type::reads_plainly;
 pub use memory::MemoryReader;
 pub(crate) use noatime::NoAtime;
 pub use sync::SyncReader;
@@ -58,6 +60,8 @@ pub struct ListedDir {
     /// The root its files were reached from (see [`DirJob`](crate::walk::DirJob)): kept per
     /// directory, not per file, so `--by-root` costs no memory per queued file.
     pub root_index: usize,
+    /// Its files are read with plain syscalls, never through a ring ([`reads_plainly`]).
+    pub plain: bool,
 }
 
 /// One file waiting to be read. Holding the `Arc` keeps its directory descriptor open.

@@ -38,13 +38,24 @@ pub fn detect_by_name(name: &[u8]) -> NameMatch {
     if let Some(id) = by_filename(name) {
         return NameMatch::Known(id);
     }
-    if let Some(&(_, id)) = FILENAME_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
-        return NameMatch::Known(id);
-    }
     // A leading dot starts a hidden name, not an extension (".bashrc" has none).
-    match name.iter().rposition(|&b| b == b'.').filter(|&dot| dot > 0) {
-        Some(dot) => extension(&name[dot + 1..]),
-        None => NameMatch::NeedsShebang,
+    let by_extension =
+        name.iter().rposition(|&b| b == b'.').filter(|&dot| dot > 0).map(|dot| extension(&name[dot + 1..]));
+    if let Some(&(_, id)) = FILENAME_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
+        return prefix_or_extension(id, by_extension);
+    }
+    by_extension.unwrap_or(NameMatch::NeedsShebang)
+}
+
+/// A name with a known prefix (`Makefile.`, `Dockerfile.`) is in the prefix's language unless its
+/// extension names another: `Makefile.PL` is Perl (ExtUtils::MakeMaker), `Makefile.toml` TOML
+/// (cargo-make), `Makefile.am` Automake, while `Makefile.build` or `Kconfig.debug` stay. `.inc` is
+/// the exception: too many languages write it to outweigh the prefix (BSD's `Makefile.inc`).
+fn prefix_or_extension(prefix_language: LangId, by_extension: Option<NameMatch>) -> NameMatch {
+    match by_extension {
+        Some(found @ NameMatch::Known(_)) => found,
+        Some(found @ NameMatch::Ambiguous(a)) if a != Ambiguity::DotInc => found,
+        _ => NameMatch::Known(prefix_language),
     }
 }
 
@@ -105,7 +116,9 @@ mod tests {
 
     #[test]
     fn ambiguous_extensions_wait_for_the_head_and_the_table_claims_none_of_them() {
-        for ext in ["h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL"] {
+        for ext in
+            ["h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL", "nr", "sig", "red", "sp", "uc", "pro"]
+        {
             let name = format!("x.{ext}");
             assert!(
                 matches!(detect_by_name(name.as_bytes()), NameMatch::Ambiguous(_)),
@@ -147,6 +160,11 @@ mod tests {
         assert_eq!(named("notes.txt"), Some("Plain Text"));
         assert_eq!(named("Kbuild"), Some("Makefile"));
         assert_eq!(named("Makefile.build"), Some("Makefile"));
+        assert_eq!(named("Makefile.inc"), Some("Makefile"));
+        assert_eq!(named("Makefile.toml"), Some("TOML"), "cargo-make's file is TOML");
+        assert_eq!(named("Makefile.am"), Some("Automake"));
+        assert_eq!(named("Dockerfile.dev"), Some("Dockerfile"));
+        assert_eq!(resolved("Makefile.PL", "use ExtUtils::MakeMaker;\n"), Some("Perl"));
         assert_eq!(named("GNUmakefile"), Some("Makefile"));
         assert_eq!(named("Gemfile"), Some("Ruby"));
         assert_eq!(named("meson.build"), Some("Meson"));

@@ -1,4 +1,5 @@
-//! Extensions several languages write (`.h`, `.m`, `.pl`, `.ts`, `.v`, `.inc`), told apart by the
+//! Extensions several languages write (`.h`, `.m`, `.pl`, `.ts`, `.v`, `.inc`, and the data-or-code
+//! ones of `data_or_code.rs`), told apart by the
 //! file's first bytes. The table lists none of these extensions, so a name the table knows never
 //! reaches this file: only an ambiguous one pays for a look at its head.
 //!
@@ -8,6 +9,7 @@
 //! it before this file existed, so a file nothing decides is counted as it always was.
 
 mod c_header;
+mod data_or_code;
 mod line_heads;
 
 use std::sync::OnceLock;
@@ -38,6 +40,18 @@ pub enum Ambiguity {
     DotInc,
     /// `.asm`: NASM/MASM (`;` comments) or a C-preprocessed assembler (`//` and `/* */`).
     DotAsm,
+    /// `.nr`: Noir or the JDK's charset tables (data, not counted).
+    DotNr,
+    /// `.sig`: a Standard ML signature or a PGP signature (not counted).
+    DotSig,
+    /// `.red`: Red (with its `Red [` header) or data (not counted).
+    DotRed,
+    /// `.sp`: SourcePawn or a SPICE netlist (not counted).
+    DotSp,
+    /// `.uc`: Unreal Script or a C template (the kernel's raid6 code).
+    DotUc,
+    /// `.pro`: QMake or Prolog.
+    DotPro,
 }
 
 /// The ambiguous extension `ext` (already lower-cased where the table would lower-case it).
@@ -50,6 +64,12 @@ pub(crate) fn ambiguous_extension(ext: &[u8]) -> Option<Ambiguity> {
         b"v" => Ambiguity::DotV,
         b"inc" => Ambiguity::DotInc,
         b"asm" => Ambiguity::DotAsm,
+        b"nr" => Ambiguity::DotNr,
+        b"sig" => Ambiguity::DotSig,
+        b"red" => Ambiguity::DotRed,
+        b"sp" => Ambiguity::DotSp,
+        b"uc" => Ambiguity::DotUc,
+        b"pro" => Ambiguity::DotPro,
         _ => return None,
     })
 }
@@ -70,6 +90,14 @@ struct Ids {
     nasm: LangId,
     pascal: LangId,
     gas: LangId,
+    mercury: LangId,
+    noir: LangId,
+    standard_ml: LangId,
+    red: LangId,
+    sourcepawn: LangId,
+    unreal: LangId,
+    c: LangId,
+    qmake: LangId,
 }
 
 fn ids() -> &'static Ids {
@@ -91,20 +119,30 @@ fn ids() -> &'static Ids {
             nasm: id("NASM Assembly"),
             pascal: id("Pascal"),
             gas: id("Assembly"),
+            mercury: id("Mercury"),
+            noir: id("Noir"),
+            standard_ml: id("Standard ML"),
+            red: id("Red"),
+            sourcepawn: id("SourcePawn"),
+            unreal: id("Unreal Script"),
+            c: id("C"),
+            qmake: id("QMake"),
         }
     })
 }
 
 impl Ambiguity {
-    /// The language of a file with this extension whose first bytes are `head`; `None` only for
-    /// `.inc` files no rule recognizes.
+    /// The language of a file with this extension whose first bytes are `head`; `None` for `.inc`
+    /// files no rule recognizes and for data files written with a language's extension.
     pub fn resolve(self, head: &[u8]) -> Option<LangId> {
         let head = &head[..head.len().min(HEAD)];
         let ids = ids();
         Some(match self {
             Ambiguity::CHeader => c_header(head, ids),
             Ambiguity::DotM => {
-                if objc_marker(head) {
+                if data_or_code::mercury_marker(head) {
+                    ids.mercury
+                } else if objc_marker(head) {
                     ids.objc
                 } else if matlab_marker(head) {
                     ids.matlab
@@ -138,6 +176,12 @@ impl Ambiguity {
             }
             Ambiguity::DotInc => return inc(head, ids),
             Ambiguity::DotAsm => asm(head, ids),
+            Ambiguity::DotNr => return data_or_code::noir(head, ids),
+            Ambiguity::DotSig => return data_or_code::sml_signature(head, ids),
+            Ambiguity::DotRed => return data_or_code::red(head, ids),
+            Ambiguity::DotSp => return data_or_code::sourcepawn(head, ids),
+            Ambiguity::DotUc => data_or_code::unreal_or_c(head, ids),
+            Ambiguity::DotPro => data_or_code::prolog_or_qmake(head, ids),
         })
     }
 }
@@ -367,5 +411,47 @@ mod tests {
         assert_eq!(named(Ambiguity::DotAsm, "; boot sector\nmov ax, 1\n"), Some("NASM Assembly"));
         assert_eq!(named(Ambiguity::DotAsm, "/* shader */\ns_mov_b32 s0, 1 // x\n"), Some("Assembly"));
         assert_eq!(named(Ambiguity::DotAsm, "mov ax, 1\n"), Some("NASM Assembly"));
+    }
+    #[test]
+    fn mercury_modules_are_not_objective_c() {
+        let m = Ambiguity::DotM;
+        let mercury = "%-----\n:- module hello.\n:- interface.\n:- import_module io.\n";
+        assert_eq!(named(m, mercury), Some("Mercury"));
+        assert_eq!(named(m, "/* x */\n#import <Foundation/Foundation.h>\n"), Some("Objective-C"));
+    }
+
+    #[test]
+    fn data_files_with_a_language_extension_are_not_counted() {
+        let jdk_table = "# non-roundtrip\n0x8160\t0x301C\n0x8161\t0x2016\n";
+        assert_eq!(named(Ambiguity::DotNr, jdk_table), None);
+        assert_eq!(named(Ambiguity::DotNr, "use dep::std;\nfn main(x: Field) {}\n"), Some("Noir"));
+        let pgp =
+            "-----BEGIN PGP SIGNATURE-----\n\niQIzBAABCAAdFiEE\nsig+AbC=\n-----END PGP SIGNATURE-----\n";
+        assert_eq!(named(Ambiguity::DotSig, pgp), None);
+        assert_eq!(
+            named(Ambiguity::DotSig, "(* stack *)\nsignature STACK =\nsig\nend\n"),
+            Some("Standard ML")
+        );
+        assert_eq!(named(Ambiguity::DotRed, "1 2 3\nfoo bar\n"), None);
+        assert_eq!(named(Ambiguity::DotRed, "Red [\n    Title: \"hi\"\n]\nprint 1\n"), Some("Red"));
+        assert_eq!(named(Ambiguity::DotRed, "red/system [ ]\n"), Some("Red"));
+        let spice = "* an RC filter\nR1 in out 1k\nC1 out 0 1u\n.tran 1u 1m\n.end\n";
+        assert_eq!(named(Ambiguity::DotSp, spice), None);
+        let pawn = "#include <sourcemod>\npublic void OnPluginStart() {}\n";
+        assert_eq!(named(Ambiguity::DotSp, pawn), Some("SourcePawn"));
+    }
+
+    #[test]
+    fn templates_and_project_files_by_their_heads() {
+        let raid6 = "/* -*- linux-c -*- */\n#include <linux/raid/pq.h>\nstatic void raid6_$#(void) {}\n";
+        assert_eq!(named(Ambiguity::DotUc, raid6), Some("C"));
+        let unreal = "//====\n#exec TEXTURE IMPORT\nclass Pawn extends Actor;\n";
+        assert_eq!(named(Ambiguity::DotUc, unreal), Some("Unreal Script"));
+        assert_eq!(named(Ambiguity::DotUc, "var int x;\n"), Some("Unreal Script"));
+        assert_eq!(named(Ambiguity::DotPro, "TEMPLATE = app\nSOURCES += main.cpp\n"), Some("QMake"));
+        assert_eq!(
+            named(Ambiguity::DotPro, ":- use_module(library(lists)).\nf(X) :- g(X).\n"),
+            Some("Prolog")
+        );
     }
 }

@@ -139,6 +139,23 @@ impl LangId {
         LANGUAGES.iter().position(|l| l.name.eq_ignore_ascii_case(name)).map(|i| LangId(i as u16))
     }
 
+    /// A language as people name it on a command line: its display name, an alias (`py`, `cpp`,
+    /// `sh`) or an extension (`rs`, `md`), in any case, as ripgrep's `-t` takes them.
+    pub fn from_any_name(name: &str) -> Option<LangId> {
+        LangId::from_name(name).or_else(|| embedded::named_in_source(name.as_bytes()))
+    }
+
+    /// The language whose display name is closest to a name nobody knows, for "did you mean";
+    /// `None` when none is close enough to be a likely typo.
+    pub fn closest_to(name: &str) -> Option<LangId> {
+        let name = name.to_lowercase();
+        LangId::all()
+            .map(|id| (strsim::jaro_winkler(&name, &id.name().to_lowercase()), id))
+            .filter(|&(score, _)| score > 0.85)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, id)| id)
+    }
+
     pub fn all() -> impl Iterator<Item = LangId> {
         (0..LANGUAGES.len()).map(|i| LangId(i as u16))
     }

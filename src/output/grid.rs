@@ -1,9 +1,9 @@
 //! Reports and diffs as grids of text cells: the table and markdown formats differ only in how they
 //! draw a grid, so what goes in which column is decided once, here.
 
-use super::paths::escaped;
+use super::paths::for_people;
 use crate::lang::LangId;
-use crate::report::{Change, Delta, Diff, LineChanges, LineMoves, Totals, View};
+use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Totals, View};
 
 /// How a cell wants to look where colour is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,7 +123,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
         .by_root
         .iter()
         .flatten()
-        .map(|r| language_grid(Some(escaped(r.path).into_owned()), &r.languages, &r.total, wide))
+        .map(|r| language_grid(Some(for_people(r.path).into_owned()), &r.languages, &r.total, wide))
         .collect();
     let all = view.by_root.as_ref().map(|_| "All roots".to_string());
     grids.push(Grid {
@@ -137,7 +137,12 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             rows: dirs
                 .iter()
                 .map(|d| {
-                    totals_cells(vec![Cell::plain(escaped(&d.path)), files(&d.totals)], &d.totals, code, wide)
+                    totals_cells(
+                        vec![Cell::plain(for_people(&d.path)), files(&d.totals)],
+                        &d.totals,
+                        code,
+                        wide,
+                    )
                 })
                 .collect(),
             total: None,
@@ -151,7 +156,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             rows: list
                 .iter()
                 .map(|f| {
-                    let lead = vec![Cell::plain(escaped(&f.path)), Cell::plain(f.language.name())];
+                    let lead = vec![Cell::plain(for_people(&f.path)), Cell::plain(language_flagged(f))];
                     totals_cells(lead, &f.totals(), code, wide)
                 })
                 .collect(),
@@ -159,7 +164,29 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             note: note(view.omitted.files, "files"),
         });
     }
+    if let Some(skipped) = view.skipped_files.filter(|list| !list.is_empty()) {
+        grids.push(Grid {
+            title: None,
+            columns: vec![name("Skipped file"), name("Why")],
+            rows: skipped
+                .iter()
+                .map(|f| vec![Cell::plain(for_people(&f.path)), Cell::plain(f.why.name().replace('_', " "))])
+                .collect(),
+            total: None,
+            note: None,
+        });
+    }
     grids
+}
+
+/// A file row's language, and its flags: `Python (generated)`.
+fn language_flagged(f: &FileReport) -> String {
+    match (f.generated, f.minified) {
+        (false, false) => f.language.name().to_string(),
+        (true, false) => format!("{} (generated)", f.language.name()),
+        (false, true) => format!("{} (minified)", f.language.name()),
+        (true, true) => format!("{} (generated, minified)", f.language.name()),
+    }
 }
 
 fn delta_cells<K>(lead: Vec<Cell>, change: &Change<K>, wide: bool) -> Vec<Cell> {
@@ -210,7 +237,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
             rows: list
                 .iter()
                 .map(|c| {
-                    delta_cells(vec![Cell::plain(escaped(&c.key)), status(c.status()), files(c)], c, wide)
+                    delta_cells(vec![Cell::plain(for_people(&c.key)), status(c.status()), files(c)], c, wide)
                 })
                 .collect(),
             total: None,
@@ -225,7 +252,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
                 .iter()
                 .map(|c| {
                     let lead = vec![
-                        Cell::plain(escaped(&c.key.path)),
+                        Cell::plain(for_people(&c.key.path)),
                         Cell::plain(c.key.language.name()),
                         status(c.status()),
                     ];
@@ -265,7 +292,7 @@ fn line_grids(lines: &LineChanges) -> Vec<Grid> {
     let files = lines
         .files
         .iter()
-        .flat_map(|f| moves_rows(&[&*escaped(&f.path), f.language.name()], &f.moves, true))
+        .flat_map(|f| moves_rows(&[&*for_people(&f.path), f.language.name()], &f.moves, true))
         .collect();
     vec![
         Grid {

@@ -23,6 +23,29 @@ pub fn escaped(path: &Path) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`escaped`], with control characters written as `\xNN` (`\u{85}` past ASCII) too: for tables
+/// and messages people read on a terminal, where a name holding an escape sequence or a newline
+/// could recolour the screen or pass for another row.
+pub fn for_people(path: &Path) -> Cow<'_, str> {
+    let text = escaped(path);
+    if !text.chars().any(char::is_control) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match u32::from(c) {
+            _ if !c.is_control() => out.push(c),
+            n @ 0..=0x7F => {
+                let _ = write!(out, "\\x{n:02X}");
+            }
+            n => {
+                let _ = write!(out, "\\u{{{n:X}}}");
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The exact bytes of a path that is not UTF-8, in standard base64; `None` for UTF-8 paths.
 pub fn raw_base64(path: &Path) -> Option<String> {
     let bytes = path.as_os_str().as_bytes();
@@ -84,6 +107,14 @@ mod tests {
         assert_eq!(raw_base64(p).as_deref(), Some("ZC//eMMuYw=="));
         assert_eq!(raw_base64(Path::new(OsStr::from_bytes(b"\xFF"))).as_deref(), Some("/w=="));
         assert_eq!(raw_base64(Path::new(OsStr::from_bytes(b"\xFF\xFE"))).as_deref(), Some("//4="));
+    }
+
+    #[test]
+    fn control_characters_are_escaped_for_people_only() {
+        let p = Path::new(OsStr::from_bytes(b"a\x1b[31m\nb\xC2\x85\xFF.c"));
+        assert_eq!(for_people(p), "a\\x1B[31m\\x0Ab\\u{85}\\xFF.c");
+        assert_eq!(escaped(p), "a\x1b[31m\nb\u{85}\\xFF.c");
+        assert_eq!(for_people(Path::new("plain/é.c")), "plain/é.c");
     }
 
     #[test]

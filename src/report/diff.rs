@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
 
@@ -99,7 +99,7 @@ impl Diff {
         omitted.languages = truncate(&mut languages, shape.top);
         let files = with_files.then(|| {
             let mut files = file_changes(&old.files, &new.files);
-            let key = shape.sort.unwrap_or(SortKey::Name);
+            let key = shape.row_key();
             files.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.path.cmp(&b.key.path)));
             omitted.files = truncate(&mut files, shape.top);
             files
@@ -113,10 +113,10 @@ impl Diff {
     pub fn with_dirs(mut self, old: &[DirTotals], new: &[DirTotals], shape: &Shape) -> Diff {
         let (old, new) = (dir_map(old), dir_map(new));
         let mut dirs: Vec<_> = paired(&old, &new)
-            .map(|(path, (o, n))| Change { key: path.to_path_buf(), old: o, new: n })
+            .map(|(path, (o, n))| Change { key: path, old: o, new: n })
             .filter(|c| c.old != c.new)
             .collect();
-        let key = shape.sort.unwrap_or(SortKey::Name);
+        let key = shape.row_key();
         dirs.sort_by(|a, b| by_movement(key, a, b).then_with(|| a.key.cmp(&b.key)));
         self.omitted.dirs = truncate(&mut dirs, shape.top);
         self.dirs = Some(dirs);
@@ -124,8 +124,21 @@ impl Diff {
     }
 }
 
-fn dir_map(dirs: &[DirTotals]) -> BTreeMap<&Path, Totals> {
-    dirs.iter().map(|d| (d.path.as_path(), d.totals)).collect()
+fn dir_map(dirs: &[DirTotals]) -> BTreeMap<PathBuf, Totals> {
+    let mut map = BTreeMap::<PathBuf, Totals>::new();
+    dirs.iter().for_each(|d| map.entry(normalised(&d.path)).or_default().add(&d.totals));
+    map
+}
+
+/// A row's path as it is matched across reports: `./ext4/a.c`, `ext4//a.c` and `ext4/./a.c` are
+/// one file, whichever way each run was asked for its root.
+fn normalised(path: &Path) -> PathBuf {
+    let kept: PathBuf = path.components().filter(|c| *c != Component::CurDir).collect();
+    if kept.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        kept
+    }
 }
 
 fn by_movement<K>(key: SortKey, a: &Change<K>, b: &Change<K>) -> Ordering {
@@ -136,29 +149,33 @@ fn by_movement<K>(key: SortKey, a: &Change<K>, b: &Change<K>) -> Ordering {
 }
 
 /// Every key of either map with both sides' values, zero where one side lacks it.
-fn paired<'a, K: Ord + Copy>(
+fn paired<'a, K: Ord + Clone>(
     old: &'a BTreeMap<K, Totals>,
     new: &'a BTreeMap<K, Totals>,
 ) -> impl Iterator<Item = (K, (Totals, Totals))> + 'a {
     let mut both: BTreeMap<K, (Totals, Totals)> = BTreeMap::new();
-    old.iter().for_each(|(&k, &t)| both.entry(k).or_default().0 = t);
-    new.iter().for_each(|(&k, &t)| both.entry(k).or_default().1 = t);
+    old.iter().for_each(|(k, &t)| both.entry(k.clone()).or_default().0 = t);
+    new.iter().for_each(|(k, &t)| both.entry(k.clone()).or_default().1 = t);
     both.into_iter()
 }
 
+/// Files matched by [`normalised`] path; a path listed twice on one side (two roots that overlap)
+/// adds up.
 fn file_changes(old: &[FileReport], new: &[FileReport]) -> Vec<Change<FileKey>> {
-    let mut both: BTreeMap<&Path, (Option<&FileReport>, Option<&FileReport>)> = BTreeMap::new();
-    old.iter().for_each(|f| both.entry(&f.path).or_default().0 = Some(f));
-    new.iter().for_each(|f| both.entry(&f.path).or_default().1 = Some(f));
+    let mut both: BTreeMap<PathBuf, (Totals, Totals, Option<LangId>)> = BTreeMap::new();
+    for f in old {
+        let row = both.entry(normalised(&f.path)).or_default();
+        row.0.add(&f.totals());
+        row.2.get_or_insert(f.language);
+    }
+    for f in new {
+        let row = both.entry(normalised(&f.path)).or_default();
+        row.1.add(&f.totals());
+        row.2 = Some(f.language);
+    }
     both.into_iter()
-        .filter_map(|(path, (o, n))| {
-            let language = n.or(o)?.language;
-            let totals = |f: Option<&FileReport>| f.map(FileReport::totals).unwrap_or_default();
-            let change = Change {
-                key: FileKey { path: path.to_path_buf(), language },
-                old: totals(o),
-                new: totals(n),
-            };
+        .filter_map(|(path, (old, new, language))| {
+            let change = Change { key: FileKey { path, language: language? }, old, new };
             (change.old != change.new).then_some(change)
         })
         .collect()
@@ -218,6 +235,25 @@ mod tests {
         assert_eq!(diff.languages[0].key.name(), "Rust");
         assert_eq!(diff.omitted.languages, 1);
         assert!(diff.files.is_none());
+    }
+
+    #[test]
+    fn top_without_sort_keeps_the_files_that_moved_most() {
+        let old = report(&[("a.c", "C", 10), ("z.c", "C", 10)]);
+        let new = report(&[("a.c", "C", 11), ("z.c", "C", 30)]);
+        let diff = Diff::new(&old, &new, true, &Shape { top: Some(1), ..Shape::default() });
+        let files = diff.files.unwrap();
+        assert_eq!((files.len(), files[0].key.path.as_path()), (1, Path::new("z.c")));
+    }
+
+    #[test]
+    fn paths_match_however_the_root_was_written() {
+        let old = report(&[("./ext4/a.c", "C", 10), ("./ext4/b.c", "C", 1)]);
+        let new = report(&[("ext4/a.c", "C", 12), ("ext4//./b.c", "C", 1)]);
+        let diff = Diff::new(&old, &new, true, &Shape::default());
+        let files: Vec<_> =
+            diff.files.unwrap().iter().map(|c| (c.key.path.display().to_string(), c.status())).collect();
+        assert_eq!(files, [("ext4/a.c".into(), "changed")]);
     }
 
     #[test]

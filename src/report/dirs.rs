@@ -55,7 +55,14 @@ mod tests {
 
     fn file(path: &str, code: u64) -> FileReport {
         let counts = Counts { lines: code, code, comments: 0, blanks: 0 };
-        FileReport { path: path.into(), language: LangId(0), bytes: code * 10, counts }
+        FileReport {
+            path: path.into(),
+            language: LangId(0),
+            bytes: code * 10,
+            counts,
+            generated: false,
+            minified: false,
+        }
     }
 
     fn rows(files: &[FileReport], roots: &[&str], depth: usize) -> Vec<(String, u64, u64)> {

@@ -45,6 +45,9 @@ pub struct FileReport {
     pub language: LangId,
     pub bytes: u64,
     pub counts: Counts,
+    /// Counted, and looks generated or minified (the report's `flagged` counts these).
+    pub generated: bool,
+    pub minified: bool,
 }
 
 impl FileReport {
@@ -66,7 +69,10 @@ pub struct FileError {
 pub struct Skipped {
     /// A NUL byte in the first block.
     pub binary: u64,
-    /// No extension, no known name, and no shebang we know.
+    /// Of no language ringloc knows: by name, then, where the name leaves it open (no extension,
+    /// `.h`, ...), by content. One definition whatever `-t` says and however the file was reached
+    /// (walked, named, listed with `--files-from`, followed); a file the selection leaves out
+    /// (hidden, ignored, excluded, extension filters) is not looked at, so not counted here.
     pub unknown: u64,
     /// Larger than `--max-file-size`.
     pub too_large: u64,
@@ -76,14 +82,42 @@ pub struct Skipped {
 }
 
 impl Skipped {
-    fn slot(&mut self, skip: Skip) -> &mut u64 {
+    fn slot(&mut self, skip: Skip) -> Option<&mut u64> {
         match skip {
-            Skip::Binary => &mut self.binary,
-            Skip::Unknown => &mut self.unknown,
-            Skip::TooLarge => &mut self.too_large,
-            Skip::Generated => &mut self.generated,
-            Skip::Minified => &mut self.minified,
+            Skip::Binary => Some(&mut self.binary),
+            Skip::Unknown => Some(&mut self.unknown),
+            Skip::TooLarge => Some(&mut self.too_large),
+            Skip::Generated => Some(&mut self.generated),
+            Skip::Minified => Some(&mut self.minified),
+            Skip::NotSelected => None,
         }
+    }
+}
+
+/// A file left out, by path: kept only where per-file rows are, so that `--by-file` can list it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedFile {
+    pub path: PathBuf,
+    pub why: Skip,
+}
+
+impl Skip {
+    /// The word every format uses, as in JSON's `skipped`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Skip::Binary => "binary",
+            Skip::Unknown => "unknown",
+            Skip::TooLarge => "too_large",
+            Skip::Generated => "generated",
+            Skip::Minified => "minified",
+            Skip::NotSelected => "not_selected",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Skip> {
+        [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified]
+            .into_iter()
+            .find(|s| s.name() == name)
     }
 }
 
@@ -102,6 +136,9 @@ pub enum Skip {
     TooLarge,
     Generated,
     Minified,
+    /// Its content names a language `-t` leaves out: left out as a file of such an extension is,
+    /// and counted nowhere.
+    NotSelected,
 }
 
 /// What one file turned out to be, as a reader hands it over.
@@ -131,6 +168,8 @@ pub struct Report {
     pub embedded: BTreeMap<(LangId, LangId), Counts>,
     /// Filled only when per-file results were asked for; sorted by path after the merge.
     pub files: Vec<FileReport>,
+    /// The files left out, filled and sorted as `files` is.
+    pub skipped_files: Vec<SkippedFile>,
     pub errors: Vec<FileError>,
     pub skipped: Skipped,
     pub flagged: Flagged,
@@ -170,12 +209,26 @@ impl Report {
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
                 if let Some(sink) = &self.sink {
-                    (sink.0)(&FileReport { path: path(), language, bytes, counts });
+                    (sink.0)(&FileReport { path: path(), language, bytes, counts, generated, minified });
                 } else if keep_file {
-                    self.files.push(FileReport { path: path(), language, bytes, counts });
+                    self.files.push(FileReport {
+                        path: path(),
+                        language,
+                        bytes,
+                        counts,
+                        generated,
+                        minified,
+                    });
                 }
             }
-            Outcome::Skipped(skip) => *self.skipped.slot(skip) += 1,
+            Outcome::Skipped(skip) => {
+                if let Some(n) = self.skipped.slot(skip) {
+                    *n += 1;
+                    if keep_file {
+                        self.skipped_files.push(SkippedFile { path: path(), why: skip });
+                    }
+                }
+            }
             Outcome::Failed(error) => self.errors.push(FileError { path: path(), error }),
         }
     }
@@ -197,9 +250,12 @@ impl Report {
             *self.embedded.entry(key).or_default() += c;
         }
         self.files.extend(other.files);
+        self.skipped_files.extend(other.skipped_files);
         self.errors.extend(other.errors);
         for skip in [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified] {
-            *self.skipped.slot(skip) += *{ other.skipped }.slot(skip);
+            if let (Some(n), Some(&mut theirs)) = (self.skipped.slot(skip), { other.skipped }.slot(skip)) {
+                *n += theirs;
+            }
         }
         self.flagged.generated += other.flagged.generated;
         self.flagged.minified += other.flagged.minified;
@@ -211,9 +267,30 @@ impl Report {
         self.warnings.extend(other.warnings);
     }
 
+    /// Whether [`Report::merge`] can add `other` in without any count passing `u64::MAX`: the
+    /// total bounds every row of a report whose rows add up to it (`merge` reads only such).
+    pub fn merge_fits(&self, other: &Report) -> bool {
+        let (a, b) = (self.total(), other.total());
+        let counted = [
+            (a.files, b.files),
+            (a.bytes, b.bytes),
+            (a.counts.lines, b.counts.lines),
+            (a.counts.code, b.counts.code),
+            (a.counts.comments, b.counts.comments),
+            (a.counts.blanks, b.counts.blanks),
+            (self.flagged.generated, other.flagged.generated),
+            (self.flagged.minified, other.flagged.minified),
+        ];
+        let (mut mine, mut theirs) = (self.skipped, other.skipped);
+        let skips = [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified]
+            .map(|skip| (mine.slot(skip).map_or(0, |n| *n), theirs.slot(skip).map_or(0, |n| *n)));
+        counted.iter().chain(&skips).all(|&(x, y)| x.checked_add(y).is_some())
+    }
+
     /// Puts merged results in an order that does not depend on thread timing.
     pub fn sort(&mut self) {
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
+        self.skipped_files.sort_by(|a, b| a.path.cmp(&b.path));
         self.errors.sort_by(|a, b| a.path.cmp(&b.path));
     }
 

@@ -3,10 +3,12 @@
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
-use super::{FileError, FileReport, Flagged, Report, Skipped, Totals};
+use super::{FileError, FileReport, Flagged, Report, Skipped, SkippedFile, Totals};
 use crate::count::Counts;
 use crate::lang::LangId;
 
@@ -56,6 +58,16 @@ impl Shape {
     pub fn needs_files(&self) -> bool {
         self.by_file || self.by_dir.is_some()
     }
+
+    /// How file and directory rows are ordered: by `--sort`; else, when `--top` cuts them, most code
+    /// first, so that the N kept are the N largest; else by path.
+    pub fn row_key(&self) -> SortKey {
+        match (self.sort, self.top) {
+            (Some(key), _) => key,
+            (None, Some(_)) => SortKey::Code,
+            (None, None) => SortKey::Name,
+        }
+    }
 }
 
 /// How many rows `--top` left out of each list, so every format can say so.
@@ -91,6 +103,8 @@ pub struct View<'a> {
     pub embedded: &'a BTreeMap<(LangId, LangId), Counts>,
     /// `Some` with `--by-file` (possibly empty).
     pub files: Option<Vec<&'a FileReport>>,
+    /// `Some` with `--by-file`: the files left out, by path, never cut by `--top`.
+    pub skipped_files: Option<&'a [SkippedFile]>,
     /// `Some` with `--by-dir`.
     pub dirs: Option<Vec<DirTotals>>,
     /// `Some` with `--by-root`: roots in the order given, or by `--sort`.
@@ -106,6 +120,10 @@ impl<'a> View<'a> {
         let mut omitted = Omitted::default();
         let key = shape.sort.unwrap_or(SortKey::Code);
         let mut languages = sorted_languages(&report.languages, key);
+        let by_name = shape.sort == Some(SortKey::Name);
+        if by_name {
+            fold_case(&mut languages, |(id, _)| Path::new(id.name()));
+        }
         omitted.languages = truncate(&mut languages, shape.top);
         let by_root = report.by_root.as_ref().filter(|_| shape.by_root).map(|sections| {
             let mut roots: Vec<RootView> = sections
@@ -119,19 +137,28 @@ impl<'a> View<'a> {
             if let Some(key) = shape.sort {
                 roots.sort_by(|a, b| compare_paths(key, &a.total, a.path, &b.total, b.path));
             }
+            if by_name {
+                fold_case(&mut roots, |r| r.path);
+            }
             roots
         });
 
-        let key = shape.sort.unwrap_or(SortKey::Name);
+        let key = shape.row_key();
         let files = shape.by_file.then(|| {
             let mut files: Vec<&FileReport> = report.files.iter().collect();
             files.sort_by(|a, b| compare_paths(key, &a.totals(), &a.path, &b.totals(), &b.path));
+            if by_name {
+                fold_case(&mut files, |f| &f.path);
+            }
             omitted.files = truncate(&mut files, shape.top);
             files
         });
         let dirs = shape.by_dir.map(|depth| {
             let mut dirs = by_dir(&report.files, &report.roots, depth);
             dirs.sort_by(|a, b| compare_paths(key, &a.totals, &a.path, &b.totals, &b.path));
+            if by_name {
+                fold_case(&mut dirs, |d| &d.path);
+            }
             omitted.dirs = truncate(&mut dirs, shape.top);
             dirs
         });
@@ -141,6 +168,7 @@ impl<'a> View<'a> {
             languages,
             embedded: &report.embedded,
             files,
+            skipped_files: shape.by_file.then_some(report.skipped_files.as_slice()),
             dirs,
             by_root,
             omitted,
@@ -172,6 +200,14 @@ fn by_value(key: SortKey, a: &Totals, b: &Totals) -> Ordering {
         (Some(x), Some(y)) => y.cmp(&x),
         _ => Ordering::Equal,
     }
+}
+
+/// `--sort name` ignores ASCII case, as people read a list of names (`cmake` next to `CMake`). The
+/// rows come sorted exactly and this sort is stable, so names equal but for case keep that order.
+fn fold_case<T>(rows: &mut [T], name: impl Fn(&T) -> &Path) {
+    rows.sort_by_cached_key(|row| {
+        PathBuf::from(OsString::from_vec(name(row).as_os_str().as_bytes().to_ascii_lowercase()))
+    });
 }
 
 /// Cuts `rows` to `top` and says how many were cut.

@@ -62,6 +62,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
     let jobs = roots(config, &mut report);
     let ring = backend == BackendUsed::Uring;
     let (threads, spares) = (config.worker_count(ring), config.spare_count(ring));
+    report.warnings.extend(config.worker_note(ring));
     let workers = threads + spares;
     let rules = Arc::new(config.read_rules());
     let follow = sel.follow.then(|| Follow::new(&config.paths));

@@ -24,6 +24,16 @@ fn dir_queue(workers: usize) -> usize {
     let share = usize::try_from(fd_limit() / 4).unwrap_or(usize::MAX) / workers.max(1);
     share.clamp(1, DIR_QUEUE)
 }
+/// Descriptors per worker from which queued subdirectories hold their parent open (cheaper to
+/// open, and any depth): below it (`ulimit -n 16`), a deep tree's queue held one per level and
+/// files met EMFILE, so subdirectories are opened by path.
+const HOLD_PARENTS: u64 = 64;
+
+/// Most other workers an idle one tries per look for a job: with every worker looking at every
+/// other, `-j 30000` cost grew with the square of the workers (36 s on 6 files); past this many,
+/// each look tries a different window of them.
+const STEAL_VICTIMS: usize = 8;
+
 /// Files per shareable batch from a large directory.
 const FILE_BATCH: usize = 32;
 
@@ -96,16 +106,23 @@ struct Shared<'a> {
     selection: &'a Selection,
     follow: Option<&'a Follow>,
     dir_queue: usize,
+    /// See [`ListContext::hold_parents`].
+    hold_parents: bool,
+    /// Where the next look for a job to steal starts, when there are more than [`STEAL_VICTIMS`].
+    victim: AtomicUsize,
     spares: &'a Spares,
 }
 
 impl Shared<'_> {
+    /// A job from this worker's deque, the injector, or at most [`STEAL_VICTIMS`] other workers.
     fn find(&self, local: &Worker<Job>) -> Option<Job> {
         local.pop().or_else(|| {
+            let n = self.stealers.len();
+            let start =
+                if n > STEAL_VICTIMS { self.victim.fetch_add(STEAL_VICTIMS, Ordering::Relaxed) } else { 0 };
+            let window = || self.stealers.iter().cycle().skip(start % n).take(n.min(STEAL_VICTIMS));
             std::iter::repeat_with(|| {
-                self.injector
-                    .steal_batch_and_pop(local)
-                    .or_else(|| self.stealers.iter().map(|s| s.steal()).collect())
+                self.injector.steal_batch_and_pop(local).or_else(|| window().map(|s| s.steal()).collect())
             })
             .find(|s| !s.is_retry())
             .and_then(|s| s.success())
@@ -149,6 +166,8 @@ where
         selection,
         follow,
         dir_queue,
+        hold_parents: fd_limit() >= HOLD_PARENTS * locals.len() as u64,
+        victim: AtomicUsize::new(0),
         spares: &sleeping,
     };
     let shared = &shared;
@@ -252,6 +271,7 @@ fn take_apart(
                 follow: shared.follow,
                 keep_files: shared.keep_files,
                 defer,
+                hold_parents: shared.hold_parents,
             };
             lister.list(dir, &ctx, report).map_err(Job::Dir)?
         }

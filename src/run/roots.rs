@@ -13,11 +13,11 @@ use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use super::pool::Job;
 use crate::config::Config;
-use crate::io::{FileJob, ListedDir};
+use crate::io::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::walk::ignore::root_level;
-use crate::walk::DirJob;
+use crate::walk::{file_job, DirJob};
 
 /// Named files per job: a batch other workers can steal.
 const BATCH: usize = 32;
@@ -45,10 +45,17 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
     let listed = config.files.iter().map(|p| (listed_root, p, std::fs::symlink_metadata(p)));
     for (root, path, meta) in given.chain(listed) {
         match meta {
-            Ok(m) if m.is_dir() => match dir_job(config, root, path) {
+            Ok(m) if m.is_dir() => match dir_job(config, root, path, report) {
                 Ok(job) => jobs.push(job),
                 Err(e) => fail(report, root, path, e),
             },
+            Ok(m) if m.is_file() && root < listed_root && is_link(path) => {
+                match linked_file(config, root, path, report) {
+                    Ok(Some(file)) => jobs.push(Job::Files(vec![file])),
+                    Ok(None) => {}
+                    Err(e) => fail(report, root, path, e),
+                }
+            }
             Ok(m) if m.is_file() => {
                 let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
@@ -75,11 +82,57 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
     jobs
 }
 
+fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink())
+}
+
+/// A file named on the command line through a symlink is opened under its real name in its real
+/// directory (opening the link's name refuses to follow it), and shown under the name given.
+fn linked_file(
+    config: &Config,
+    root: usize,
+    path: &Path,
+    report: &mut Report,
+) -> io::Result<Option<FileJob>> {
+    let name = path.file_name().map_or(&[][..], OsStr::as_bytes);
+    let Some(language) = named_language(config, root, (name, || path.to_path_buf()), report) else {
+        return Ok(None);
+    };
+    let real = std::fs::canonicalize(path)?;
+    let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
+    file_job(&real, real_name, path, language, root).map(Some)
+}
+
+/// What the name of a named file says: the language to read it as, or nothing when a filter leaves
+/// it out or its language is unknown (then counted under `skipped`, as a walk counts it).
+fn named_language(
+    config: &Config,
+    root: usize,
+    (name, path): (&[u8], impl FnOnce() -> PathBuf),
+    report: &mut Report,
+) -> Option<NameMatch> {
+    let language = detect_by_name(name);
+    if config.selection.skips_file(name, language) {
+        return None;
+    }
+    if language == NameMatch::Unknown {
+        report.record(root, Outcome::Skipped(Skip::Unknown), config.by_file, path);
+        return None;
+    }
+    Some(language)
+}
+
 fn clone_err(e: &io::Error) -> io::Error {
     e.raw_os_error().map_or_else(|| io::Error::new(e.kind(), e.to_string()), io::Error::from_raw_os_error)
 }
 
-fn dir_job(config: &Config, root_index: usize, path: &Path) -> io::Result<Job> {
+/// A root to walk; ignore files above it that cannot be read are its errors.
+fn dir_job(config: &Config, root_index: usize, path: &Path, report: &mut Report) -> io::Result<Job> {
+    let mut unreadable = Vec::new();
+    let ignore = root_level(config.selection.ignore, path, &mut unreadable);
+    for (file, e) in unreadable {
+        report.record(root_index, Outcome::Failed(e), config.by_file, || file);
+    }
     Ok(Job::Dir(DirJob {
         parent: None,
         name: cstring(path.as_os_str().as_bytes())?,
@@ -87,7 +140,9 @@ fn dir_job(config: &Config, root_index: usize, path: &Path) -> io::Result<Job> {
         root: Arc::from(path),
         root_index,
         depth: 0,
-        ignore: root_level(config.selection.ignore, path),
+        ignore,
+        device: 0,
+        followed: false,
     }))
 }
 
@@ -103,11 +158,8 @@ fn files_in(
     let mut kept = Vec::new();
     let mut buf = Vec::new();
     for &name in names {
-        let language = detect_by_name(name);
-        if language == NameMatch::Unknown || config.selection.skips_file(name, language) {
-            report.record(root, Outcome::Skipped(Skip::Unknown), false, PathBuf::new);
-            continue;
-        }
+        let path = || parent.join(OsStr::from_bytes(name));
+        let Some(language) = named_language(config, root, (name, path), report) else { continue };
         kept.push((buf.len() as u32, name.len() as u32, language));
         buf.extend_from_slice(name);
         buf.push(0);
@@ -116,15 +168,13 @@ fn files_in(
         return Ok(Vec::new());
     }
     let dir_name = cstring(if parent.as_os_str().is_empty() { b"." } else { parent.as_os_str().as_bytes() })?;
-    let fd = openat(
-        CWD,
-        dir_name.as_c_str(),
-        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
-        Mode::empty(),
-    )?;
+    // O_PATH: opening names in it needs search permission only, not read (a directory of mode 711).
+    let fd =
+        openat(CWD, dir_name.as_c_str(), OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
+    let plain = reads_plainly(&fd);
     let fd = Arc::new(fd);
-    let dir =
-        Arc::new(ListedDir { fd, path: parent.to_path_buf(), names: buf, shown_as: None, root_index: root });
+    let path = parent.to_path_buf();
+    let dir = Arc::new(ListedDir { fd, path, names: buf, shown_as: None, root_index: root, plain });
     Ok(kept
         .into_iter()
         .map(|(name_at, name_len, language)| FileJob { dir: Arc::clone(&dir), name_at, name_len, language })

@@ -102,14 +102,14 @@ impl Lanes for Avx2 {
         Masks {
             newlines: join(self.bits(a), self.bits(b)),
             marks: !join(self.none_of(a, Nibbles::MARK), self.none_of(b, Nibbles::MARK)),
-            solid: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
+            nonblank: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
         }
     }
 
     /// One test of both halves' classes against the mark bits, where a mark mask takes six
     /// steps and a compare.
     #[inline(always)]
-    fn quiet_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Option<Masks> {
+    fn unmarked_masks(self, t: &WideNibbles, block: &[u8; BLOCK]) -> Option<Masks> {
         let [a, b] = self.halves(block);
         let (a, b) = (self.classes(t, a), self.classes(t, b));
         let either = self.0.avx2._mm256_or_si256(a, b);
@@ -119,7 +119,7 @@ impl Lanes for Avx2 {
         Some(Masks {
             newlines: join(self.bits(a), self.bits(b)),
             marks: 0,
-            solid: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
+            nonblank: join(self.none_of(a, Nibbles::BLANK), self.none_of(b, Nibbles::BLANK)),
         })
     }
 
@@ -131,7 +131,7 @@ impl Lanes for Avx2 {
         Masks {
             newlines: join(self.equal(a, b'\n'), self.equal(b, b'\n')),
             marks: closer.candidates(firsts, seconds),
-            solid: !join(self.blanks(a), self.blanks(b)),
+            nonblank: !join(self.blanks(a), self.blanks(b)),
         }
     }
 

@@ -65,7 +65,7 @@ impl Lanes for Avx512 {
         Masks {
             newlines: bw._mm512_test_epi8_mask(classes, self.splat(Nibbles::NEWLINE)),
             marks: bw._mm512_test_epi8_mask(classes, self.splat(Nibbles::MARK)),
-            solid: bw._mm512_testn_epi8_mask(classes, self.splat(Nibbles::BLANK)),
+            nonblank: bw._mm512_testn_epi8_mask(classes, self.splat(Nibbles::BLANK)),
         }
     }
 
@@ -77,8 +77,8 @@ impl Lanes for Avx512 {
         let low = bw._mm512_cmple_epu8_mask(bw._mm512_sub_epi8(v, self.splat(9)), self.splat(4));
         let firsts = self.equal(v, closer.first);
         let seconds = closer.second.map_or(0, |s| self.equal(v, s));
-        let solid = !(low | self.equal(v, b' '));
-        Masks { newlines: self.equal(v, b'\n'), marks: closer.candidates(firsts, seconds), solid }
+        let nonblank = !(low | self.equal(v, b' '));
+        Masks { newlines: self.equal(v, b'\n'), marks: closer.candidates(firsts, seconds), nonblank }
     }
 
     #[inline(always)]

@@ -20,12 +20,12 @@ pub(crate) fn after_last(bits: u64, newlines: u64) -> bool {
 }
 
 /// Which of `newlines` (inside `range`) end a line holding a non-blank byte; `carry` (one bit at
-/// the range's start) says the line already begun holds one. In `solid + (solid | !newlines)`,
+/// the range's start) says the line already begun holds one. In `nonblank + (nonblank | !newlines)`,
 /// non-blank bytes generate a carry, blanks pass it on and newlines absorb it, so a newline's bit
 /// of the sum is set exactly when its line had a non-blank byte.
 #[inline(always)]
-pub(crate) fn solid_ends(newlines: u64, solid: u64, range: u64, carry: u64) -> u64 {
-    solid.wrapping_add((solid | !newlines) & range).wrapping_add(carry) & newlines
+pub(crate) fn nonblank_ends(newlines: u64, nonblank: u64, range: u64, carry: u64) -> u64 {
+    nonblank.wrapping_add((nonblank | !newlines) & range).wrapping_add(carry) & newlines
 }
 
 /// Bits from `at` up (none once `at` is past the block).

@@ -10,14 +10,14 @@ use super::scan::StopSet;
 pub(crate) const BLOCK: usize = 64;
 
 /// Bit `k` of `newlines` is set when byte `k` of the block is `\n`, of `marks` when it is one of the
-/// set's other bytes (or where a comment's closer may begin), of `solid` when it is neither a
+/// set's other bytes (or where a comment's closer may begin), of `nonblank` when it is neither a
 /// blank nor `\n`. Newlines come apart from the marks so that the lines between two marks can be
 /// settled together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Masks {
     pub newlines: u64,
     pub marks: u64,
-    pub solid: u64,
+    pub nonblank: u64,
 }
 
 /// The vector instructions the block loops build their masks with: [`Portable`] anywhere, or
@@ -27,10 +27,10 @@ pub(crate) trait Lanes: Copy {
     type Marks;
     /// The newlines, marks and non-blank bytes of a block of code.
     fn stop_masks(self, marks: &Self::Marks, block: &[u8; BLOCK]) -> Masks;
-    /// A block of code's masks where it holds no mark, `None` where it holds one: the quiet
+    /// A block of code's masks where it holds no mark, `None` where it holds one: the unmarked
     /// loop's test, which lanes that need several steps for a mark mask can make without one.
     #[inline(always)]
-    fn quiet_masks(self, marks: &Self::Marks, block: &[u8; BLOCK]) -> Option<Masks> {
+    fn unmarked_masks(self, marks: &Self::Marks, block: &[u8; BLOCK]) -> Option<Masks> {
         let m = self.stop_masks(marks, block);
         (m.marks == 0).then_some(m)
     }
@@ -104,7 +104,7 @@ impl Lanes for Portable {
                 seconds |= bits(v.simd_eq(second)) << (k * LANES);
             }
         }
-        Masks { newlines, marks: closer.candidates(firsts, seconds), solid: !blank }
+        Masks { newlines, marks: closer.candidates(firsts, seconds), nonblank: !blank }
     }
 
     #[inline(always)]
@@ -163,7 +163,7 @@ fn stop_masks<const N: usize>(needles: &[u8x16; N], block: &[u8; BLOCK]) -> Mask
         marks |= bits(hits) << (k * LANES);
         blank |= ws << (k * LANES);
     }
-    Masks { newlines, marks: marks & !newlines, solid: !blank }
+    Masks { newlines, marks: marks & !newlines, nonblank: !blank }
 }
 
 /// A byte's class as two 16-entry tables, one indexed by its low nibble and one by its high one:
@@ -277,7 +277,7 @@ mod tests {
         Masks {
             newlines: bit(|k| block[k] == b'\n'),
             marks: bit(mark),
-            solid: bit(|k| !is_ws(block[k]) && block[k] != b'\n'),
+            nonblank: bit(|k| !is_ws(block[k]) && block[k] != b'\n'),
         }
     }
 
@@ -324,50 +324,50 @@ mod tests {
         all
     }
 
-    /// The quiet masks of each vector lanes this CPU has, for a set with nibble tables.
+    /// The unmarked masks of each vector lanes this CPU has, for a set with nibble tables.
     #[cfg(target_arch = "x86_64")]
-    fn wide_quiet(set: &MarkSet, block: &[u8; BLOCK]) -> Vec<Option<Masks>> {
+    fn wide_unmarked(set: &MarkSet, block: &[u8; BLOCK]) -> Vec<Option<Masks>> {
         use crate::simd::avx2::Avx2;
         use crate::simd::avx512::Avx512;
         use crate::simd::masks::FromNibbles;
         let nibbles = set.nibbles.as_ref().expect("nibble tables");
         let mut all = Vec::new();
         if let Some(v3) = Avx2::detect() {
-            all.push(v3.0.vectorize(|| v3.quiet_masks(&v3.tables(nibbles), block)));
+            all.push(v3.0.vectorize(|| v3.unmarked_masks(&v3.tables(nibbles), block)));
         }
         if let Some(v4) = Avx512::detect() {
-            all.push(v4.0.vectorize(|| v4.quiet_masks(&v4.tables(nibbles), block)));
+            all.push(v4.0.vectorize(|| v4.unmarked_masks(&v4.tables(nibbles), block)));
         }
         all
     }
 
     #[cfg(not(target_arch = "x86_64"))]
-    fn wide_quiet(_: &MarkSet, _: &[u8; BLOCK]) -> Vec<Option<Masks>> {
+    fn wide_unmarked(_: &MarkSet, _: &[u8; BLOCK]) -> Vec<Option<Masks>> {
         Vec::new()
     }
 
-    /// A block with no mark has its stop masks as quiet masks; one with a mark has none. Every
+    /// A block with no mark has its stop masks as unmarked masks; one with a mark has none. Every
     /// other random block has its marks made letters, so both kinds come up.
     #[test]
-    fn quiet_masks_are_the_stop_masks_of_blocks_without_a_mark() {
+    fn unmarked_masks_are_the_stop_masks_of_blocks_without_a_mark() {
         let stops = b"/\"'#\0<>;";
         let mut class = [0u8; 256];
         stops.iter().for_each(|&b| class[usize::from(b)] = 2);
         let set = MarkSet::from_class(&class, 2).unwrap();
-        let mut quiet = 0;
+        let mut unmarked = 0;
         for (n, mut block) in blocks(stops).enumerate() {
             if n % 2 == 0 {
                 block.iter_mut().filter(|b| class[usize::from(**b)] != 0).for_each(|b| *b = b'x');
             }
             let want = want(&block, |k| class[usize::from(block[k])] != 0);
             let want = (want.marks == 0).then_some(want);
-            quiet += usize::from(want.is_some());
-            assert_eq!(Portable.quiet_masks(&set.needles, &block), want, "{block:?}");
-            for wide in wide_quiet(&set, &block) {
+            unmarked += usize::from(want.is_some());
+            assert_eq!(Portable.unmarked_masks(&set.needles, &block), want, "{block:?}");
+            for wide in wide_unmarked(&set, &block) {
                 assert_eq!(wide, want, "{block:?}");
             }
         }
-        assert!(quiet > 100, "only {quiet} blocks without a mark");
+        assert!(unmarked > 100, "only {unmarked} blocks without a mark");
     }
 
     #[cfg(not(target_arch = "x86_64"))]

@@ -13,7 +13,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, CWD};
 
 use super::DirJob;
-use crate::io::{FileJob, ListedDir};
+use crate::io::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::select::Selection;
 
@@ -27,14 +27,29 @@ pub struct Follow {
 pub enum Target {
     Dir(DirJob),
     File(FileJob),
+    /// A file of unknown language, claimed here: counted under `skipped`.
+    Unknown,
     /// Counted elsewhere, already claimed, or not something we count.
     Nothing,
 }
 
 impl Follow {
     pub fn new(roots: &[PathBuf]) -> Follow {
+        use std::os::unix::fs::MetadataExt;
+        // A followed tree that holds a root (a link to an ancestor) stops there.
+        let ids = roots.iter().filter_map(|r| std::fs::metadata(r).ok()).map(|m| (m.dev(), m.ino()));
+        let claimed = Mutex::new(ids.collect());
         let roots = roots.iter().filter_map(|r| std::fs::canonicalize(r).ok()).collect();
-        Follow { roots, claimed: Mutex::new(HashSet::new()) }
+        Follow { roots, claimed }
+    }
+
+    /// Claims the directory open as `fd` for this walk; false when it was claimed already.
+    pub fn claim(&self, fd: &OwnedFd) -> bool {
+        rustix::fs::fstat(fd).is_ok_and(|st| self.claim_id(st.st_dev, st.st_ino))
+    }
+
+    fn claim_id(&self, dev: u64, ino: u64) -> bool {
+        self.claimed.lock().unwrap_or_else(|e| e.into_inner()).insert((dev, ino))
     }
 
     /// Resolves the link `name` in the directory `dir` (open as `fd`), which `link` names for people.
@@ -49,8 +64,7 @@ impl Follow {
         let st = statat(fd, OsStr::from_bytes(name), AtFlags::empty())?;
         let real = std::fs::canonicalize(link)?;
         let inside = self.roots.iter().any(|r| real.starts_with(r));
-        let claimed =
-            || self.claimed.lock().unwrap_or_else(|e| e.into_inner()).insert((st.st_dev, st.st_ino));
+        let claimed = || self.claim_id(st.st_dev, st.st_ino);
         Ok(match FileType::from_raw_mode(st.st_mode) {
             FileType::Directory if !inside && claimed() => Target::Dir(DirJob {
                 parent: None,
@@ -60,12 +74,17 @@ impl Follow {
                 root_index: parent.root_index,
                 depth: parent.depth + 1,
                 ignore: Arc::clone(&parent.ignore),
+                device: parent.device,
+                followed: true,
             }),
             FileType::RegularFile if !inside => {
                 let real_name = real.file_name().map_or(&[][..], OsStr::as_bytes);
                 let language = detect_by_name(name);
-                if language == NameMatch::Unknown || sel.skips_file(name, language) || !claimed() {
+                if sel.skips_file(name, language) || !claimed() {
                     return Ok(Target::Nothing);
+                }
+                if language == NameMatch::Unknown {
+                    return Ok(Target::Unknown);
                 }
                 Target::File(file_job(&real, real_name, link, language, parent.root_index)?)
             }
@@ -75,7 +94,7 @@ impl Follow {
 }
 
 /// A followed file is opened in its real directory under its real name, and shown as the link.
-fn file_job(
+pub(crate) fn file_job(
     real: &Path,
     real_name: &[u8],
     link: &Path,
@@ -83,10 +102,12 @@ fn file_job(
     root_index: usize,
 ) -> io::Result<FileJob> {
     let parent = real.parent().unwrap_or(Path::new("/"));
-    let fd = openat(CWD, parent, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
+    // O_PATH: opening the file needs search permission on its directory only, not read.
+    let fd = openat(CWD, parent, OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
     let mut names = real_name.to_vec();
     names.push(0);
     let shown_as = Some(link.to_path_buf());
-    let dir = ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index };
+    let plain = reads_plainly(&fd);
+    let dir = ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index, plain };
     Ok(FileJob { dir: Arc::new(dir), name_at: 0, name_len: real_name.len() as u32, language })
 }

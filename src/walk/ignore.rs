@@ -3,6 +3,7 @@
 //! `.ringlocignore`. Matching uses the `ignore` crate's gitignore matcher; listing stays ours.
 
 use std::ffi::CStr;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -12,6 +13,10 @@ use rustix::fd::AsFd;
 use rustix::fs::{openat, Mode, OFlags};
 
 use crate::io::NoAtime;
+
+/// Ignore files that exist but could not be read, with why: each is a per-file error, since what
+/// it would have excluded is counted.
+pub type Unreadable = Vec<(PathBuf, io::Error)>;
 
 /// Which ignore files a run honours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,10 +98,10 @@ impl IgnoreLevel {
     pub fn child(
         parent: &Arc<IgnoreLevel>,
         policy: IgnorePolicy,
-        dir: impl AsFd,
-        path: &Path,
+        (dir, path): (impl AsFd, &Path),
         has_git: bool,
         present: &[&CStr],
+        unreadable: &mut Unreadable,
     ) -> Arc<IgnoreLevel> {
         let in_git = parent.in_git || has_git;
         let mut names: Vec<&CStr> = present.to_vec();
@@ -106,7 +111,7 @@ impl IgnoreLevel {
                 names.push(c".git/info/exclude");
             }
         }
-        let matchers = matchers_in(&dir, path, &names);
+        let matchers = matchers_in(&dir, path, &names, unreadable);
         if matchers.is_empty() && in_git == parent.in_git {
             return Arc::clone(parent);
         }
@@ -120,9 +125,19 @@ impl IgnoreLevel {
     }
 }
 
-/// Builds the matchers of the ignore files among `names` in `dir`, keeping their order.
-fn matchers_in(dir: &impl AsFd, path: &Path, names: &[&CStr]) -> Vec<Gitignore> {
-    names.iter().filter_map(|name| matcher(path, name, &read_small(dir, name)?)).collect()
+/// Builds the matchers of the ignore files among `names` in `dir`, keeping their order; those that
+/// exist and cannot be read are added to `unreadable`.
+fn matchers_in(dir: &impl AsFd, path: &Path, names: &[&CStr], unreadable: &mut Unreadable) -> Vec<Gitignore> {
+    names
+        .iter()
+        .filter_map(|name| match read_small(dir, name) {
+            Ok(text) => matcher(path, name, &text?),
+            Err(e) => {
+                unreadable.push((path.join(name.to_str().unwrap_or_default()), e));
+                None
+            }
+        })
+        .collect()
 }
 
 /// The matcher of one ignore file named `name` in the directory `path`, holding `text`.
@@ -173,29 +188,36 @@ impl IgnoreLevel {
     }
 }
 
-/// Reads an ignore file relative to its directory; missing or unreadable means no rules. Its access
-/// time is left alone where the kernel allows it, as the counted files' are.
-fn read_small(dir: &impl AsFd, name: &CStr) -> Option<Vec<u8>> {
+/// Reads an ignore file relative to its directory: `None` when there is none (missing, a dangling
+/// link, `.git` a file as in a linked work tree, a directory), an error when it cannot be read. Its
+/// access time is left alone where the kernel allows it, as the counted files' are.
+fn read_small(dir: &impl AsFd, name: &CStr) -> io::Result<Option<Vec<u8>>> {
+    use rustix::io::Errno;
     let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOCTTY;
-    let fd = NoAtime::default().open(|noatime| openat(dir, name, flags | noatime, Mode::empty())).ok()?;
+    let fd = match NoAtime::default().open(|noatime| openat(dir, name, flags | noatime, Mode::empty())) {
+        Ok(fd) => fd,
+        Err(Errno::NOENT | Errno::NOTDIR) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
     let mut out = Vec::new();
     let mut buf = [0u8; 8192];
     loop {
         match rustix::io::read(&fd, &mut buf) {
-            Ok(0) => return Some(out),
+            Ok(0) => return Ok(Some(out)),
             Ok(n) => out.extend_from_slice(&buf[..n]),
-            Err(rustix::io::Errno::INTR) => continue,
-            Err(_) => return None,
+            Err(Errno::INTR) => continue,
+            Err(Errno::ISDIR) => return Ok(None),
+            Err(e) => return Err(e.into()),
         }
         if out.len() > 16 << 20 {
-            return None;
+            return Err(io::Error::new(io::ErrorKind::InvalidData, "ignore file larger than 16 MiB"));
         }
     }
 }
 
 /// The level a walk root starts from: ignore files of its ancestors up to the enclosing git work
 /// tree's top (none outside a work tree), and git's global excludes.
-pub fn root_level(policy: IgnorePolicy, root: &Path) -> Arc<IgnoreLevel> {
+pub fn root_level(policy: IgnorePolicy, root: &Path, unreadable: &mut Unreadable) -> Arc<IgnoreLevel> {
     if !policy.enabled {
         return Arc::new(IgnoreLevel::default());
     }
@@ -216,7 +238,7 @@ pub fn root_level(policy: IgnorePolicy, root: &Path) -> Arc<IgnoreLevel> {
         if dir == top {
             names.push(c".git/info/exclude");
         }
-        let matchers = matchers_in(&fd, dir, &names);
+        let matchers = matchers_in(&fd, dir, &names, unreadable);
         if !matchers.is_empty() {
             let prefix = abs.strip_prefix(dir).unwrap_or(&abs).to_path_buf();
             level = Arc::new(IgnoreLevel {

@@ -15,13 +15,14 @@ use std::sync::Arc;
 use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
 
+pub(crate) use self::follow::file_job;
 pub use self::follow::Follow;
 use self::follow::Target;
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
-use crate::io::{is_out_of_fds, FileJob, ListedDir, NoAtime};
+use crate::io::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
-use crate::report::{Outcome, Report};
+use crate::report::{Outcome, Report, Skip};
 
 /// Version-control metadata: never source, often huge.
 pub(crate) const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
@@ -40,6 +41,12 @@ pub struct DirJob {
     pub root_index: usize,
     pub depth: usize,
     pub ignore: Arc<IgnoreLevel>,
+    /// The device its root is on, set when the root is listed: with `--one-file-system` a
+    /// directory on another device (a mount point) is not entered.
+    pub device: u64,
+    /// Reached through a followed symlink (`--follow`): its subdirectories are claimed as they are
+    /// entered, so that none is walked twice and no root is walked again from outside.
+    pub followed: bool,
 }
 
 /// Per-worker scratch for listing: the getdents buffer and one directory's entries.
@@ -71,6 +78,42 @@ pub struct ListContext<'a> {
     pub keep_files: bool,
     /// Out of descriptors, give the job back instead of failing it.
     pub defer: bool,
+    /// Queued subdirectories hold their parent open; else (a low descriptor limit) each is
+    /// opened by its path, and a deep tree's queue holds no descriptors.
+    pub hold_parents: bool,
+}
+
+/// Longest path a subdirectory is opened by when parents are not held (PATH_MAX is 4096, NUL
+/// included); a deeper one still holds its parent.
+const PATH_OPEN_MAX: usize = 4000;
+
+impl DirJob {
+    /// The job for subdirectory `name` of this directory, open as `fd`.
+    fn child(
+        &self,
+        fd: &Arc<OwnedFd>,
+        name: &[u8],
+        path: PathBuf,
+        ignore: &Arc<IgnoreLevel>,
+        hold: bool,
+    ) -> DirJob {
+        let by_path = !hold && path.as_os_str().len() < PATH_OPEN_MAX;
+        let (parent, name) = match by_path {
+            true => (None, path.as_os_str().as_bytes()),
+            false => (Some(Arc::clone(fd)), name),
+        };
+        DirJob {
+            parent,
+            name: CString::new(name).expect("getdents names and walked paths have no NUL"),
+            path,
+            root: Arc::clone(&self.root),
+            root_index: self.root_index,
+            depth: self.depth + 1,
+            ignore: Arc::clone(ignore),
+            device: self.device,
+            followed: self.followed,
+        }
+    }
 }
 
 /// What listing one directory produced.
@@ -86,7 +129,9 @@ impl Lister {
     pub fn list(&mut self, job: DirJob, ctx: &ListContext<'_>, out: &mut Report) -> Result<Listing, DirJob> {
         let (sel, keep, defer) = (ctx.selection, ctx.keep_files, ctx.defer);
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
+        let mut job = job;
         let fd = match open_dir(&job, &mut self.noatime) {
+            Ok(fd) if left_out(&mut job, &fd, ctx) => return Ok(listing),
             Ok(fd) => Arc::new(fd),
             Err(e) if defer && is_out_of_fds(&e) => {
                 return Err(job);
@@ -103,7 +148,7 @@ impl Lister {
         // inodes and neighbouring blocks, so cold reads issued in this order merge into larger disk
         // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
         self.entries.sort_unstable_by_key(|e| e.0);
-        let ignore = self.ignore_level(&fd, &job, sel);
+        let ignore = self.ignore_level(&fd, &job, sel, (out, keep));
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.exclude.is_some();
@@ -124,25 +169,20 @@ impl Lister {
                 {
                     let path = path();
                     if !dropped(&path, true) {
-                        listing.dirs.push(DirJob {
-                            parent: Some(Arc::clone(&fd)),
-                            name: CString::new(name).expect("getdents names have no NUL"),
-                            path,
-                            root: Arc::clone(&job.root),
-                            root_index: job.root_index,
-                            depth: job.depth + 1,
-                            ignore: Arc::clone(&ignore),
-                        });
+                        listing.dirs.push(job.child(&fd, name, path, &ignore, ctx.hold_parents));
                     }
                 }
                 FileType::RegularFile => {
                     let language = detect_by_name(name);
                     // A worktree's or submodule's `.git` file points at its repository: metadata.
                     if name == b".git"
-                        || language == NameMatch::Unknown
                         || sel.skips_file(name, language)
                         || filtered && dropped(&path(), false)
                     {
+                        continue;
+                    }
+                    if language == NameMatch::Unknown {
+                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), keep, path);
                         continue;
                     }
                     files.push((names.len() as u32, len, language));
@@ -158,6 +198,9 @@ impl Lister {
                     match follow.resolve(&fd, name, &path, &job, sel) {
                         Ok(Target::Dir(dir)) => listing.dirs.push(dir),
                         Ok(Target::File(file)) => listing.files.push(file),
+                        Ok(Target::Unknown) => {
+                            out.record(job.root_index, Outcome::Skipped(Skip::Unknown), keep, || path)
+                        }
                         Ok(Target::Nothing) => {}
                         Err(e) => out.record(job.root_index, Outcome::Failed(e), keep, || path),
                     }
@@ -166,8 +209,9 @@ impl Lister {
                 _ => {}
             }
         }
-        let dir =
-            Arc::new(ListedDir { fd, path: job.path, names, shown_as: None, root_index: job.root_index });
+        let plain = reads_plainly(&*fd);
+        let (path, root_index) = (job.path, job.root_index);
+        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, plain });
         listing.files.extend(files.into_iter().map(|(name_at, name_len, language)| FileJob {
             dir: Arc::clone(&dir),
             name_at,
@@ -207,7 +251,14 @@ impl Lister {
         Ok(())
     }
 
-    fn ignore_level(&self, fd: &OwnedFd, job: &DirJob, sel: &Selection) -> Arc<IgnoreLevel> {
+    /// This directory's ignore rules; an ignore file that cannot be read is a per-file error.
+    fn ignore_level(
+        &self,
+        fd: &OwnedFd,
+        job: &DirJob,
+        sel: &Selection,
+        (out, keep): (&mut Report, bool),
+    ) -> Arc<IgnoreLevel> {
         if !sel.ignore.enabled {
             return Arc::clone(&job.ignore);
         }
@@ -222,8 +273,31 @@ impl Lister {
         if present.is_empty() && !wants_git_files && !has_git {
             return Arc::clone(&job.ignore);
         }
-        IgnoreLevel::child(&job.ignore, sel.ignore, fd, &job.path, has_git, &present)
+        let mut unreadable = Vec::new();
+        let level =
+            IgnoreLevel::child(&job.ignore, sel.ignore, (fd, &job.path), has_git, &present, &mut unreadable);
+        for (path, e) in unreadable {
+            out.record(job.root_index, Outcome::Failed(e), keep, || path);
+        }
+        level
     }
+}
+
+/// Whether the directory open as `fd` is not to be listed: with `-x`, on another device than its
+/// root; with `--follow`, inside a followed tree and a root or already walked.
+fn left_out(job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>) -> bool {
+    let walked = |follow: &Follow| !follow.claim(fd);
+    (ctx.selection.one_file_system && leaves_root_device(job, fd))
+        || (job.followed && job.parent.is_some() && ctx.follow.is_some_and(walked))
+}
+
+/// Whether the directory open as `fd` is on another device than its root; a root sets the device.
+fn leaves_root_device(job: &mut DirJob, fd: &OwnedFd) -> bool {
+    let Ok(st) = rustix::fs::fstat(fd) else { return false };
+    if job.depth == 0 {
+        job.device = st.st_dev;
+    }
+    st.st_dev != job.device
 }
 
 fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {
@@ -231,6 +305,10 @@ fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {
         let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY | asked;
         match &job.parent {
             Some(parent) => openat(&**parent, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty()),
+            // A root follows a link the user named; a subdirectory opened by its path does not.
+            None if job.depth > 0 => {
+                openat(CWD, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty())
+            }
             None => openat(CWD, job.name.as_c_str(), flags, Mode::empty()),
         }
     });

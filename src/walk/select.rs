@@ -5,6 +5,8 @@ use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
@@ -21,7 +23,7 @@ pub struct Selection {
     /// Directory names never entered.
     pub exclude_dirs: HashSet<Vec<u8>>,
     /// Gitignore-style globs matched against a name and against the path below its root.
-    pub exclude: Option<GlobSet>,
+    pub exclude: Option<Excludes>,
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
     pub exclude_ext: HashSet<Vec<u8>>,
@@ -29,10 +31,45 @@ pub struct Selection {
     pub types: Vec<LangId>,
     /// Entries deeper than this below a root are not counted (a root's own entries are depth 1).
     pub max_depth: Option<usize>,
+    /// Enter no directory on another device than its root (`-x`, as `find -xdev` and `du -x`):
+    /// `ringloc -x /` leaves out /proc, /sys and other mounts.
+    pub one_file_system: bool,
+}
+
+/// `--exclude` globs, and which of them ever matched: a pattern that never did is most often a typo
+/// or a path written from the wrong directory, and the binary says so.
+#[derive(Debug, Clone)]
+pub struct Excludes {
+    set: GlobSet,
+    patterns: Vec<String>,
+    /// Shared by every worker's copy of the selection.
+    matched: Arc<[AtomicBool]>,
+}
+
+impl Excludes {
+    fn is_match(&self, path: &Path) -> bool {
+        // Most entries match nothing: one test, and the patterns are looked at only on a match.
+        if !self.set.is_match(path) {
+            return false;
+        }
+        for i in self.set.matches(path) {
+            self.matched[i].store(true, Ordering::Relaxed);
+        }
+        true
+    }
+
+    /// The patterns, as given, that have matched nothing so far.
+    pub fn unmatched(&self) -> impl Iterator<Item = &str> {
+        self.patterns
+            .iter()
+            .zip(self.matched.iter())
+            .filter(|(_, hit)| !hit.load(Ordering::Relaxed))
+            .map(|(p, _)| p.as_str())
+    }
 }
 
 /// Compiles `--exclude` globs; a bad glob is a usage error, reported before any work starts.
-pub fn exclude_globs(patterns: &[String]) -> Result<Option<GlobSet>, globset::Error> {
+pub fn exclude_globs(patterns: &[String]) -> Result<Option<Excludes>, globset::Error> {
     if patterns.is_empty() {
         return Ok(None);
     }
@@ -40,7 +77,11 @@ pub fn exclude_globs(patterns: &[String]) -> Result<Option<GlobSet>, globset::Er
     for p in patterns {
         builder.add(Glob::new(p.trim_end_matches('/'))?);
     }
-    builder.build().map(Some)
+    Ok(Some(Excludes {
+        set: builder.build()?,
+        patterns: patterns.to_vec(),
+        matched: patterns.iter().map(|_| AtomicBool::new(false)).collect(),
+    }))
 }
 
 fn extension(name: &[u8]) -> Option<Vec<u8>> {
@@ -81,8 +122,9 @@ impl Selection {
     /// this runs for every entry of the tree.
     pub fn excluded_by_glob(&self, name: &[u8], path: &Path, root: &Path) -> bool {
         self.exclude.as_ref().is_some_and(|set| {
-            set.is_match(Path::new(OsStr::from_bytes(name)))
-                || set.is_match(path.strip_prefix(root).unwrap_or(path))
+            // Both, so that every pattern that matches is marked as having matched.
+            let by_name = set.is_match(Path::new(OsStr::from_bytes(name)));
+            set.is_match(path.strip_prefix(root).unwrap_or(path)) || by_name
         })
     }
 }

@@ -175,3 +175,9 @@ pub fn backends() -> &'static [&'static str] {
     }
     &["uring", "sync"]
 }
+
+/// Fails a test that needs root (for `why`) where it is not root: such tests are
+/// `#[ignore = "needs root"]`, and CI runs them as root.
+pub fn assert_root(why: &str) {
+    assert!(rustix::process::geteuid().is_root(), "needs root {why}: run as root with --include-ignored");
+}

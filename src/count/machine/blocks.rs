@@ -2,18 +2,19 @@
 //! non-blank bits (see `masks::Masks`). The lines between two marks are settled together with a
 //! few word operations; only a mark is looked at alone.
 
-use super::tally::Tally;
+use super::tally::LineTally;
 use super::{LineCounter, Mode};
-use crate::count::markers::{has_prefix, plain_block_marker, window};
+use crate::count::syntax::markers::{has_prefix, window};
+use crate::count::syntax::plan::comment_by_blocks;
 use crate::lang::{Block, Quote};
-use crate::simd::bits::{after_last, range, solid_ends};
+use crate::simd::bits::{after_last, nonblank_ends, range};
 use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
 
 impl LineCounter {
     /// A comment the block loop can settle: its closer is plain, it does not nest (a nested one
     /// must see its openers), and no region waits to be told its lines one by one.
     pub(super) fn by_blocks(&self, block: &Block) -> bool {
-        plain_block_marker(block, block.close) && !self.cls.syntax.nested && self.regions.is_none()
+        comment_by_blocks(block, self.cls.syntax) && self.regions.is_none()
     }
 
     #[inline(always)]
@@ -76,7 +77,7 @@ impl LineCounter {
     /// The lines of bytes `from..to` of the block, which hold no mark.
     #[inline(always)]
     pub(super) fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
-        let mut tally = Tally::begin(self);
+        let mut tally = LineTally::begin(self);
         tally.code_lines(m, from, to);
         tally.end(self);
     }
@@ -117,13 +118,13 @@ impl LineCounter {
     pub(super) fn settle_comment_lines(&mut self, m: &Masks, to: usize) {
         let range = range(0, to);
         let newlines = m.newlines & range;
-        let solid = m.solid & range;
+        let nonblank = m.nonblank & range;
         if newlines == 0 {
-            self.comment |= solid != 0;
+            self.comment |= nonblank != 0;
             return;
         }
         // The opener set `comment` on its own line, which so carries in a mark (code or comment).
-        let ends = solid_ends(newlines, solid, range, u64::from(self.comment));
+        let ends = nonblank_ends(newlines, nonblank, range, u64::from(self.comment));
         let lines = u64::from(newlines.count_ones());
         let marked = u64::from(ends.count_ones());
         let code = u64::from(self.code);
@@ -131,7 +132,7 @@ impl LineCounter {
         self.counts.code += code;
         self.counts.comments += marked - code;
         self.code = false;
-        self.comment = after_last(solid, newlines);
+        self.comment = after_last(nonblank, newlines);
     }
 
     /// The block at `i` from byte `start`, one stop (newline or mark) at a time.
@@ -149,7 +150,7 @@ impl LineCounter {
         while pending != 0 {
             let stop = pending.trailing_zeros() as usize;
             pending &= pending - 1;
-            self.code |= (m.solid & !(!0u64 << stop)) >> start != 0;
+            self.code |= (m.nonblank & !(!0u64 << stop)) >> start != 0;
             if m.newlines & (1 << stop) != 0 {
                 self.newline();
                 if !matches!(self.mode, Mode::Code) {
@@ -169,7 +170,7 @@ impl LineCounter {
             }
         }
         if start < BLOCK {
-            self.code |= m.solid >> start != 0;
+            self.code |= m.nonblank >> start != 0;
         }
         i + BLOCK
     }

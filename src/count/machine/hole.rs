@@ -2,8 +2,8 @@
 //! the hole's brackets are counted and the one closing it returns to the string.
 
 use super::{LineCounter, Mode};
-use crate::count::classifier::START;
-use crate::count::markers::is_ws;
+use crate::count::syntax::classifier::START;
+use crate::count::syntax::markers::is_ws;
 
 impl LineCounter {
     pub(super) fn hole(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {

@@ -33,14 +33,14 @@ impl<J: BlockJob> LanesJob for WithCounter<'_, J> {
 /// Code mode, or a plain comment, from `i` to `limit`.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 struct Blocks<'a> {
-    run: Run<'a>,
+    block_loop: BlockLoop<'a>,
     buf: &'a [u8],
     i: usize,
     limit: usize,
 }
 
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-enum Run<'a> {
+enum BlockLoop<'a> {
     Code(&'a Nibbles),
     /// A comment, by its closer.
     Comment(&'a [u8]),
@@ -50,10 +50,12 @@ impl BlockJob for Blocks<'_> {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize {
-        let Blocks { run, buf, i, limit } = self;
-        match run {
-            Run::Code(nibbles) => counter.code_blocks_here(lanes, &lanes.tables(nibbles), buf, i, limit),
-            Run::Comment(close) => counter.comment_blocks_here(lanes, close, buf, i, limit),
+        let Blocks { block_loop, buf, i, limit } = self;
+        match block_loop {
+            BlockLoop::Code(nibbles) => {
+                counter.code_blocks_here(lanes, &lanes.tables(nibbles), buf, i, limit)
+            }
+            BlockLoop::Comment(close) => counter.comment_blocks_here(lanes, close, buf, i, limit),
         }
     }
 }
@@ -69,7 +71,9 @@ impl LineCounter {
         }
         let nibbles = marks.nibbles.as_ref();
         nibbles
-            .and_then(|nibbles| self.vectorized(Blocks { run: Run::Code(nibbles), buf, i, limit }))
+            .and_then(|nibbles| {
+                self.vectorized(Blocks { block_loop: BlockLoop::Code(nibbles), buf, i, limit })
+            })
             .unwrap_or_else(|| self.code_blocks_here(Portable, &marks.needles, buf, i, limit))
     }
 
@@ -77,7 +81,7 @@ impl LineCounter {
     /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
     /// where fewer than a block is left before `limit`.
     pub(super) fn comment_blocks(&mut self, close: &[u8], buf: &[u8], i: usize, limit: usize) -> usize {
-        self.vectorized(Blocks { run: Run::Comment(close), buf, i, limit })
+        self.vectorized(Blocks { block_loop: BlockLoop::Comment(close), buf, i, limit })
             .unwrap_or_else(|| self.comment_blocks_here(Portable, close, buf, i, limit))
     }
 

@@ -11,12 +11,13 @@ mod spans;
 mod string_blocks;
 mod tally;
 
-use super::classifier::{Classifier, NL, START};
-use super::embed::embed_opens;
-use super::markers::{heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Opened, Place, Tag};
+use super::syntax::classifier::{Classifier, NL, START};
+use super::syntax::embed::embed_opens;
+use super::syntax::markers::{
+    heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Opened, Place, Tag,
+};
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
-pub(crate) use c_family::CFamily;
 use regions::Regions;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -80,7 +81,7 @@ pub struct LineCounter {
     /// The last two bytes consumed (`\n` before the file starts): a line start, a line splice.
     tail: [u8; 2],
     /// The last non-blank byte consumed, for languages with regex literals.
-    last_solid: Option<u8>,
+    last_nonblank: Option<u8>,
     /// A heredoc opened on this line: its body starts at the next newline met in code.
     pending: Option<(Tag, bool)>,
     /// Set while inside an interpolation hole, including inside the spans opened in it.
@@ -107,7 +108,7 @@ impl LineCounter {
             partial: false,
             started: false,
             tail: [b'\n'; 2],
-            last_solid: None,
+            last_nonblank: None,
             pending: None,
             hole: None,
             counts: Counts::default(),
@@ -208,7 +209,7 @@ impl LineCounter {
         // With regions the next chunk may start in a language with regex literals.
         if self.cls.syntax.regex || self.regions.is_some() {
             if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
-                self.last_solid = Some(b);
+                self.last_nonblank = Some(b);
             }
         }
     }
@@ -336,7 +337,7 @@ impl LineCounter {
                 None => {}
             }
         }
-        if b == b'/' && syntax.regex && regex_may_follow(self.solid_before(buf, at)) {
+        if b == b'/' && syntax.regex && regex_may_follow(self.nonblank_before(buf, at)) {
             self.mode = Mode::Regex { class: false };
         }
         at + 1
@@ -386,10 +387,10 @@ impl LineCounter {
     }
 
     /// The last non-blank byte before `at`, reaching into earlier chunks.
-    fn solid_before(&self, buf: &[u8], at: usize) -> Option<u8> {
+    fn nonblank_before(&self, buf: &[u8], at: usize) -> Option<u8> {
         match buf[..at].iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
             Some(&b) => Some(b),
-            None => self.last_solid,
+            None => self.last_nonblank,
         }
     }
 }

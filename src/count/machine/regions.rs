@@ -11,9 +11,9 @@
 //! language around the tag.
 
 use super::{InHole, LineCounter, Mode};
-use crate::count::classifier::Classifier;
-use crate::count::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
-use crate::count::markers::{is_ws, window, Tag};
+use crate::count::syntax::classifier::Classifier;
+use crate::count::syntax::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
+use crate::count::syntax::markers::{is_ws, window, Tag};
 use crate::count::{Counts, MAX_TOKEN};
 use crate::lang::{page_language, plain_text, Embed, LangId};
 

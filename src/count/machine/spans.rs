@@ -1,13 +1,16 @@
 //! The modes inside a span: comments, strings, regex literals and heredoc bodies. Each returns
 //! where it stopped; it leaves the mode set for whatever comes next.
 
+use std::ops::ControlFlow;
+
 use memchr::{memchr, memchr2};
 
 use super::{InHole, LineCounter, Mode};
-use crate::count::markers::{
-    block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, plain_block_marker,
-    quote_closes, window, Close, Hole, Place,
+use crate::count::syntax::markers::{
+    block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close,
+    Hole, Place,
 };
+use crate::count::syntax::plan::{plain_block_marker, plain_quote};
 use crate::lang::{Block, Embed, Quote};
 use crate::simd::scan::StopSet;
 
@@ -186,19 +189,13 @@ impl LineCounter {
             } else {
                 self.code = true;
             }
-            if let Some(h) = quote.hole.filter(|h| b == h.open[0] && self.hole.is_none()) {
-                match hole_opens(window(buf, i), &h) {
-                    Some(Hole::Opens(len)) => {
-                        self.hole = Some(InHole { quote, tag: self.tag, doc, depth: 0 });
-                        self.mode = Mode::Hole;
-                        return i + len;
-                    }
-                    Some(Hole::Text(len)) => {
-                        i += len;
-                        continue;
-                    }
-                    None => {}
+            match self.string_hole(buf, i, quote, doc) {
+                Some(ControlFlow::Break(end)) => return end,
+                Some(ControlFlow::Continue(next)) => {
+                    i = next;
+                    continue;
                 }
+                None => {}
             }
             if Some(b) == quote.escape {
                 // An escaped newline continues the string on the next line, even a one-line string.
@@ -227,6 +224,27 @@ impl LineCounter {
         }
         self.mode = Mode::Str { quote, doc };
         i
+    }
+
+    /// A hole's opener at `i` in a string: `Break` where the hole opened (the mode is set to it),
+    /// `Continue` past text that only looks like one, `None` where there is neither.
+    #[inline(always)]
+    fn string_hole(
+        &mut self,
+        buf: &[u8],
+        i: usize,
+        quote: &'static Quote,
+        doc: bool,
+    ) -> Option<ControlFlow<usize, usize>> {
+        let h = quote.hole.filter(|h| buf[i] == h.open[0] && self.hole.is_none())?;
+        match hole_opens(window(buf, i), &h)? {
+            Hole::Opens(len) => {
+                self.hole = Some(InHole { quote, tag: self.tag, doc, depth: 0 });
+                self.mode = Mode::Hole;
+                Some(ControlFlow::Break(i + len))
+            }
+            Hole::Text(len) => Some(ControlFlow::Continue(i + len)),
+        }
     }
 
     /// What the open string's closer at the start of `rest` (a [`window`]) does.
@@ -314,13 +332,6 @@ fn plain_closer(block: &Block) -> bool {
     plain_block_marker(block, block.close)
 }
 
-/// A string closer with no tag, not doubled and not read in runs ends the string wherever its
-/// bytes are, as a plain comment closer does.
-#[inline(always)]
-pub(super) fn plain_quote(quote: &Quote) -> bool {
-    quote.tag.is_none() && !quote.doubled && !quote.close_last_of_run
-}
-
 /// An untagged closer whose second byte is not the next one: the common `*` opening a line of a
 /// C comment, told apart without the call into `block_closes` (4 M of 86 M instructions on
 /// drivers/net/ethernet/intel, by callgrind).
@@ -332,7 +343,7 @@ fn cannot_close(rest: &[u8], block: &Block) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::markers::Tag;
+    use crate::count::syntax::markers::Tag;
     use crate::lang::{LangId, TagAt};
 
     /// One block per rule that keeps a closer from being plain; no language has the first yet.

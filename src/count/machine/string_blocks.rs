@@ -4,9 +4,9 @@
 //! on CPython's library).
 
 use super::lanes::BlockJob;
-use super::spans::plain_quote;
 use super::LineCounter;
-use crate::count::markers::{has_prefix, window};
+use crate::count::syntax::markers::{has_prefix, window};
+use crate::count::syntax::plan::string_by_blocks;
 use crate::lang::Quote;
 #[cfg(target_arch = "x86_64")]
 use crate::simd::masks::FromNibbles;
@@ -36,7 +36,7 @@ impl LineCounter {
     /// tag, not doubled, not the last of a run), it has no interpolation hole, and no region waits
     /// to be told its lines one by one.
     pub(super) fn string_by_blocks(&self, quote: &Quote) -> bool {
-        quote.multiline && plain_quote(quote) && quote.hole.is_none() && self.regions.is_none()
+        string_by_blocks(quote) && self.regions.is_none()
     }
 
     /// [`LineCounter::string_blocks_here`] on the widest lanes this CPU has.

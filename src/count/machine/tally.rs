@@ -4,11 +4,11 @@
 //! the pace of blocks without a mark (those ran 1.25x faster once it was gone; benches/RESULTS.md).
 
 use super::LineCounter;
-use crate::simd::bits::{after_last, range, solid_ends};
+use crate::simd::bits::{after_last, nonblank_ends, range};
 use crate::simd::masks::Masks;
 
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Tally {
+pub(super) struct LineTally {
     lines: u64,
     code_lines: u64,
     comment_lines: u64,
@@ -17,10 +17,10 @@ pub(super) struct Tally {
     comment: bool,
 }
 
-impl Tally {
+impl LineTally {
     #[inline(always)]
-    pub(super) fn begin(counter: &LineCounter) -> Tally {
-        Tally { lines: 0, code_lines: 0, comment_lines: 0, code: counter.code, comment: counter.comment }
+    pub(super) fn begin(counter: &LineCounter) -> LineTally {
+        LineTally { lines: 0, code_lines: 0, comment_lines: 0, code: counter.code, comment: counter.comment }
     }
 
     /// Hands the lines settled and the flags of the line begun back to the counter.
@@ -39,34 +39,34 @@ impl Tally {
     pub(super) fn code_lines(&mut self, m: &Masks, from: usize, to: usize) {
         let range = range(from, to);
         let newlines = m.newlines & range;
-        let solid = m.solid & range;
+        let nonblank = m.nonblank & range;
         if newlines == 0 {
-            self.code |= solid != 0;
+            self.code |= nonblank != 0;
             return;
         }
-        let ends = solid_ends(newlines, solid, range, u64::from(self.code) << from);
+        let ends = nonblank_ends(newlines, nonblank, range, u64::from(self.code) << from);
         // Only the line already begun can hold a comment (one that closed before `from`).
         let first = newlines & newlines.wrapping_neg();
         self.lines += u64::from(newlines.count_ones());
         self.code_lines += u64::from(ends.count_ones());
         self.comment_lines += u64::from(self.comment && ends & first == 0);
         self.comment = false;
-        self.code = after_last(solid, newlines);
+        self.code = after_last(nonblank, newlines);
     }
 
     /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
     /// non-blank byte outside them stands on it, else comment if one inside does.
     #[inline(always)]
     pub(super) fn block(&mut self, m: &Masks, comment: u64) {
-        let code = m.solid & !comment;
-        let noted = m.solid & comment;
+        let code = m.nonblank & !comment;
+        let noted = m.nonblank & comment;
         if m.newlines == 0 {
             self.code |= code != 0;
             self.comment |= noted != 0;
             return;
         }
-        let code_ends = solid_ends(m.newlines, code, !0, u64::from(self.code));
-        let marked_ends = solid_ends(m.newlines, m.solid, !0, u64::from(self.code | self.comment));
+        let code_ends = nonblank_ends(m.newlines, code, !0, u64::from(self.code));
+        let marked_ends = nonblank_ends(m.newlines, m.nonblank, !0, u64::from(self.code | self.comment));
         let code_lines = u64::from(code_ends.count_ones());
         self.lines += u64::from(m.newlines.count_ones());
         self.code_lines += code_lines;

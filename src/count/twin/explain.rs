@@ -8,8 +8,6 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::explain_reference;
-use crate::count::Options;
 use crate::lang::LangId;
 
 /// The three buckets of ringloc's rules.
@@ -91,14 +89,4 @@ impl fmt::Display for Reason {
             }
         }
     }
-}
-
-/// Every line of `bytes` read as `lang`, explained.
-pub fn explain(lang: LangId, bytes: &[u8]) -> Vec<LineExplain> {
-    explain_with(lang, Options::default(), bytes)
-}
-
-/// [`explain`] with options (`docstrings_as_code` moves doc strings to code).
-pub fn explain_with(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
-    explain_reference(lang, options, bytes)
 }

@@ -7,16 +7,14 @@
 
 pub(super) mod explain;
 mod regions;
+mod steps;
 mod trace;
 
-use super::embed::{embed_opens, TagReader};
-use super::markers::{
-    block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, openers, quote_closes,
-    regex_may_follow, window, Close, HeredocAt, Hole, Kind, Opener, Place, Tag,
-};
+use super::syntax::embed::TagReader;
+use super::syntax::markers::{is_ws, openers, Opener, Tag};
 use super::{Counts, Embedded, Options};
-use crate::lang::{Block, Embed, LangId, Quote, Syntax};
-use explain::{LineExplain, SpanKind, SpanOpened};
+use crate::lang::{Block, LangId, Quote, Syntax};
+use explain::{LineExplain, SpanOpened};
 use regions::{Fate, Level};
 use trace::Trace;
 
@@ -122,6 +120,16 @@ pub fn count_reference_embedded(lang: LangId, options: Options, bytes: &[u8]) ->
     (twin.counts, embedded)
 }
 
+/// Every line of `bytes` read as `lang`, explained.
+pub fn explain(lang: LangId, bytes: &[u8]) -> Vec<LineExplain> {
+    explain_with(lang, Options::default(), bytes)
+}
+
+/// [`explain`] with options (`docstrings_as_code` moves doc strings to code).
+pub fn explain_with(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
+    explain_reference(lang, options, bytes)
+}
+
 /// Every line of the file with its bucket, the language it is charged to and what decided it,
 /// read by the twin (which the fast path equals, count for count).
 pub fn explain_reference(lang: LangId, options: Options, bytes: &[u8]) -> Vec<LineExplain> {
@@ -144,7 +152,7 @@ impl<'a> Twin<'a> {
             levels: Vec::new(),
             line_min: 0,
             suspended: None,
-            reader: TagReader::new(super::embed::Opening::PageEnd),
+            reader: TagReader::new(super::syntax::embed::Opening::PageEnd),
             embedded: Vec::new(),
             fates: Vec::new(),
             lang,
@@ -177,7 +185,7 @@ impl Twin<'_> {
         }
     }
 
-    fn solid_before(&self, i: usize) -> Option<u8> {
+    fn nonblank_before(&self, i: usize) -> Option<u8> {
         self.bytes[self.start..i].iter().rev().find(|&&b| !is_ws(b) && b != b'\n').copied()
     }
 
@@ -197,228 +205,5 @@ impl Twin<'_> {
         let after = self.step(i);
         // A token that runs over a region's end (an escape before `</script`) stops at it.
         end.map_or(after, |(at, ..)| after.min(at))
-    }
-
-    fn step(&mut self, mut i: usize) -> usize {
-        let (bytes, syntax) = (self.bytes, self.eng.syntax);
-        let b = bytes[i];
-        let rest = window(bytes, i);
-        let line_start = self.before(i, 1) == b'\n';
-        // Nothing but blanks before this byte on its line (the flags are set by what came before).
-        let place = Place { start: line_start, head: !self.code && !self.comment };
-        if let Mode::Tag = self.eng.mode {
-            return self.tag(i);
-        }
-        if b == b'\n' {
-            let spliced = syntax.splice
-                && (self.before(i, 1) == b'\\' || self.before(i, 1) == b'\r' && self.before(i, 2) == b'\\');
-            self.end_line();
-            let eng = &mut self.eng;
-            match eng.mode {
-                Mode::LineComment if !spliced => eng.mode = eng.back(),
-                Mode::Str { quote, .. } if !quote.multiline => eng.mode = eng.back(),
-                Mode::Regex { .. } => eng.mode = eng.back(),
-                Mode::Heredoc { word, indent, .. } => eng.mode = Mode::Heredoc { word, indent, fresh: true },
-                _ => {}
-            }
-            if let (Mode::Code, Some((word, indent))) = (eng.mode, eng.pending) {
-                eng.mode = Mode::Heredoc { word, indent, fresh: true };
-                eng.pending = None;
-                self.heredoc_body_starts();
-            }
-            return i + 1;
-        }
-        if is_ws(b) {
-            return i + 1;
-        }
-        match self.eng.mode {
-            Mode::Code | Mode::Hole => {
-                if let (Mode::Hole, Some(open)) = (self.eng.mode, self.eng.hole) {
-                    let h = open.quote.hole.expect("a hole belongs to a string that has one");
-                    if b == h.close {
-                        self.mark_code(i);
-                        if open.depth == 0 {
-                            self.eng.mode = Mode::Str { quote: open.quote, tag: open.tag, doc: open.doc };
-                            self.eng.hole = None;
-                        } else {
-                            self.eng.hole = Some(InHole { depth: open.depth - 1, ..open });
-                        }
-                        return i + 1;
-                    }
-                    if b == h.open[h.open.len() - 1] {
-                        self.mark_code(i);
-                        self.eng.hole = Some(InHole { depth: open.depth + 1, ..open });
-                        return i + 1;
-                    }
-                }
-                if Some(b) == syntax.code_escape {
-                    self.mark_code(i);
-                    return i + if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
-                }
-                if let Some((opening, len)) = embed_opens(syntax.embed, rest, place) {
-                    self.open_span(SpanKind::Tag, i, len);
-                    self.reader = TagReader::new(opening);
-                    self.eng.mode = Mode::Tag;
-                    self.mark_code(i);
-                    return i + len;
-                }
-                let found =
-                    self.eng.openers.iter().find_map(|o| o.matches(rest, syntax, place).map(|m| (o.kind, m)));
-                if let Some((kind, m)) = found {
-                    let tag = m.tag_in(rest).unwrap_or(Tag::EMPTY);
-                    // The mode changes first, so what the line is marked with is inside the span.
-                    match kind {
-                        _ if m.whole => self.mark_code(i),
-                        Kind::LineComment => {
-                            self.open_span(SpanKind::LineComment, i, m.len);
-                            self.eng.mode = Mode::LineComment;
-                            self.mark_comment(i);
-                        }
-                        Kind::Block(block) => {
-                            self.open_span(SpanKind::BlockComment, i, m.len);
-                            self.eng.mode = Mode::Block { block, tag, depth: 1 };
-                            self.mark_comment(i);
-                        }
-                        Kind::Quote(quote) => {
-                            let doc =
-                                quote.doc && !self.code && !self.comment && !self.options.docstrings_as_code;
-                            self.open_span(
-                                if doc { SpanKind::DocString } else { SpanKind::String },
-                                i,
-                                m.len,
-                            );
-                            self.eng.mode = Mode::Str { quote, tag, doc };
-                            if doc {
-                                self.mark_comment(i);
-                            } else {
-                                self.mark_code(i);
-                            }
-                        }
-                        Kind::Code => {}
-                    }
-                    return i + m.len;
-                }
-                self.mark_code(i);
-                let heredoc = syntax
-                    .heredoc
-                    .filter(|_| self.eng.pending.is_none())
-                    .and_then(|h| heredoc_opens(rest, &h));
-                match heredoc {
-                    Some(HeredocAt::Opens(len, word, indent)) => {
-                        self.pend_span(i, len);
-                        self.eng.pending = Some((word, indent));
-                        return i + len;
-                    }
-                    Some(HeredocAt::Longer(len)) => return i + len,
-                    None => {}
-                }
-                if b == b'/' && syntax.regex && regex_may_follow(self.solid_before(i)) {
-                    self.eng.mode = Mode::Regex { class: false };
-                    self.open_span(SpanKind::Regex, i, 1);
-                }
-                i + 1
-            }
-            Mode::LineComment => {
-                if syntax.embed == Embed::Php && rest.starts_with(b"?>") {
-                    // PHP's `?>` ends the comment; code mode reads it next.
-                    self.eng.mode = self.eng.back();
-                    return i;
-                }
-                self.mark_comment(i);
-                i + 1
-            }
-            Mode::Block { block, tag, depth } => {
-                self.mark_comment(i);
-                if let Some(len) = block_closes(rest, block, &tag, place) {
-                    self.eng.mode = if depth == 1 {
-                        self.eng.back()
-                    } else {
-                        Mode::Block { block, tag, depth: depth - 1 }
-                    };
-                    i + len
-                } else if let Some((len, _)) =
-                    block_opens(rest, block, syntax.tag_chars, place).filter(|_| syntax.nested)
-                {
-                    self.eng.mode = Mode::Block { block, tag, depth: depth + 1 };
-                    i + len
-                } else {
-                    i + 1
-                }
-            }
-            Mode::Str { quote, tag, doc } => {
-                if doc {
-                    self.mark_comment(i);
-                } else {
-                    self.mark_code(i);
-                }
-                if let Some(h) = quote.hole.filter(|h| b == h.open[0] && self.eng.hole.is_none()) {
-                    match hole_opens(rest, &h) {
-                        Some(Hole::Opens(len)) => {
-                            self.eng.hole = Some(InHole { quote, tag, doc, depth: 0 });
-                            self.eng.mode = Mode::Hole;
-                            return i + len;
-                        }
-                        Some(Hole::Text(len)) => return i + len,
-                        None => {}
-                    }
-                }
-                if Some(b) == quote.escape {
-                    if bytes.get(i + 1) == Some(&b'\n') {
-                        self.end_line();
-                    }
-                    return i + 2;
-                }
-                match quote_closes(rest, quote, &tag) {
-                    Some(Close::Ends(len)) => {
-                        self.eng.mode = self.eng.back();
-                        i + len
-                    }
-                    Some(Close::Text(len)) => i + len,
-                    None => i + 1,
-                }
-            }
-            Mode::Regex { class } => {
-                self.mark_code(i);
-                match b {
-                    b'\\' if bytes.get(i + 1) != Some(&b'\n') => i += 2,
-                    b'[' => {
-                        self.eng.mode = Mode::Regex { class: true };
-                        i += 1;
-                    }
-                    b']' => {
-                        self.eng.mode = Mode::Regex { class: false };
-                        i += 1;
-                    }
-                    b'/' if !class => {
-                        self.eng.mode = self.eng.back();
-                        i += 1;
-                    }
-                    _ => i += 1,
-                }
-                i
-            }
-            Mode::Heredoc { word, indent, fresh } => {
-                self.mark_code(i);
-                let closes = fresh && (indent || line_start);
-                match heredoc_closes(rest, &word).filter(|_| closes) {
-                    Some(len) => {
-                        self.eng.mode = self.eng.back();
-                        i + len
-                    }
-                    None => {
-                        self.eng.mode = Mode::Heredoc { word, indent, fresh: false };
-                        i + 1
-                    }
-                }
-            }
-            Mode::CloseTag => {
-                self.mark_code(i);
-                if b == b'>' {
-                    self.eng.mode = Mode::Code;
-                }
-                i + 1
-            }
-            Mode::Tag => unreachable!("read above"),
-        }
     }
 }

@@ -3,8 +3,8 @@
 
 use super::explain::SpanKind;
 use super::{Engine, Mode, Twin};
-use crate::count::embed::{end_at, End, MAX_DEPTH};
-use crate::count::markers::{is_ws, window};
+use crate::count::syntax::embed::{end_at, End, MAX_DEPTH};
+use crate::count::syntax::markers::{is_ws, window};
 use crate::count::{Counts, Embedded};
 use crate::lang::{page_language, plain_text, Embed, LangId};
 

@@ -45,12 +45,21 @@ const WARM_DEPTH: usize = 16;
 
 /// Submits in a row that must leave something pending before the ring says it waits for the disk.
 const DISK_WAITS: u32 = 8;
+/// `io_uring_enter` failures in a row that may pass (EAGAIN, EBUSY, ENOMEM), 1 ms apart, before
+/// the ring is given up and its files are read plainly.
+const REFUSALS: u32 = 100;
 /// Longest wait for a completion in one `io_uring_enter`.
 const WAIT_SECS: u64 = 1;
+/// Waits in a row that reap nothing before everything in flight is cancelled and read plainly: a
+/// read that never completes (a file of a pseudo-filesystem that acts like a device) must not
+/// hold the run for ever. A disk answers within this even under heavy load; a cancelled file is
+/// read again, not lost.
+const STALLED_WAITS: u32 = 5;
 
 const OPEN: u64 = 0;
 const READ: u64 = 1;
 const CLOSE: u64 = 2;
+const CANCEL: u64 = 3;
 
 fn user_data(slot: u32, op: u64) -> u64 {
     (u64::from(slot) << 2) | op
@@ -60,9 +69,10 @@ fn op_of(user_data: u64) -> u64 {
     user_data & 3
 }
 
-/// Opens and reads are counted in `in_flight`; closes are not (a successful one posts nothing).
+/// Opens and reads are counted in `in_flight`; closes are not (a successful one posts nothing),
+/// nor are cancels.
 fn in_flight_op(user_data: u64) -> bool {
-    op_of(user_data) != CLOSE
+    matches!(op_of(user_data), OPEN | READ)
 }
 
 #[derive(Debug)]
@@ -106,6 +116,10 @@ pub struct UringReader {
     rules: Arc<ReadRules>,
     /// Set when `io_uring_enter` itself failed: buffers may still be in the kernel's hands.
     broken: Option<io::Error>,
+    /// Waits in a row that reaped nothing ([`STALLED_WAITS`]).
+    stalled: u32,
+    /// `io_uring_enter` failures in a row that may pass ([`passing`]).
+    refusals: u32,
 }
 
 impl UringReader {
@@ -135,6 +149,8 @@ impl UringReader {
             fallback: SyncReader::new(Arc::clone(&rules)),
             rules,
             broken: None,
+            stalled: 0,
+            refusals: 0,
         })
     }
 
@@ -229,7 +245,8 @@ impl UringReader {
                 self.start_read(slot);
             }
             READ => self.on_read(slot, res, out, keep),
-            // A close that failed has nothing left to tell: the file was fully read.
+            // A close that failed has nothing left to tell: the file was fully read. A cancel's
+            // result is in the completions of what it cancelled.
             _ => {}
         }
     }
@@ -279,25 +296,48 @@ impl UringReader {
         }
     }
 
-    fn submit_closes(&mut self, out: &mut Report, keep: bool) {
+    /// Nothing completed for [`STALLED_WAITS`] waits: every request in flight is cancelled (5.19+;
+    /// older kernels refuse the cancel and keep waiting), and comes back ECANCELED or EINTR, to be
+    /// read plainly.
+    fn cancel_stalled(&mut self, reaped: usize) {
+        self.stalled = if reaped == 0 { self.stalled + 1 } else { 0 };
+        if self.stalled == STALLED_WAITS {
+            let cancel = opcode::AsyncCancel2::new(types::CancelBuilder::any()).build();
+            self.push(cancel.user_data(user_data(0, CANCEL)));
+        }
+    }
+
+    fn submit_closes(&mut self) {
         if self.ring.submission().is_empty() {
             return;
         }
         loop {
             match self.ring.submit() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return self.break_down(e, out, keep),
+                Err(e) if passing(&e) && self.refusals < REFUSALS => self.refused(e),
+                Err(e) => return self.break_down(e),
                 Ok(_) => return,
             }
         }
     }
 
-    /// `io_uring_enter` failed for good: fail the files in flight (reported, not lost), leak their
-    /// buffers so the kernel can never write into reused memory, and read the rest plainly.
-    fn break_down(&mut self, e: io::Error, out: &mut Report, keep: bool) {
+    /// `io_uring_enter` failed: a failure that may pass (the kernel short of memory, or of room
+    /// for completions until they are reaped) is tried again, 1 ms later, up to [`REFUSALS`] times in
+    /// a row; any other, or one that lasts, breaks the ring down.
+    fn refused(&mut self, e: io::Error) {
+        self.refusals += 1;
+        if passing(&e) && self.refusals < REFUSALS {
+            return std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        self.break_down(e);
+    }
+
+    /// `io_uring_enter` failed for good: the files in flight are read again plainly from their
+    /// start (nothing of them was recorded yet), their buffers leaked so the kernel can never write
+    /// into reused memory, and the rest is read plainly too.
+    fn break_down(&mut self, e: io::Error) {
         for a in std::mem::take(&mut self.slots).into_iter().flatten() {
-            let err = io::Error::new(e.kind(), format!("io_uring_enter failed: {e}"));
-            out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
+            self.retry.push_back(a.job);
         }
         std::mem::forget(std::mem::take(&mut self.buffers));
         self.busy = 0;
@@ -307,38 +347,60 @@ impl UringReader {
 }
 
 /// Whether a failed open or read is the ring's failure rather than the file's, so that the plain
-/// reader does it instead: EAGAIN from a filesystem without NOWAIT reads, or ECANCELED, which
-/// ringloc never asks for and the kernel posts when it has no io-wq thread to run a blocking
-/// request on (a pids limit: cold, 2,384 of drivers/' files failed so under `prlimit --nproc=10`).
+/// reader does it instead: EAGAIN from a filesystem without NOWAIT reads, ECANCELED, which the
+/// kernel posts when it has no io-wq thread to run a blocking request on (a pids limit: cold, 2,384
+/// of drivers/' files failed so under `prlimit --nproc=10`) and a stalled ring's cancel posts, and
+/// EINTR, which that cancel gives a read blocked in an io-wq thread.
+/// Whether a failed `io_uring_enter` may succeed if tried again.
+fn passing(e: &io::Error) -> bool {
+    use rustix::io::Errno;
+    [Errno::AGAIN, Errno::BUSY, Errno::NOMEM].iter().any(|p| e.raw_os_error() == Some(p.raw_os_error()))
+}
+
 fn redo_plainly(res: i32) -> bool {
-    [rustix::io::Errno::AGAIN, rustix::io::Errno::CANCELED].iter().any(|e| res == -e.raw_os_error())
+    use rustix::io::Errno;
+    [Errno::AGAIN, Errno::CANCELED, Errno::INTR].iter().any(|e| res == -e.raw_os_error())
 }
 
 impl Reader for UringReader {
     fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep: bool) {
         if self.broken.is_some() {
-            return self.fallback.pump(queue, out, keep);
+            let files = if self.retry.is_empty() { queue } else { &mut self.retry };
+            return self.fallback.pump(files, out, keep);
         }
         // Retried files wait for descriptors: let the ring's own files finish and close first. Their
         // closes may still sit in the submission queue, holding descriptors the plain open needs.
         if self.busy == 0 && !self.retry.is_empty() {
-            self.submit_closes(out, keep);
+            self.submit_closes();
             return self.fallback.pump(&mut self.retry, out, keep);
         }
         while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
-            let Some(slot) = self.free.pop() else { break };
             let job = queue.pop_front().expect("queue not empty");
+            if job.dir.plain {
+                self.retry.push_back(job);
+                continue;
+            }
+            let Some(slot) = self.free.pop() else {
+                queue.push_front(job);
+                break;
+            };
             self.start_open(slot, job);
         }
         if self.in_flight == 0 {
             // Closes still queued hold real descriptors: hand them to the kernel before this worker
             // lists directories or opens plainly, or those may meet EMFILE on our own files.
-            return self.submit_closes(out, keep);
+            return self.submit_closes();
         }
-        if let Err(e) = self.enter() {
-            return self.break_down(e, out, keep);
+        match self.enter() {
+            Ok(()) => self.refusals = 0,
+            // EBUSY: completions must be reaped before more are submitted; they are, below.
+            Err(e) => self.refused(e),
+        }
+        if self.broken.is_some() {
+            return;
         }
         self.completions.extend(self.ring.completion().map(|c| (c.user_data(), c.result())));
+        self.cancel_stalled(self.completions.len());
         // Warm, every open and read completes inside the submit; one still pending went to disk.
         let finished = self.completions.iter().filter(|&&(ud, _)| in_flight_op(ud)).count();
         let waiting = self.in_flight > finished;
@@ -383,3 +445,6 @@ impl Drop for UringReader {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -24,6 +24,23 @@ pub(super) fn build_ring(entries: u32) -> io::Result<IoUring> {
     if !needed.iter().all(|&op| probe.is_supported(op)) {
         return Err(io::Error::new(io::ErrorKind::Unsupported, "io_uring lacks openat/read/close"));
     }
+    enter_nop(ring)
+}
+
+/// A ring is only usable if `io_uring_enter` is too: a seccomp filter may refuse it alone, and
+/// that must be known before any file is in flight. One NOP goes round.
+fn enter_nop(mut ring: IoUring) -> io::Result<IoUring> {
+    let nop = opcode::Nop::new().build();
+    // SAFETY: a NOP names no memory.
+    unsafe { ring.submission().push(&nop) }.map_err(|_| io::Error::other("io_uring: no room for a NOP"))?;
+    loop {
+        match ring.submit_and_wait(1) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+            Ok(_) => break,
+        }
+    }
+    ring.completion().for_each(drop);
     Ok(ring)
 }
 

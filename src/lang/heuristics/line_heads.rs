@@ -73,7 +73,7 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
     #[inline(always)]
     fn blocks<L: Lanes>(&mut self, lanes: L, marks: [&L::Marks; 2]) -> Option<B> {
         // The text's first byte starts a line.
-        let mut carry = Carry { line: 1, run: 0 };
+        let mut carry = HeadCarry { line: 1, run: 0 };
         let mut chunks = self.text.chunks_exact(BLOCK);
         let mut at = 0;
         for block in chunks.by_ref() {
@@ -102,15 +102,15 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
         [firsts, seconds]: [&L::Marks; 2],
         block: &[u8; BLOCK],
         at: usize,
-        carry: &mut Carry,
+        carry: &mut HeadCarry,
     ) -> ControlFlow<B> {
         let m = lanes.stop_masks(firsts, block);
-        let blank = !m.solid & !m.newlines;
+        let blank = !m.nonblank & !m.newlines;
         let starts = m.newlines << 1 | carry.line;
         // A start carries up through the blanks after it to the line's first other byte.
         let (sum, over) = blank.overflowing_add(starts);
         let (sum, over_too) = sum.overflowing_add(carry.run);
-        *carry = Carry { line: m.newlines >> 63, run: u64::from(over || over_too) };
+        *carry = HeadCarry { line: m.newlines >> 63, run: u64::from(over || over_too) };
         let firsts = sum & !blank & m.marks;
         // Most blocks have no line leading with a first byte: no second byte to look for.
         if firsts == 0 {
@@ -139,7 +139,7 @@ impl<B, F: FnMut(usize) -> ControlFlow<B>> Scan<'_, F> {
 /// What a block leaves the next: bit 0 of each is set where a line starts at the next block's
 /// first byte (the block ended on a newline), and where a run of blanks after a line's start
 /// goes on into it.
-struct Carry {
+struct HeadCarry {
     line: u64,
     run: u64,
 }
@@ -147,7 +147,7 @@ struct Carry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simd::dispatch::{capped, Level};
+    use crate::simd::dispatch::{capped, LanesSeen};
 
     /// The heads one byte at a time, with the counter's blanks, where any word's second byte
     /// follows (on a block's last byte, whatever follows).
@@ -177,6 +177,7 @@ mod tests {
         let pieces: [&[u8]; 12] =
             [b"\n", b" ", b"\t", b"\r", b"\x0c", b"class", b"x", b"#", b"@", b"#i", b"@p", b"p"];
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let lanes = LanesSeen::start();
         for round in 0..3_000 {
             let mut text = Vec::new();
             while text.len() < round % 300 {
@@ -190,7 +191,7 @@ mod tests {
                 }
             }
             let expected = heads_one_by_one(&text, &words);
-            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+            for level in lanes.levels() {
                 let mut got = Vec::new();
                 capped(level, || {
                     scan.each(&text, |k| {
@@ -201,6 +202,7 @@ mod tests {
                 assert_eq!(got, expected, "{level:?}: {:?}", String::from_utf8_lossy(&text));
             }
         }
+        lanes.check();
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::lang::LangId;
 use crate::output::paths::{decode_base64, escaped, raw_base64};
 use crate::report::{
     Change, Delta, DirTotals, FileError, FileReport, Flagged, LineChanges, LineMoves, Omitted, RootView,
-    Skipped, Totals,
+    Skipped, SkippedFile, Totals,
 };
 
 pub const SCHEMA_VERSION: u32 = 1;
@@ -104,11 +104,25 @@ pub struct FileDoc {
     pub comments: u64,
     pub blanks: u64,
     pub bytes: u64,
+    /// `generated`, `minified`: counted, and flagged. Absent when neither.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+}
+
+impl FileDoc {
+    pub fn generated(&self) -> bool {
+        self.flags.iter().any(|f| f == "generated")
+    }
+
+    pub fn minified(&self) -> bool {
+        self.flags.iter().any(|f| f == "minified")
+    }
 }
 
 impl From<&FileReport> for FileDoc {
     fn from(f: &FileReport) -> Self {
         let c = f.counts;
+        let flags = [(f.generated, "generated"), (f.minified, "minified")];
         FileDoc {
             path: PathDoc::new(&f.path),
             language: f.language.name().to_string(),
@@ -117,7 +131,22 @@ impl From<&FileReport> for FileDoc {
             comments: c.comments,
             blanks: c.blanks,
             bytes: f.bytes,
+            flags: flags.iter().filter(|(on, _)| *on).map(|(_, name)| name.to_string()).collect(),
         }
+    }
+}
+
+/// A file left out (`--by-file`), and why: one of the `skipped` field names.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SkippedFileDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    pub reason: String,
+}
+
+impl From<&SkippedFile> for SkippedFileDoc {
+    fn from(f: &SkippedFile) -> Self {
+        SkippedFileDoc { path: PathDoc::new(&f.path), reason: f.why.name().to_string() }
     }
 }
 
@@ -287,6 +316,9 @@ pub struct ReportDoc {
     pub languages: Vec<LanguageDoc>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<FileDoc>>,
+    /// With `--by-file`; reports written before it have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skipped_files: Option<Vec<SkippedFileDoc>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dirs: Option<Vec<DirDoc>>,
     /// With `--by-root`; added in version 1, so older reports have none.

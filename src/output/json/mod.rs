@@ -2,6 +2,7 @@
 //! docs/json-schema.md. `read` turns a report back into a [`Report`](crate::report::Report) for
 //! `ringloc merge` and `ringloc diff`.
 
+mod check;
 pub mod doc;
 mod per_line;
 mod read;
@@ -33,6 +34,10 @@ impl ReportDoc {
             total: (&view.total).into(),
             languages: doc::languages(&view.languages, view.embedded),
             files: view.files.as_ref().filter(|_| with_rows).map(|f| f.iter().map(|&f| f.into()).collect()),
+            skipped_files: view
+                .skipped_files
+                .filter(|_| with_rows)
+                .map(|f| f.iter().map(Into::into).collect()),
             dirs: view.dirs.as_ref().filter(|_| with_rows).map(|d| d.iter().map(Into::into).collect()),
             by_root: view.by_root.as_ref().map(|roots| roots.iter().map(RootDoc::new).collect()),
             errors: view.errors.iter().map(Into::into).collect(),

@@ -3,10 +3,11 @@
 
 use std::io;
 
+use super::check::check_sums;
 use super::doc::{ReportDoc, SCHEMA_VERSION};
 use crate::count::Counts;
 use crate::lang::LangId;
-use crate::report::{DirTotals, FileError, FileReport, Report, RootTotals};
+use crate::report::{DirTotals, FileError, FileReport, Report, RootTotals, Skip, SkippedFile};
 
 /// A report as read, and whether it listed its files (written with `--by-file`) and kept its roots
 /// apart (`--by-root`).
@@ -39,6 +40,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
     if doc.omitted.is_some() {
         return Err("written with --top, so some rows are missing; write it again without --top".into());
     }
+    check_sums(&doc)?;
     let mut report = Report::default();
     report.roots = doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?;
     report.skipped = (&doc.skipped).into();
@@ -76,7 +78,19 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
         let counts =
             crate::count::Counts { lines: f.lines, code: f.code, comments: f.comments, blanks: f.blanks };
         let language = language(&f.language)?;
-        report.files.push(FileReport { path: f.path.to_path()?, language, bytes: f.bytes, counts });
+        let (generated, minified) = (f.generated(), f.minified());
+        report.files.push(FileReport {
+            path: f.path.to_path()?,
+            language,
+            bytes: f.bytes,
+            counts,
+            generated,
+            minified,
+        });
+    }
+    for f in doc.skipped_files.iter().flatten() {
+        let why = Skip::from_name(&f.reason).ok_or_else(|| format!("unknown skip reason '{}'", f.reason))?;
+        report.skipped_files.push(SkippedFile { path: f.path.to_path()?, why });
     }
     for e in &doc.errors {
         report.errors.push(FileError { path: e.path.to_path()?, error: io::Error::other(e.error.clone()) });

@@ -1,9 +1,9 @@
 //! A block's span bits from its byte masks, and the looks at the bytes themselves that Rust's
 //! character literals and raw strings need.
 
-use super::shape::CFamily;
 use super::spans::Bits;
-use crate::count::markers::{char_literal, window};
+use crate::count::syntax::c_family::CFamily;
+use crate::count::syntax::markers::{char_literal, window};
 use crate::count::WINDOW;
 use crate::simd::bits::escaped;
 use crate::simd::masks::{Lanes, Masks, BLOCK};
@@ -11,7 +11,7 @@ use crate::simd::masks::{Lanes, Masks, BLOCK};
 /// The block's span bits. `next` holds the two bytes after the block, if any; `before` the two
 /// bytes before it (nearest first) where splices count; `escape` says its first byte is escaped.
 #[inline(always)]
-pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
+pub(super) fn span_bits<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
     lanes: L,
     shape: &CFamily,
     m: &Masks,
@@ -22,15 +22,15 @@ pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
 ) -> Bits {
     let [double, single, star] = lanes.byte_masks([b'"', b'\'', b'*'], block);
     let backslash = lanes.byte_mask(b'\\', block);
-    let raw = if LONG && shape.raw.is_some() { lanes.byte_mask(b'`', block) } else { 0 };
-    let template = if RICH && shape.template.is_some() { lanes.byte_mask(b'`', block) } else { 0 };
+    let raw = if LONG_STRINGS && shape.raw.is_some() { lanes.byte_mask(b'`', block) } else { 0 };
+    let template = if EXTRA_FORMS && shape.template.is_some() { lanes.byte_mask(b'`', block) } else { 0 };
     // The marks are the openers' first bytes: those not quotes are slashes.
     let slash = m.marks & !(double | single | raw | template);
     let follow = |bits: u64, byte: u8| bits >> 1 | u64::from(next[0] == Some(byte)) << 63;
     let next_slash = follow(slash, b'/');
     let next_star = follow(star, b'*');
     let (escaped, escape_out) = escaped(backslash, escape);
-    let triple = match shape.triple.filter(|_| LONG) {
+    let triple = match shape.triple.filter(|_| LONG_STRINGS) {
         Some(_) => {
             let quote = |k: usize| u64::from(next[k] == Some(b'"'));
             double & follow(double, b'"') & (double >> 2 | quote(0) << 62 | quote(1) << 63)
@@ -45,7 +45,7 @@ pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
         None => (0, 0),
     };
     let spliced = if shape.splice { splices(lanes, block, m.newlines, backslash, before) } else { 0 };
-    let lone_slash = if RICH && shape.regex { slash & !(line_open | block_open) } else { 0 };
+    let lone_slash = if EXTRA_FORMS && shape.regex { slash & !(line_open | block_open) } else { 0 };
     let stops = template | lone_slash;
     Bits {
         opens: double | single | raw | line_open | block_open | stops,
@@ -59,7 +59,7 @@ pub(super) fn span_bits<L: Lanes, const LONG: bool, const RICH: bool>(
         kind_1: single | triple | block_open,
         kind_2: raw | triple,
         kind_4: line_open | block_open,
-        double_end: (double | if RICH && shape.multiline { 0 } else { m.newlines }) & !escaped,
+        double_end: (double | if EXTRA_FORMS && shape.multiline { 0 } else { m.newlines }) & !escaped,
         single_end: (single | m.newlines) & !escaped,
         raw_end: raw,
         triple_end: triple & !escaped,

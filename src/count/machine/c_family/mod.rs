@@ -14,15 +14,15 @@
 
 mod bits;
 mod quick;
-mod shape;
 mod spans;
 #[cfg(test)]
 mod tests;
 
 use super::lanes::BlockJob;
-use super::tally::Tally;
+use super::tally::LineTally;
 use super::{LineCounter, Mode};
-use crate::count::markers::Tag;
+use crate::count::syntax::c_family::CFamily;
+use crate::count::syntax::markers::Tag;
 use crate::lang::Quote;
 use crate::simd::bits::{above, below};
 #[cfg(target_arch = "x86_64")]
@@ -30,18 +30,17 @@ use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use quick::{opener_block, string_block};
-pub(crate) use shape::CFamily;
 use spans::{
     in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
 
 /// The block loop of a C-shaped language, for [`LineCounter::vectorized`]: a function of its own
-/// for each of `RICH` and not, as every job is. Inlined beside C's loop, the `RICH` loop made C's
-/// count 2-5% slower, and Go's and Java's 15% slower when their `LONG` loop moved out with it;
+/// for each of `EXTRA_FORMS` and not, as every job is. Inlined beside C's loop, the `EXTRA_FORMS` loop made C's
+/// count 2-5% slower, and Go's and Java's 15% slower when their `LONG_STRINGS` loop moved out with it;
 /// C's loop inlined beside the general code loop, whose marks call out, had its tables reloaded
 /// from the stack on every block.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-struct FamilyBlocks<'a, const RICH: bool> {
+struct FamilyBlocks<'a, const EXTRA_FORMS: bool> {
     nibbles: &'a Nibbles,
     shape: &'static CFamily,
     buf: &'a [u8],
@@ -49,16 +48,16 @@ struct FamilyBlocks<'a, const RICH: bool> {
     limit: usize,
 }
 
-impl<const RICH: bool> BlockJob for FamilyBlocks<'_, RICH> {
+impl<const EXTRA_FORMS: bool> BlockJob for FamilyBlocks<'_, EXTRA_FORMS> {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize {
         let FamilyBlocks { nibbles, shape, buf, i, limit } = self;
         let marks = &lanes.tables(nibbles);
-        if shape.long() {
-            counter.c_blocks::<L, true, RICH>(lanes, marks, shape, buf, i, limit)
+        if shape.long_strings() {
+            counter.c_blocks::<L, true, EXTRA_FORMS>(lanes, marks, shape, buf, i, limit)
         } else {
-            counter.c_blocks::<L, false, RICH>(lanes, marks, shape, buf, i, limit)
+            counter.c_blocks::<L, false, EXTRA_FORMS>(lanes, marks, shape, buf, i, limit)
         }
     }
 }
@@ -78,18 +77,18 @@ impl LineCounter {
         limit: usize,
     ) -> Option<usize> {
         let nibbles = shape.nibbles.as_ref().or(marks.nibbles.as_ref())?;
-        if shape.rich() {
+        if shape.extra_forms() {
             self.vectorized(FamilyBlocks::<true> { nibbles, shape, buf, i, limit })
         } else {
             self.vectorized(FamilyBlocks::<false> { nibbles, shape, buf, i, limit })
         }
     }
 
-    /// Code mode of a C-shaped language from `i`, by blocks, `LONG` and `RICH` where the language
+    /// Code mode of a C-shaped language from `i`, by blocks, `LONG_STRINGS` and `EXTRA_FORMS` where the language
     /// has those forms. Returns where fewer than a block is left before `limit`, with the mode set
     /// to the span open there (or, with a tagged raw string, where its letter may stand).
     #[inline(always)]
-    pub(super) fn c_blocks<L: Lanes, const LONG: bool, const RICH: bool>(
+    pub(super) fn c_blocks<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         &mut self,
         lanes: L,
         marks: &L::Marks,
@@ -100,8 +99,8 @@ impl LineCounter {
     ) -> usize {
         let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
-        let mut tally = Tally::begin(self);
-        // Blocks are split off the front of what is left, so the quiet loop below has no bounds
+        let mut tally = LineTally::begin(self);
+        // Blocks are split off the front of what is left, so the unmarked loop below has no bounds
         // check of its own; where a block stands follows from what is left after it, so that
         // loop keeps no position either.
         let mut rest = buf.get(i..limit).unwrap_or_default();
@@ -118,13 +117,13 @@ impl LineCounter {
                     tally.code_lines(&m, 0, BLOCK);
                     let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
                     (block, rest) = (next, tail);
-                    let Some(quiet) = lanes.quiet_masks(marks, block) else { break };
-                    m = quiet;
+                    let Some(unmarked) = lanes.unmarked_masks(marks, block) else { break };
+                    m = unmarked;
                 }
                 m = lanes.stop_masks(marks, block);
             }
             let i = end - rest.len() - BLOCK;
-            if !Self::settled_at_once::<L, LONG, RICH>(
+            if !Self::settled_at_once::<L, LONG_STRINGS, EXTRA_FORMS>(
                 lanes,
                 shape,
                 &m,
@@ -133,14 +132,23 @@ impl LineCounter {
                 (&mut carry, &mut tally),
             ) {
                 let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
-                let next = [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG)];
-                let bits = span_bits::<L, LONG, RICH>(lanes, shape, &m, block, next, before, carry.escape);
-                let text = Text { buf, i, tag_char: shape.tag_char, last_solid: self.last_solid };
-                let comment = Self::resolve::<LONG, RICH>(shape, &bits, &mut carry, text, lo);
-                if RICH && carry.inside == STOP {
+                let next =
+                    [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG_STRINGS)];
+                let bits = span_bits::<L, LONG_STRINGS, EXTRA_FORMS>(
+                    lanes,
+                    shape,
+                    &m,
+                    block,
+                    next,
+                    before,
+                    carry.escape,
+                );
+                let text = Text { buf, i, tag_char: shape.tag_char, last_nonblank: self.last_nonblank };
+                let comment = Self::resolve::<LONG_STRINGS, EXTRA_FORMS>(shape, &bits, &mut carry, text, lo);
+                if EXTRA_FORMS && carry.inside == STOP {
                     // The lines up to the stop; the byte loop goes on from it, in code.
                     let upto = below(carry.from);
-                    let m = Masks { newlines: m.newlines & upto, solid: m.solid & upto, ..m };
+                    let m = Masks { newlines: m.newlines & upto, nonblank: m.nonblank & upto, ..m };
                     tally.block(&m, comment);
                     tally.end(self);
                     return i + carry.from - carry.tag;
@@ -149,7 +157,7 @@ impl LineCounter {
             }
         }
         tally.end(self);
-        self.hand_over::<RICH>(shape, &carry, buf, end - rest.len(), lo)
+        self.hand_over::<EXTRA_FORMS>(shape, &carry, buf, end - rest.len(), lo)
     }
 
     /// A block settled without the span walk: one a plain comment is open in; one whose only
@@ -157,18 +165,20 @@ impl LineCounter {
     /// code whose first mark opens a comment, in C's shape (C, CSS: Rust's comments nest, and Go
     /// measured 5-7% slower with it, Java level).
     #[inline(always)]
-    fn settled_at_once<L: Lanes, const LONG: bool, const RICH: bool>(
+    fn settled_at_once<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         lanes: L,
         shape: &CFamily,
         m: &Masks,
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
-        (carry, tally): (&mut Carry, &mut Tally),
+        (carry, tally): (&mut Carry, &mut LineTally),
     ) -> bool {
-        Self::comment_block::<L, RICH>(lanes, shape, m, (block, buf), i, carry, tally)
-            || (!RICH || shape.plain_strings())
-                && string_block::<L, LONG>(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
-            || !RICH && !LONG && opener_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
+        Self::comment_block::<L, EXTRA_FORMS>(lanes, shape, m, (block, buf), i, carry, tally)
+            || (!EXTRA_FORMS || shape.plain_strings())
+                && string_block::<L, LONG_STRINGS>(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
+            || !EXTRA_FORMS
+                && !LONG_STRINGS
+                && opener_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,
@@ -176,16 +186,16 @@ impl LineCounter {
     /// kernel's C 5% faster, its headers 8%, Java and JavaScript 4%). Returns `false`, with
     /// nothing done, for every other block.
     #[inline(always)]
-    fn comment_block<L: Lanes, const RICH: bool>(
+    fn comment_block<L: Lanes, const EXTRA_FORMS: bool>(
         lanes: L,
         shape: &CFamily,
         m: &Masks,
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
         carry: &mut Carry,
-        tally: &mut Tally,
+        tally: &mut LineTally,
     ) -> bool {
-        if carry.inside != COMMENT || RICH && shape.nested {
+        if carry.inside != COMMENT || EXTRA_FORMS && shape.nested {
             return false;
         }
         let [star, slash, _] = lanes.byte_masks([b'*', b'/', b'/'], block);
@@ -211,18 +221,19 @@ impl LineCounter {
     /// closer, and so on. Returns the block's comment bits and leaves in `carry` the state for
     /// the next block.
     #[inline(always)]
-    fn resolve<const LONG: bool, const RICH: bool>(
+    fn resolve<const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         shape: &CFamily,
         bits: &Bits,
         carry: &mut Carry,
         text: Text,
         lo: usize,
     ) -> u64 {
-        let (nested, chars, stops) = (RICH && shape.nested, RICH && shape.chars, RICH && shape.stops());
+        let (nested, chars, stops) =
+            (EXTRA_FORMS && shape.nested, EXTRA_FORMS && shape.chars, EXTRA_FORMS && shape.stops());
         let (inside, at, comment, depth, tag) =
             (carry.inside, carry.from, carry.spill, carry.depth, carry.tag);
         let mut span = Span { inside, start: 0, at, comment, depth, tag };
-        if span.inside == CODE || span.close::<LONG, RICH>(bits, nested, text) {
+        if span.inside == CODE || span.close::<LONG_STRINGS, EXTRA_FORMS>(bits, nested, text) {
             while span.at < BLOCK {
                 let opens = bits.opens & above(span.at);
                 if opens == 0 {
@@ -243,10 +254,10 @@ impl LineCounter {
                     span.at = hit + 1;
                     continue;
                 }
-                span.open::<LONG, RICH>(bits, hit);
+                span.open::<LONG_STRINGS, EXTRA_FORMS>(bits, hit);
                 // A letter before the quote may make it another string: Rust's tagged raw string,
                 // or C++'s, at whose letter the loop stops.
-                if RICH && span.inside == DOUBLE && shape.nibbles.is_some() {
+                if EXTRA_FORMS && span.inside == DOUBLE && shape.nibbles.is_some() {
                     if shape.tagged.is_some() {
                         if let Some(tag) = raw_tag(shape, text.buf, lo, text.i + hit) {
                             span.inside = TAGGED;
@@ -259,13 +270,13 @@ impl LineCounter {
                         break;
                     }
                 }
-                if span.at >= BLOCK || !span.close::<LONG, RICH>(bits, nested, text) {
+                if span.at >= BLOCK || !span.close::<LONG_STRINGS, EXTRA_FORMS>(bits, nested, text) {
                     break;
                 }
             }
         }
         let Span { inside, start, at, mut comment, depth, tag } = span;
-        if in_comment::<RICH>(inside) {
+        if in_comment::<EXTRA_FORMS>(inside) {
             comment |= above(start);
         }
         // Only a closer reaches past the block and leaves code mode behind it: a comment's leaves
@@ -275,8 +286,8 @@ impl LineCounter {
         carry.spill = u64::from(inside == CODE && at > BLOCK);
         carry.depth = depth;
         carry.tag = tag;
-        carry.from = if RICH && inside == STOP { at } else { at.saturating_sub(BLOCK) };
-        let escapes = matches!(inside, DOUBLE | SINGLE) || (LONG && inside == TRIPLE);
+        carry.from = if EXTRA_FORMS && inside == STOP { at } else { at.saturating_sub(BLOCK) };
+        let escapes = matches!(inside, DOUBLE | SINGLE) || (LONG_STRINGS && inside == TRIPLE);
         carry.escape = if escapes { bits.escape_out } else { 0 };
         carry.inside = inside;
         comment
@@ -284,7 +295,7 @@ impl LineCounter {
 
     /// Leaves the block loop at `i` in the mode of the span still open there.
     /// `lo` is where the block loop began.
-    fn hand_over<const RICH: bool>(
+    fn hand_over<const EXTRA_FORMS: bool>(
         &mut self,
         shape: &CFamily,
         carry: &Carry,
@@ -297,20 +308,20 @@ impl LineCounter {
             // A raw string's letter and tag may end the last block, its quote come after: the
             // byte loop goes on from the letter, to find the opener whole (those bytes hold no
             // newline, and their line is code already).
-            CODE if RICH && carry.from == 0 => {
+            CODE if EXTRA_FORMS && carry.from == 0 => {
                 return raw_letter(shape, buf, lo, i)
                     .or_else(|| prefix_letter(shape, buf, lo, i))
                     .unwrap_or(i)
             }
             CODE => {}
-            TAGGED if RICH => {
+            TAGGED if EXTRA_FORMS => {
                 self.mode = quote(shape.tagged);
                 self.tag = Tag::new(&[shape.tag_char; MAX_TAG][..carry.tag]);
             }
             LINE => self.mode = Mode::LineComment,
             COMMENT => {
                 let block = shape.block.expect("a block comment opened");
-                self.mode = Mode::Block { block, depth: if RICH { carry.depth } else { 1 } };
+                self.mode = Mode::Block { block, depth: if EXTRA_FORMS { carry.depth } else { 1 } };
             }
             DOUBLE => self.mode = quote(shape.double),
             SINGLE => self.mode = quote(shape.single),

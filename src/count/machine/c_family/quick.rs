@@ -2,9 +2,9 @@
 //! found all at once: one whose only marks are `"` (strings are code, so only where the block
 //! ends, in a string or not, matters), and one in code whose first mark opens a block comment.
 
-use super::shape::CFamily;
 use super::spans::{Carry, CODE, COMMENT, DOUBLE};
-use super::Tally;
+use super::LineTally;
+use crate::count::syntax::c_family::CFamily;
 use crate::simd::bits::{above, below, escaped, prefix_xor};
 use crate::simd::masks::{Lanes, Masks, BLOCK};
 
@@ -14,14 +14,14 @@ use crate::simd::masks::{Lanes, Masks, BLOCK};
 /// that would end a string, and every other mark, leave the block to the span walk (`false`,
 /// nothing done). `next` is the byte after the block.
 #[inline(always)]
-pub(super) fn string_block<L: Lanes, const LONG: bool>(
+pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool>(
     lanes: L,
     shape: &CFamily,
     (m, block, next): (&Masks, &[u8; BLOCK], Option<&u8>),
     carry: &mut Carry,
-    tally: &mut Tally,
+    tally: &mut LineTally,
 ) -> bool {
-    let triple = LONG && shape.triple.is_some();
+    let triple = LONG_STRINGS && shape.triple.is_some();
     // A closer carried from the last block is C's `*/`, whose slash here is a mark, or a text
     // block's `"""`, whose quotes here would pass for a string's: that block is the walk's.
     if carry.inside != CODE && carry.inside != DOUBLE || triple && carry.from != 0 {
@@ -64,7 +64,7 @@ pub(super) fn opener_block<L: Lanes>(
     shape: &CFamily,
     (m, block, next): (&Masks, &[u8; BLOCK], Option<&u8>),
     carry: &mut Carry,
-    tally: &mut Tally,
+    tally: &mut LineTally,
 ) -> bool {
     let marks = m.marks & above(carry.from);
     if carry.inside != CODE || marks == 0 || shape.block.is_none() {

@@ -1,6 +1,6 @@
 //! One block's span bits, and the spans walked through them.
 
-use crate::count::markers::{is_ws, regex_may_follow};
+use crate::count::syntax::markers::{is_ws, regex_may_follow};
 use crate::simd::bits::{above, below};
 
 /// What the block loop is inside of: code, a string of one of four kinds, a comment (`LINE` and
@@ -20,10 +20,10 @@ pub(super) const STOP: usize = 8;
 pub(super) const OPENER: [usize; 8] = [0, 1, 1, 1, 3, 2, 2, 1];
 
 /// `inside` is a comment. A tagged raw string and a stop come after the comments so that C's
-/// kinds keep their numbers; only `RICH` loops have them.
+/// kinds keep their numbers; only `EXTRA_FORMS` loops have them.
 #[inline(always)]
-pub(super) fn in_comment<const RICH: bool>(inside: usize) -> bool {
-    if RICH {
+pub(super) fn in_comment<const EXTRA_FORMS: bool>(inside: usize) -> bool {
+    if EXTRA_FORMS {
         inside == LINE || inside == COMMENT
     } else {
         inside >= LINE
@@ -66,19 +66,19 @@ pub(super) struct Bits {
     pub(super) escape_out: u64,
 }
 
-/// `LONG` below: the language has raw strings or text blocks; `RICH`: Rust's forms (see
+/// `LONG_STRINGS` below: the language has raw strings or text blocks; `EXTRA_FORMS`: Rust's forms (see
 /// [`CFamily::rich`]). Without them (C and most others) the span walk compiles to what it was
 /// before they existed: a table lookup for the opener's length and two more arms in each match
 /// made C's count 10% slower (109 against 120 ms).
 impl Bits {
     /// Where the span `inside` can end.
     #[inline(always)]
-    fn ends<const LONG: bool>(&self, inside: usize) -> u64 {
+    fn ends<const LONG_STRINGS: bool>(&self, inside: usize) -> u64 {
         match inside {
             DOUBLE => self.double_end,
             SINGLE => self.single_end,
-            RAW if LONG => self.raw_end,
-            TRIPLE if LONG => self.triple_end,
+            RAW if LONG_STRINGS => self.raw_end,
+            TRIPLE if LONG_STRINGS => self.triple_end,
             LINE => self.line_end,
             _ => self.block_end,
         }
@@ -86,9 +86,9 @@ impl Bits {
 
     /// What the opener at `hit` opens, without a branch.
     #[inline(always)]
-    fn kind<const LONG: bool>(&self, hit: usize) -> usize {
+    fn kind<const LONG_STRINGS: bool>(&self, hit: usize) -> usize {
         let at = |bits: u64| (bits >> hit & 1) as usize;
-        let long = if LONG { 2 * at(self.kind_2) } else { 0 };
+        let long = if LONG_STRINGS { 2 * at(self.kind_2) } else { 0 };
         DOUBLE + at(self.kind_1) + long + 4 * at(self.kind_4)
     }
 }
@@ -130,7 +130,7 @@ pub(super) struct Text<'a> {
     pub(super) buf: &'a [u8],
     pub(super) i: usize,
     pub(super) tag_char: u8,
-    pub(super) last_solid: Option<u8>,
+    pub(super) last_nonblank: Option<u8>,
 }
 
 impl Text<'_> {
@@ -138,38 +138,43 @@ impl Text<'_> {
     #[inline(always)]
     pub(super) fn regex_at(&self, hit: usize) -> bool {
         let before = self.buf[..self.i + hit].iter().rev().find(|&&b| !is_ws(b) && b != b'\n');
-        regex_may_follow(before.copied().or(self.last_solid))
+        regex_may_follow(before.copied().or(self.last_nonblank))
     }
 }
 
 impl Span {
     /// Opens the span whose opener is at `hit`.
     #[inline(always)]
-    pub(super) fn open<const LONG: bool, const RICH: bool>(&mut self, bits: &Bits, hit: usize) {
-        self.inside = bits.kind::<LONG>(hit);
+    pub(super) fn open<const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
+        &mut self,
+        bits: &Bits,
+        hit: usize,
+    ) {
+        self.inside = bits.kind::<LONG_STRINGS>(hit);
         self.start = hit;
-        if RICH {
+        if EXTRA_FORMS {
             self.depth = 1;
         }
         // Without the long forms, only the comments' openers (plane 4) take two bytes.
-        self.at = hit + if LONG { OPENER[self.inside] } else { 1 + (bits.kind_4 >> hit & 1) as usize };
+        self.at =
+            hit + if LONG_STRINGS { OPENER[self.inside] } else { 1 + (bits.kind_4 >> hit & 1) as usize };
     }
 
     /// Closes the open span if it ends in this block; `false` if it goes on past it.
     #[inline(always)]
-    pub(super) fn close<const LONG: bool, const RICH: bool>(
+    pub(super) fn close<const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         &mut self,
         bits: &Bits,
         nested: bool,
         text: Text,
     ) -> bool {
-        if RICH && self.inside == TAGGED {
+        if EXTRA_FORMS && self.inside == TAGGED {
             return self.close_tagged(bits, text);
         }
-        if RICH && nested && self.inside == COMMENT {
+        if EXTRA_FORMS && nested && self.inside == COMMENT {
             return self.close_nested(bits);
         }
-        let hits = bits.ends::<LONG>(self.inside) & above(self.at);
+        let hits = bits.ends::<LONG_STRINGS>(self.inside) & above(self.at);
         if hits == 0 {
             return false;
         }
@@ -179,11 +184,11 @@ impl Span {
         let end = match self.inside {
             LINE => hit,
             COMMENT => hit + 2,
-            TRIPLE if LONG => hit + 3,
-            RAW if LONG => hit + 1,
+            TRIPLE if LONG_STRINGS => hit + 3,
+            RAW if LONG_STRINGS => hit + 1,
             _ => hit + 1 - (bits.newlines >> hit & 1) as usize,
         };
-        if in_comment::<RICH>(self.inside) {
+        if in_comment::<EXTRA_FORMS>(self.inside) {
             self.comment |= above(self.start) & below(end);
         }
         self.inside = CODE;

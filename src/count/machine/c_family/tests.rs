@@ -48,7 +48,7 @@ fn escapes_by_runs_equal_escapes_one_by_one() {
 #[test]
 fn the_c_shape_is_found_where_nothing_else_opens() {
     let shaped = |name: &str| {
-        crate::count::classifier::Classifier::for_language(LangId::from_name(name).expect(name))
+        crate::count::syntax::classifier::Classifier::for_language(LangId::from_name(name).expect(name))
             .c_family
             .is_some()
     };
@@ -68,8 +68,9 @@ fn the_c_shape_is_found_where_nothing_else_opens() {
 #[test]
 fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
     use crate::count::{count, count_reference};
-    use crate::simd::dispatch::{capped, Level};
+    use crate::simd::dispatch::{capped, LanesSeen};
     let java = LangId::from_name("Java").expect("Java");
+    let lanes = LanesSeen::start();
     for pad in 0..=130 {
         let mut sources = vec![format!("{}\"\"\"\"\"\n// c\n", "a".repeat(pad))];
         for inner in 0..=70 {
@@ -81,11 +82,12 @@ fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
         }
         for src in sources {
             let expected = count_reference(java, src.as_bytes());
-            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+            for level in lanes.levels() {
                 assert_eq!(capped(level, || count(java, src.as_bytes())), expected, "{level:?}: {src:?}");
             }
         }
     }
+    lanes.check();
 }
 
 /// `src` counts as the byte-by-byte twin counts it on all three lane widths, and fed in two
@@ -93,12 +95,14 @@ fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
 fn agrees_on_every_lane_and_cut(id: LangId, src: &str) {
     use crate::count::machine::LineCounter;
     use crate::count::{count, count_reference};
-    use crate::simd::dispatch::{capped, Level};
+    use crate::simd::dispatch::{capped, LanesSeen};
     let bytes = src.as_bytes();
     let expected = count_reference(id, bytes);
-    for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+    let lanes = LanesSeen::start();
+    for level in lanes.levels() {
         assert_eq!(capped(level, || count(id, bytes)), expected, "{level:?}: {src:?}");
     }
+    lanes.check();
     for cut in [64, 100, 140, 200] {
         let mut counter = LineCounter::new(id);
         let (first, rest) = bytes.split_at(cut.min(bytes.len()));
@@ -194,7 +198,7 @@ fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
 #[test]
 fn dense_c_equals_the_byte_by_byte_twin() {
     use crate::count::{count, count_reference};
-    use crate::simd::dispatch::{capped, Level};
+    use crate::simd::dispatch::{capped, LanesSeen};
     const PIECES: &[&[u8]] = &[
         b"\"",
         b"'",
@@ -226,6 +230,7 @@ fn dense_c_equals_the_byte_by_byte_twin() {
     ];
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || (xorshift(&mut x) >> 8) as usize;
+    let lanes = LanesSeen::start();
     for round in 0..4_000 {
         let mut src = Vec::new();
         while src.len() < (round % 5 + 1) * 500 {
@@ -237,12 +242,13 @@ fn dense_c_equals_the_byte_by_byte_twin() {
         for name in ["C", "CSS", "JSON", "Go", "Java", "Rust", "JavaScript", "C++"] {
             let id = LangId::from_name(name).expect(name);
             let expected = count_reference(id, &src);
-            for level in [Level::Portable, Level::Avx2, Level::Avx512] {
+            for level in lanes.levels() {
                 let got = capped(level, || count(id, &src));
                 assert_eq!(got, expected, "{name} on {level:?}: {:?}", String::from_utf8_lossy(&src));
             }
         }
     }
+    lanes.check();
 }
 
 /// Blocks whose only marks are `"` (settled by their quotes' parity, `string_block`): strings

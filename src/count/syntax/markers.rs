@@ -6,7 +6,7 @@
 //! chunk happens to end. The twin checks the fast path's skipping, chunking and mode changes, not
 //! these functions; `feature_tests.rs` checks them, one syntax feature per test.
 
-use super::WINDOW;
+use crate::count::WINDOW;
 use crate::lang::{Block, Heredoc, Quote, Syntax, TagAt};
 
 /// The bytes from `at` on, at most [`WINDOW`] of them: all any recognizer may look at.
@@ -97,13 +97,6 @@ fn alone_after(rest: &[u8], len: usize) -> bool {
 /// Whether a block marker may stand at `place`, and what the rest of its line allows.
 fn placed(b: &Block, rest: &[u8], len: usize, place: Place) -> bool {
     (!b.line_start || place.start) && (!b.alone || (place.head && alone_after(rest, len)))
-}
-
-/// Whether `marker` (the block's opener or closer) is nothing but its bytes: no tag, no rule on
-/// where it stands, no word byte to end. The fast machine then tests a prefix instead of calling
-/// [`block_opens`] or [`block_closes`]; the twin always calls them, and the tests hold both to it.
-pub(crate) fn plain_block_marker(b: &Block, marker: &[u8]) -> bool {
-    b.tag.is_none() && !b.line_start && !b.alone && marker.last().is_some_and(|&c| !is_word(c))
 }
 
 /// A block opener at the start of `rest`, honouring `line_start`, `alone`, tags and word ends.

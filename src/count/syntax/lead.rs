@@ -65,7 +65,7 @@ fn second_bytes(o: &Opener, tag_chars: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::LeadFilter;
-    use crate::count::classifier::Classifier;
+    use crate::count::syntax::classifier::Classifier;
     use crate::lang::LangId;
     use crate::simd::masks::{Portable, BLOCK};
 

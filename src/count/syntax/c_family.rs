@@ -8,38 +8,38 @@ use crate::simd::masks::Nibbles;
 /// loop.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CFamily {
-    pub(super) double: Option<&'static Quote>,
+    pub(crate) double: Option<&'static Quote>,
     /// A `'` string, or a character literal where `chars` says so.
-    pub(super) single: Option<&'static Quote>,
+    pub(crate) single: Option<&'static Quote>,
     /// A backtick string: no escapes, newlines inside (Go).
-    pub(super) raw: Option<&'static Quote>,
+    pub(crate) raw: Option<&'static Quote>,
     /// A `"""` string: backslash escapes, newlines inside (Java's text block).
-    pub(super) triple: Option<&'static Quote>,
+    pub(crate) triple: Option<&'static Quote>,
     /// `"` strings go on past newlines (Rust's).
-    pub(super) multiline: bool,
+    pub(crate) multiline: bool,
     /// `'` opens a character literal, whole or not at all: Rust's `'a'` against the lifetime `'a`.
-    pub(super) chars: bool,
+    pub(crate) chars: bool,
     /// Block comments nest (Rust's).
-    pub(super) nested: bool,
+    pub(crate) nested: bool,
     /// A raw string opened by a letter and a tag before its quote, closed by the quote and the
     /// tag (Rust's `r#"..."#`). The letter is no mark: a `"` in code looks back for it.
-    pub(super) tagged: Option<&'static Quote>,
+    pub(crate) tagged: Option<&'static Quote>,
     /// A backtick string with holes (JavaScript's template literal). The loop leaves it to the
     /// byte loop, which knows holes: it stops at the backtick, in code.
-    pub(super) template: Option<&'static Quote>,
+    pub(crate) template: Option<&'static Quote>,
     /// A `/` in code that opens no comment may open a regex literal (JavaScript's), which the
     /// byte loop reads: the loop stops at it where the byte before says a regex may follow.
-    pub(super) regex: bool,
+    pub(crate) regex: bool,
     /// The letter of a string opened by it and a quote and more (C++'s `R"x(`), which the loop
     /// leaves to the byte loop: a `"` in code looks back for it, and the loop stops at it.
-    pub(super) prefixed: Option<u8>,
+    pub(crate) prefixed: Option<u8>,
     /// The one byte a tag is made of (`#`).
-    pub(super) tag_char: u8,
+    pub(crate) tag_char: u8,
     /// The marks without the letter of a tagged or prefixed string, which is in most identifiers.
-    pub(super) nibbles: Option<Nibbles>,
-    pub(super) line: bool,
-    pub(super) block: Option<&'static Block>,
-    pub(super) splice: bool,
+    pub(crate) nibbles: Option<Nibbles>,
+    pub(crate) line: bool,
+    pub(crate) block: Option<&'static Block>,
+    pub(crate) splice: bool,
 }
 
 impl CFamily {
@@ -120,33 +120,33 @@ impl CFamily {
         (quotes_ok && (shape.raw.is_none() || shape.template.is_none())).then_some(shape)
     }
 
-    /// The shape has Go's raw strings or Java's text blocks: the loop's `LONG` kinds.
-    pub(super) fn long(&self) -> bool {
+    /// The shape has Go's raw strings or Java's text blocks: the loop's `LONG_STRINGS` kinds.
+    pub(crate) fn long_strings(&self) -> bool {
         self.raw.is_some() || self.triple.is_some()
     }
 
-    /// The shape has Rust's forms, or spans the loop leaves to the byte loop: the loop's `RICH`
+    /// The shape has Rust's forms, or spans the loop leaves to the byte loop: the loop's `EXTRA_FORMS`
     /// ones, which run in a function of their own.
-    pub(crate) fn rich(&self) -> bool {
+    pub(crate) fn extra_forms(&self) -> bool {
         self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
     }
 
     /// `"` strings are C's: a newline ends one, and no letter before its quote makes it another
     /// (Rust's go on past newlines and have raw forms; C++ has raw strings).
-    pub(super) fn plain_strings(&self) -> bool {
+    pub(crate) fn plain_strings(&self) -> bool {
         !self.multiline && self.tagged.is_none() && self.prefixed.is_none()
     }
 
     /// The loop leaves some spans to the byte loop (JavaScript's templates and regex literals,
     /// C++'s raw strings).
-    pub(super) fn stops(&self) -> bool {
+    pub(crate) fn stops(&self) -> bool {
         self.template.is_some() || self.regex || self.prefixed.is_some()
     }
 }
 
 /// A raw string as Rust writes it: a letter, a tag of one kind of byte, a quote; the quote and the
 /// tag close it; no escapes, newlines inside.
-pub(super) fn tag_before_quote(q: &Quote, tag_chars: &[u8]) -> bool {
+pub(crate) fn tag_before_quote(q: &Quote, tag_chars: &[u8]) -> bool {
     let at = q.tag.map(|t| (t.open, t.close));
     q.open.len() == 2
         && q.open[0].is_ascii_alphabetic()
@@ -164,13 +164,13 @@ pub(super) fn tag_before_quote(q: &Quote, tag_chars: &[u8]) -> bool {
 }
 
 /// A quote closed by itself, escaped by a backslash, ended by a newline, and nothing more.
-pub(super) fn one_line_escaped(q: &Quote) -> bool {
+pub(crate) fn one_line_escaped(q: &Quote) -> bool {
     self_closed(q) && q.escape == Some(b'\\') && !q.multiline
 }
 
 /// A quote closed by itself, with none of the forms the block loop does not know (a character
 /// literal is known as a `'` only).
-pub(super) fn self_closed(q: &Quote) -> bool {
+pub(crate) fn self_closed(q: &Quote) -> bool {
     q.close == q.open
         && !q.doc
         && !q.doubled

@@ -2,10 +2,11 @@
 
 use std::sync::OnceLock;
 
+use super::c_family::CFamily;
 use super::lead::LeadFilter;
-use super::machine::CFamily;
-use super::markers::{has_prefix, is_word, is_ws, openers, plain_block_marker, Kind, Opened, Opener, Place};
-use super::{MAX_TOKEN, WINDOW};
+use super::markers::{has_prefix, is_ws, openers, Kind, Opened, Opener, Place};
+use super::plan::plain_opener;
+use crate::count::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
 use crate::simd::masks::MarkSet;
 use crate::simd::scan::StopSet;
@@ -186,22 +187,11 @@ fn word(bytes: &[u8]) -> Option<(u32, u32)> {
     })
 }
 
-fn is_plain(o: &Opener) -> bool {
-    if o.bytes.last().is_some_and(|&b| is_word(b)) {
-        return false;
-    }
-    match o.kind {
-        Kind::LineComment | Kind::Code => true,
-        Kind::Block(b) => plain_block_marker(b, o.bytes),
-        Kind::Quote(q) => q.tag.is_none() && !q.char_literal,
-    }
-}
-
 /// Groups `openers` by first byte, keeping their order inside each group (the sort is stable).
 fn group_by_first_byte(openers: &[Opener]) -> (Vec<Candidate>, [(u8, u8); 256]) {
     let mut candidates: Vec<Candidate> = openers
         .iter()
-        .map(|&opener| Candidate { opener, plain: is_plain(&opener), word: word(opener.bytes) })
+        .map(|&opener| Candidate { opener, plain: plain_opener(&opener), word: word(opener.bytes) })
         .collect();
     candidates.sort_by_key(|c| c.opener.bytes[0]);
     let small = |n: usize| u8::try_from(n).expect("fewer than 256 openers");

@@ -8,7 +8,7 @@
 //! the end first and count the stretch before it with the embedded language's own syntax.
 
 use super::markers::{is_ws, Place};
-use super::WINDOW;
+use crate::count::WINDOW;
 use crate::lang::{fence_language, page_language, script_language, style_language, Embed, LangId};
 
 /// Regions inside regions: a script in a PHP page in a Markdown fence is three deep. Deeper openers

@@ -1,0 +1,264 @@
+//! One step of the twin in each mode: what one byte (or one whole marker) does to the line's
+//! flags and to the mode.
+
+use super::{InHole, Mode, Twin};
+use crate::count::syntax::embed::{embed_opens, TagReader};
+use crate::count::syntax::markers::{
+    block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, quote_closes,
+    regex_may_follow, window, Close, HeredocAt, Hole, Kind, Opened, Place, Tag,
+};
+use crate::count::twin::explain::SpanKind;
+use crate::lang::{Block, Embed, Quote};
+
+impl Twin<'_> {
+    /// One byte or one marker at `i`, read by the mode it is in.
+    pub(super) fn step(&mut self, i: usize) -> usize {
+        if let Mode::Tag = self.eng.mode {
+            return self.tag(i);
+        }
+        let b = self.bytes[i];
+        if b == b'\n' {
+            return self.newline(i);
+        }
+        if is_ws(b) {
+            return i + 1;
+        }
+        match self.eng.mode {
+            Mode::Code | Mode::Hole => self.code_step(i),
+            Mode::LineComment => self.line_comment_step(i),
+            Mode::Block { block, tag, depth } => self.block_step(i, block, tag, depth),
+            Mode::Str { quote, tag, doc } => self.string_step(i, quote, tag, doc),
+            Mode::Regex { class } => self.regex_step(i, class),
+            Mode::Heredoc { word, indent, fresh } => self.heredoc_step(i, word, indent, fresh),
+            Mode::CloseTag => self.close_tag_step(i),
+            Mode::Tag => unreachable!("read above"),
+        }
+    }
+
+    /// Where the byte at `i` stands on its line; the flags are set by what came before it.
+    fn place(&self, i: usize) -> Place {
+        Place { start: self.before(i, 1) == b'\n', head: !self.code && !self.comment }
+    }
+
+    /// A newline ends the line, and the spans that end with their line.
+    fn newline(&mut self, i: usize) -> usize {
+        let spliced = self.eng.syntax.splice
+            && (self.before(i, 1) == b'\\' || self.before(i, 1) == b'\r' && self.before(i, 2) == b'\\');
+        self.end_line();
+        let eng = &mut self.eng;
+        match eng.mode {
+            Mode::LineComment if !spliced => eng.mode = eng.back(),
+            Mode::Str { quote, .. } if !quote.multiline => eng.mode = eng.back(),
+            Mode::Regex { .. } => eng.mode = eng.back(),
+            Mode::Heredoc { word, indent, .. } => eng.mode = Mode::Heredoc { word, indent, fresh: true },
+            _ => {}
+        }
+        if let (Mode::Code, Some((word, indent))) = (eng.mode, eng.pending) {
+            eng.mode = Mode::Heredoc { word, indent, fresh: true };
+            eng.pending = None;
+            self.heredoc_body_starts();
+        }
+        i + 1
+    }
+
+    /// Code mode (or code inside a string's interpolation hole) at `i`.
+    fn code_step(&mut self, i: usize) -> usize {
+        let (bytes, syntax) = (self.bytes, self.eng.syntax);
+        let (b, rest, place) = (bytes[i], window(bytes, i), self.place(i));
+        if let Some(next) = self.hole_bracket(i, b) {
+            return next;
+        }
+        if Some(b) == syntax.code_escape {
+            self.mark_code(i);
+            return i + if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
+        }
+        if let Some((opening, len)) = embed_opens(syntax.embed, rest, place) {
+            self.open_span(SpanKind::Tag, i, len);
+            self.reader = TagReader::new(opening);
+            self.eng.mode = Mode::Tag;
+            self.mark_code(i);
+            return i + len;
+        }
+        let found = self.eng.openers.iter().find_map(|o| o.matches(rest, syntax, place).map(|m| (o.kind, m)));
+        if let Some((kind, m)) = found {
+            self.open_marker(i, kind, &m, rest);
+            return i + m.len;
+        }
+        self.mark_code(i);
+        self.code_byte(i, b, rest)
+    }
+
+    /// Inside an interpolation hole: its closer (back to the string at depth 0), or one more
+    /// opening bracket.
+    fn hole_bracket(&mut self, i: usize, b: u8) -> Option<usize> {
+        let (Mode::Hole, Some(open)) = (self.eng.mode, self.eng.hole) else {
+            return None;
+        };
+        let h = open.quote.hole.expect("a hole belongs to a string that has one");
+        if b == h.close {
+            self.mark_code(i);
+            if open.depth == 0 {
+                self.eng.mode = Mode::Str { quote: open.quote, tag: open.tag, doc: open.doc };
+                self.eng.hole = None;
+            } else {
+                self.eng.hole = Some(InHole { depth: open.depth - 1, ..open });
+            }
+            return Some(i + 1);
+        }
+        if b == h.open[h.open.len() - 1] {
+            self.mark_code(i);
+            self.eng.hole = Some(InHole { depth: open.depth + 1, ..open });
+            return Some(i + 1);
+        }
+        None
+    }
+
+    /// A marker found in code opens its span. The mode changes first, so what the line is marked
+    /// with is inside the span.
+    fn open_marker(&mut self, i: usize, kind: Kind, m: &Opened, rest: &[u8]) {
+        let tag = m.tag_in(rest).unwrap_or(Tag::EMPTY);
+        match kind {
+            _ if m.whole => self.mark_code(i),
+            Kind::LineComment => {
+                self.open_span(SpanKind::LineComment, i, m.len);
+                self.eng.mode = Mode::LineComment;
+                self.mark_comment(i);
+            }
+            Kind::Block(block) => {
+                self.open_span(SpanKind::BlockComment, i, m.len);
+                self.eng.mode = Mode::Block { block, tag, depth: 1 };
+                self.mark_comment(i);
+            }
+            Kind::Quote(quote) => {
+                let doc = quote.doc && !self.code && !self.comment && !self.options.docstrings_as_code;
+                self.open_span(if doc { SpanKind::DocString } else { SpanKind::String }, i, m.len);
+                self.eng.mode = Mode::Str { quote, tag, doc };
+                if doc {
+                    self.mark_comment(i);
+                } else {
+                    self.mark_code(i);
+                }
+            }
+            Kind::Code => {}
+        }
+    }
+
+    /// A code byte that opens no span of its own: a heredoc's opener, a regex's slash, or one
+    /// byte of code.
+    fn code_byte(&mut self, i: usize, b: u8, rest: &[u8]) -> usize {
+        let syntax = self.eng.syntax;
+        let heredoc =
+            syntax.heredoc.filter(|_| self.eng.pending.is_none()).and_then(|h| heredoc_opens(rest, &h));
+        match heredoc {
+            Some(HeredocAt::Opens(len, word, indent)) => {
+                self.pend_span(i, len);
+                self.eng.pending = Some((word, indent));
+                return i + len;
+            }
+            Some(HeredocAt::Longer(len)) => return i + len,
+            None => {}
+        }
+        if b == b'/' && syntax.regex && regex_may_follow(self.nonblank_before(i)) {
+            self.eng.mode = Mode::Regex { class: false };
+            self.open_span(SpanKind::Regex, i, 1);
+        }
+        i + 1
+    }
+
+    fn line_comment_step(&mut self, i: usize) -> usize {
+        if self.eng.syntax.embed == Embed::Php && window(self.bytes, i).starts_with(b"?>") {
+            // PHP's `?>` ends the comment; code mode reads it next.
+            self.eng.mode = self.eng.back();
+            return i;
+        }
+        self.mark_comment(i);
+        i + 1
+    }
+
+    fn block_step(&mut self, i: usize, block: &'static Block, tag: Tag, depth: u32) -> usize {
+        let (syntax, rest, place) = (self.eng.syntax, window(self.bytes, i), self.place(i));
+        self.mark_comment(i);
+        if let Some(len) = block_closes(rest, block, &tag, place) {
+            self.eng.mode =
+                if depth == 1 { self.eng.back() } else { Mode::Block { block, tag, depth: depth - 1 } };
+            i + len
+        } else if let Some((len, _)) =
+            block_opens(rest, block, syntax.tag_chars, place).filter(|_| syntax.nested)
+        {
+            self.eng.mode = Mode::Block { block, tag, depth: depth + 1 };
+            i + len
+        } else {
+            i + 1
+        }
+    }
+
+    fn string_step(&mut self, i: usize, quote: &'static Quote, tag: Tag, doc: bool) -> usize {
+        let (bytes, b) = (self.bytes, self.bytes[i]);
+        let rest = window(bytes, i);
+        if doc {
+            self.mark_comment(i);
+        } else {
+            self.mark_code(i);
+        }
+        if let Some(h) = quote.hole.filter(|h| b == h.open[0] && self.eng.hole.is_none()) {
+            match hole_opens(rest, &h) {
+                Some(Hole::Opens(len)) => {
+                    self.eng.hole = Some(InHole { quote, tag, doc, depth: 0 });
+                    self.eng.mode = Mode::Hole;
+                    return i + len;
+                }
+                Some(Hole::Text(len)) => return i + len,
+                None => {}
+            }
+        }
+        if Some(b) == quote.escape {
+            if bytes.get(i + 1) == Some(&b'\n') {
+                self.end_line();
+            }
+            return i + 2;
+        }
+        match quote_closes(rest, quote, &tag) {
+            Some(Close::Ends(len)) => {
+                self.eng.mode = self.eng.back();
+                i + len
+            }
+            Some(Close::Text(len)) => i + len,
+            None => i + 1,
+        }
+    }
+
+    fn regex_step(&mut self, i: usize, class: bool) -> usize {
+        self.mark_code(i);
+        match self.bytes[i] {
+            b'\\' if self.bytes.get(i + 1) != Some(&b'\n') => return i + 2,
+            b'[' => self.eng.mode = Mode::Regex { class: true },
+            b']' => self.eng.mode = Mode::Regex { class: false },
+            b'/' if !class => self.eng.mode = self.eng.back(),
+            _ => {}
+        }
+        i + 1
+    }
+
+    fn heredoc_step(&mut self, i: usize, word: Tag, indent: bool, fresh: bool) -> usize {
+        self.mark_code(i);
+        let closes = fresh && (indent || self.before(i, 1) == b'\n');
+        match heredoc_closes(window(self.bytes, i), &word).filter(|_| closes) {
+            Some(len) => {
+                self.eng.mode = self.eng.back();
+                i + len
+            }
+            None => {
+                self.eng.mode = Mode::Heredoc { word, indent, fresh: false };
+                i + 1
+            }
+        }
+    }
+
+    fn close_tag_step(&mut self, i: usize) -> usize {
+        self.mark_code(i);
+        if self.bytes[i] == b'>' {
+            self.eng.mode = Mode::Code;
+        }
+        i + 1
+    }
+}

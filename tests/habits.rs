@@ -1,0 +1,197 @@
+//! What users of ripgrep, tokei and scc expect of a command line, through the real binary: options
+//! before a subcommand, `-t` aliases, colour switches, escaped names, and clear notes.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::{json_of, ringloc, Tree};
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The binary with `env` set on top of the test's own environment, stdout a pipe.
+fn ringloc_env(args: &[&str], tree: &Tree, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ringloc"));
+    command.args(args).current_dir(tree.path()).env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    command.envs(env.iter().copied()).output().expect("run ringloc")
+}
+
+/// The binary with stdout on a terminal: util-linux's `script` gives it a pseudo-terminal.
+fn on_a_terminal(args: &str, tree: &Tree, term: &str) -> String {
+    let line = format!("{} {args}", env!("CARGO_BIN_EXE_ringloc"));
+    let out = Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .current_dir(tree.path())
+        .env("TERM", term)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect(
+            "`script` (util-linux, Debian package bsdutils; .ci/run installs it) gives ringloc a terminal",
+        );
+    assert!(out.status.success(), "script: {}", stderr(&out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn two_languages() -> Tree {
+    let tree = Tree::new();
+    tree.write("sub/a.py", "x = 1\n# note\n");
+    tree.write("sub/B.c", "int b;\n\nint c;\n");
+    tree.write("sub/c.c", "int c;\n");
+    tree
+}
+
+#[test]
+fn options_before_a_subcommand_are_its_options() {
+    let tree = two_languages();
+    std::fs::write(tree.path().join("r.json"), ringloc(&["--format", "json", "sub"], tree.path()).stdout)
+        .unwrap();
+    let after = ringloc(&["merge", "r.json", "r.json", "--format", "json"], tree.path());
+    let before = ringloc(&["--format", "json", "merge", "r.json", "r.json"], tree.path());
+    assert_eq!(before.status.code(), Some(0), "{}", stderr(&before));
+    assert_eq!(json_of(&before), json_of(&after));
+    let wrong = ringloc(&["--hidden", "merge", "r.json"], tree.path());
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(
+        stderr(&wrong).contains("'--hidden'") && stderr(&wrong).contains("ringloc merge"),
+        "{}",
+        stderr(&wrong)
+    );
+}
+
+#[test]
+fn type_takes_aliases_and_suggests_a_name() {
+    let tree = two_languages();
+    tree.write("run.sh", "echo hi\n");
+    let v = json_of(&ringloc(&["--format", "json", "-t", "py,sh"], tree.path()));
+    let names: Vec<&str> =
+        v["languages"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Python", "Shell"]);
+    let typo = ringloc(&["-t", "pyhton"], tree.path());
+    assert_eq!(typo.status.code(), Some(1));
+    assert!(
+        stderr(&typo).contains("did you mean 'Python'") && stderr(&typo).contains("--languages"),
+        "{}",
+        stderr(&typo)
+    );
+}
+
+#[test]
+fn colour_follows_the_flag_then_the_environment() {
+    let tree = two_languages();
+    let coloured = |out: Output| String::from_utf8_lossy(&out.stdout).contains("\x1b[");
+    assert!(!coloured(ringloc_env(&[], &tree, &[])));
+    assert!(coloured(ringloc_env(&["--color", "always"], &tree, &[("NO_COLOR", "1")])));
+    assert!(coloured(ringloc_env(&[], &tree, &[("CLICOLOR_FORCE", "1")])));
+    assert!(!coloured(ringloc_env(&[], &tree, &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")])));
+    assert!(!coloured(ringloc_env(&["--color", "never"], &tree, &[("CLICOLOR_FORCE", "1")])));
+    assert!(on_a_terminal("", &tree, "xterm").contains("\x1b["));
+    assert!(!on_a_terminal("", &tree, "dumb").contains("\x1b["));
+}
+
+#[test]
+fn control_characters_in_names_are_escaped_in_tables() {
+    let tree = Tree::new();
+    tree.write("red\x1b[31m.c", "int x;\n");
+    tree.write("two\nlines.c", "int y;\n");
+    let out = ringloc(&["--by-file"], tree.path());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("red\\x1B[31m.c") && text.contains("two\\x0Alines.c"), "{text}");
+    assert!(!text.contains('\x1b'), "{text}");
+}
+
+#[test]
+fn diff_matches_paths_however_the_root_was_written() {
+    let tree = two_languages();
+    for (name, root) in [("old.json", "./sub"), ("new.json", "sub")] {
+        let out = ringloc(&["--format", "json", "--by-file", root], tree.path());
+        std::fs::write(tree.path().join(name), out.stdout).unwrap();
+    }
+    let v = json_of(&ringloc(&["diff", "old.json", "new.json", "--format", "json"], tree.path()));
+    assert_eq!(v["files"], serde_json::json!([]), "{v:#}");
+}
+
+#[test]
+fn an_exclude_that_matched_nothing_is_noted() {
+    let tree = two_languages();
+    let out = ringloc(&["--exclude", "*.c", "--exclude", "nothing-here"], tree.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("--exclude 'nothing-here' matched nothing"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("'*.c'"), "{}", stderr(&out));
+}
+
+#[test]
+fn top_keeps_the_largest_files_and_name_order_ignores_case() {
+    let tree = two_languages();
+    tree.write("z.c", "int z;\nint y;\nint x;\n");
+    let v = json_of(&ringloc(&["--format", "json", "--by-file", "--top", "1"], tree.path()));
+    assert_eq!(v["files"][0]["path"], "./z.c", "{v:#}");
+    std::fs::remove_file(tree.path().join("z.c")).unwrap();
+    let v = json_of(&ringloc(&["--format", "json", "--by-file", "--sort", "name"], tree.path()));
+    let paths: Vec<&str> =
+        v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["./sub/a.py", "./sub/B.c", "./sub/c.c"]);
+}
+
+#[test]
+fn a_named_file_that_is_not_counted_says_why() {
+    let tree = two_languages();
+    tree.write("notes.xyz", "just words\n");
+    let out = ringloc(&["notes.xyz", "sub/c.c"], tree.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("notes.xyz: skipped: language unknown"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("c.c"), "{}", stderr(&out));
+}
+
+#[test]
+fn merge_refuses_reports_that_do_not_add_up_or_overflow() {
+    let tree = two_languages();
+    let report = String::from_utf8(ringloc(&["--format", "json", "sub"], tree.path()).stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let total = v["total"]["code"].as_u64().unwrap();
+    let edited = report.replacen(&format!("\"code\": {total}"), &format!("\"code\": {}", total + 1), 1);
+    std::fs::write(tree.path().join("edited.json"), edited).unwrap();
+    let out = ringloc(&["merge", "edited.json"], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("edited.json: total: lines"), "{}", stderr(&out));
+    let big = u64::MAX / 2 + 1;
+    let mut huge = v.clone();
+    for pointer in ["/total", "/languages/0"] {
+        let row = huge.pointer_mut(pointer).unwrap();
+        row["blanks"] = (row["blanks"].as_u64().unwrap() + big).into();
+        row["lines"] = (row["lines"].as_u64().unwrap() + big).into();
+    }
+    std::fs::write(tree.path().join("huge.json"), huge.to_string()).unwrap();
+    assert_eq!(ringloc(&["merge", "huge.json"], tree.path()).status.code(), Some(0));
+    let out = ringloc(&["merge", "huge.json", "huge.json"], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("huge.json: the merged counts would pass 2^64"), "{}", stderr(&out));
+}
+
+#[test]
+fn by_file_lists_flagged_and_skipped_files_and_merge_keeps_them() {
+    let tree = Tree::new();
+    tree.write("gen.c", "// Code generated by hand. DO NOT EDIT.\nint x;\n");
+    tree.write("plain.c", "int y;\n");
+    tree.write("blob.c", b"\x00\x01".as_slice());
+    tree.write("notes", "no shebang, no extension\n");
+    let out = ringloc(&["--format", "json", "--by-file", "."], tree.path());
+    let v = json_of(&out);
+    assert_eq!(v["files"][0]["flags"], serde_json::json!(["generated"]), "{v:#}");
+    assert_eq!(v["files"][1].get("flags"), None, "{v:#}");
+    let skipped = serde_json::json!([
+        { "path": "./blob.c", "reason": "binary" },
+        { "path": "./notes", "reason": "unknown" }
+    ]);
+    assert_eq!(v["skipped_files"], skipped);
+    std::fs::write(tree.path().join("r.json"), &out.stdout).unwrap();
+    let merged = json_of(&ringloc(&["merge", "r.json", "--by-file", "--format", "json"], tree.path()));
+    assert_eq!((&merged["files"], &merged["skipped_files"]), (&v["files"], &skipped));
+    let table = String::from_utf8(ringloc(&["--by-file", "."], tree.path()).stdout).unwrap();
+    assert!(
+        table.contains("C (generated)")
+            && table.lines().any(|l| l.contains("./notes") && l.contains("unknown"))
+    );
+}
