@@ -7,7 +7,7 @@ mod cli;
 use std::process::ExitCode;
 
 use cli::flags::{Cli, Command, ExplainFormat};
-use cli::{commands, explain};
+use cli::{commands, explain, revisions};
 
 /// Everything was counted (or merged, or compared).
 const EXIT_OK: u8 = 0;
@@ -34,9 +34,15 @@ fn main() -> ExitCode {
     };
     let done = match &cli.command {
         None if cli.languages => commands::languages(),
+        None if cli.rev.is_some() => revisions::count(&cli),
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
-        Some(Command::Diff { old, new, by_dir, format }) => commands::diff(old, new, *by_dir, format),
+        Some(Command::Diff { old, new, by_dir, repo, format }) => {
+            revisions::diff(old, new.as_deref(), *by_dir, repo, format)
+        }
+        Some(Command::History { range, every, step, repo, format }) => {
+            revisions::history(repo, range, revisions::every(*every, *step), *format)
+        }
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),
         Some(Command::Explain { file, format, language, docstrings_as_code }) => explain::explain(

@@ -86,7 +86,7 @@ fn write_reports(
 }
 
 /// Lists per-file errors on stderr, as a run does, and says whether there were any.
-fn report_errors(report: &Report) -> Outcome {
+pub fn report_errors(report: &Report) -> Outcome {
     for err in &report.errors {
         say(format_args!("{}: {}", for_people(&err.path), err.error));
     }
@@ -212,11 +212,7 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
 
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Outcome, String> {
-    let targets = targets(format)?;
-    if let Some(t) = targets.iter().find(|t| !shows_diffs(t.format)) {
-        let name = clap::ValueEnum::to_possible_value(&t.format).map(|v| v.get_name().to_string());
-        return Err(format!("--format {} has no diff form", name.unwrap_or_default()));
-    }
+    let targets = diff_targets(format)?;
     let destinations = open(&targets, format)?;
     let (old, new) = (load(old_path)?, load(new_path)?);
     let shape = format.shape(format.format, None);
@@ -231,6 +227,30 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
     }
     write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(&diff))?;
     Ok(Outcome::Clean)
+}
+
+/// The targets of a diff, refusing a format that has no diff form before anything is compared.
+fn diff_targets(format: &FormatArgs) -> Result<Vec<Target>, String> {
+    let targets = targets(format)?;
+    if let Some(t) = targets.iter().find(|t| !shows_diffs(t.format)) {
+        let name = clap::ValueEnum::to_possible_value(&t.format).map(|v| v.get_name().to_string());
+        return Err(format!("--format {} has no diff form", name.unwrap_or_default()));
+    }
+    Ok(targets)
+}
+
+/// Writes a report made elsewhere (a revision's tree) to every target, as a run writes its own.
+pub fn write_report(report: &Report, format: &FormatArgs, rows: &RowArgs, elapsed: Duration) -> Result<(), String> {
+    let targets = targets(format)?;
+    let destinations = open(&targets, format)?;
+    write_reports(&targets, destinations, format, elapsed, Shown::Report(report, Some(rows)))
+}
+
+/// Writes a diff made elsewhere (between two revisions) to every target.
+pub fn write_diff(diff: &Diff, format: &FormatArgs) -> Result<(), String> {
+    let targets = diff_targets(format)?;
+    let destinations = open(&targets, format)?;
+    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(diff))
 }
 
 /// `ringloc --languages`: the table as detection sees it.

@@ -1,5 +1,6 @@
 //! The binary's own modules, which the library never sees: the flags, what each command does,
-//! `explain`, the progress line, where reports go and the messages on stderr.
+//! `explain`, the progress line, where reports go, the messages on stderr, and the commands that
+//! read git revisions.
 
 pub mod commands;
 pub mod destinations;
@@ -8,3 +9,4 @@ pub mod flags;
 pub mod messages;
 pub mod outputs;
 pub mod progress;
+pub mod revisions;

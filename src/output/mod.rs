@@ -5,6 +5,7 @@
 mod cloc;
 mod csv;
 mod grid;
+pub mod history;
 pub mod json;
 mod markdown;
 pub mod ndjson;

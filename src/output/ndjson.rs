@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 
-use super::json::doc::{DiffDoc, DirDoc, FileDoc, ReportDoc};
+use super::json::doc::{DiffDoc, DirDoc, FileDoc, LinesDoc, ReportDoc};
 use super::Output;
 use crate::report::{Diff, FileReport, FileSink, View};
 
@@ -47,7 +47,11 @@ impl Output for Ndjson {
         for change in summary.files.iter().flatten() {
             write_record("change", change, out)?;
         }
-        write_record("summary", &DiffDoc { files: None, ..summary.clone() }, out)
+        let lines = summary.lines.as_ref().map(|l| LinesDoc { files: None, ..l.clone() });
+        for file in summary.lines.iter().flat_map(|l| l.files.iter().flatten()) {
+            write_record("lines", file, out)?;
+        }
+        write_record("summary", &DiffDoc { files: None, lines, ..summary.clone() }, out)
     }
 }
 
