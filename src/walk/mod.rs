@@ -22,7 +22,7 @@ use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
 use crate::io::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
-use crate::report::{Outcome, Report, Skip};
+use crate::report::{Outcome, Recorder, Skip};
 
 /// Version-control metadata: never source, often huge.
 const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
@@ -75,7 +75,6 @@ pub struct ListContext<'a> {
     pub selection: &'a Selection,
     /// Set with `--follow`.
     pub follow: Option<&'a Follow>,
-    pub keep_files: bool,
     /// Out of descriptors, give the job back instead of failing it.
     pub defer: bool,
     /// Queued subdirectories hold their parent open; else (a low descriptor limit) each is
@@ -125,19 +124,13 @@ pub struct Listing {
 impl Listing {
     /// What a followed symlink at `path` led to: a directory or file joins the listing, a file of
     /// unknown language is skipped, a link that cannot be resolved is a per-file error.
-    fn add_target(
-        &mut self,
-        target: io::Result<Target>,
-        (root, path): (usize, PathBuf),
-        out: &mut Report,
-        keep: bool,
-    ) {
+    fn add_target(&mut self, target: io::Result<Target>, (root, path): (usize, PathBuf), out: &mut Recorder) {
         match target {
             Ok(Target::Dir(dir)) => self.dirs.push(dir),
             Ok(Target::File(file)) => self.files.push(file),
-            Ok(Target::Unknown) => out.record(root, Outcome::Skipped(Skip::Unknown), keep, || path),
+            Ok(Target::Unknown) => out.record(root, Outcome::Skipped(Skip::Unknown), || path),
             Ok(Target::Nothing) => {}
-            Err(e) => out.record(root, Outcome::Failed(e), keep, || path),
+            Err(e) => out.record(root, Outcome::Failed(e), || path),
         }
     }
 }
@@ -176,8 +169,12 @@ impl Lister {
     /// Lists `job`: the subdirectories to enter and the files to count. Files of unknown extension
     /// and everything the selection or an ignore file excludes are dropped here, never opened.
     /// Out of descriptors (EMFILE, ENFILE) with `defer`, the job comes back to be tried later.
-    pub fn list(&mut self, job: DirJob, ctx: &ListContext<'_>, out: &mut Report) -> Result<Listing, DirJob> {
-        let keep = ctx.keep_files;
+    pub fn list(
+        &mut self,
+        job: DirJob,
+        ctx: &ListContext<'_>,
+        out: &mut Recorder,
+    ) -> Result<Listing, DirJob> {
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let mut job = job;
         let fd = match open_dir(&job, &mut self.noatime) {
@@ -187,18 +184,18 @@ impl Lister {
                 return Err(job);
             }
             Err(e) => {
-                out.record(job.root_index, Outcome::Failed(e), keep, || job.path.clone());
+                out.record(job.root_index, Outcome::Failed(e), || job.path.clone());
                 return Ok(listing);
             }
         };
-        if let Err(e) = self.read_entries(&fd, &job, out, keep) {
-            out.record(job.root_index, Outcome::Failed(e), keep, || job.path.clone());
+        if let Err(e) = self.read_entries(&fd, &job, out) {
+            out.record(job.root_index, Outcome::Failed(e), || job.path.clone());
         }
         // Inode order, not hash order: ext4 gives files created one after another neighbouring
         // inodes and neighbouring blocks, so cold reads issued in this order merge into larger disk
         // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
         self.entries.sort_unstable_by_key(|e| e.0);
-        let ignore = self.ignore_level(&fd, &job, ctx.selection, (out, keep));
+        let ignore = self.ignore_level(&fd, &job, ctx.selection, out);
         let kept = self.sort_entries((&fd, &job, &ignore), ctx, &mut listing, out);
         listing.files.extend(kept.into_jobs(fd, job));
         Ok(listing)
@@ -212,9 +209,9 @@ impl Lister {
         (fd, job, ignore): (&Arc<OwnedFd>, &DirJob, &Arc<IgnoreLevel>),
         ctx: &ListContext<'_>,
         listing: &mut Listing,
-        out: &mut Report,
+        out: &mut Recorder,
     ) -> KeptFiles {
-        let (sel, keep) = (ctx.selection, ctx.keep_files);
+        let sel = ctx.selection;
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.exclude.is_some();
@@ -243,7 +240,7 @@ impl Lister {
                         continue;
                     }
                     if language == NameMatch::Unknown {
-                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), keep, path);
+                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), path);
                         continue;
                     }
                     kept.push(name, language);
@@ -253,7 +250,7 @@ impl Lister {
                     let path = path();
                     if !dropped(&path, false) {
                         let target = follow.resolve(fd, name, &path, job, sel);
-                        listing.add_target(target, (job.root_index, path), out, keep);
+                        listing.add_target(target, (job.root_index, path), out);
                     }
                 }
                 // FIFOs, sockets and devices are never opened.
@@ -264,7 +261,7 @@ impl Lister {
     }
 
     /// Reads every entry (name and type) before any is judged: an ignore file may come last.
-    fn read_entries(&mut self, fd: &OwnedFd, job: &DirJob, out: &mut Report, keep: bool) -> io::Result<()> {
+    fn read_entries(&mut self, fd: &OwnedFd, job: &DirJob, out: &mut Recorder) -> io::Result<()> {
         self.names.clear();
         self.entries.clear();
         let mut entries = RawDir::new(fd, &mut self.buf);
@@ -279,7 +276,7 @@ impl Lister {
                 FileType::Unknown => match statat(fd, name, AtFlags::SYMLINK_NOFOLLOW) {
                     Ok(st) => FileType::from_raw_mode(st.st_mode),
                     Err(e) => {
-                        out.record(job.root_index, Outcome::Failed(e.into()), keep, || {
+                        out.record(job.root_index, Outcome::Failed(e.into()), || {
                             job.path.join(OsStr::from_bytes(bytes))
                         });
                         continue;
@@ -299,7 +296,7 @@ impl Lister {
         fd: &OwnedFd,
         job: &DirJob,
         sel: &Selection,
-        (out, keep): (&mut Report, bool),
+        out: &mut Recorder,
     ) -> Arc<IgnoreLevel> {
         if !sel.ignore.enabled {
             return Arc::clone(&job.ignore);
@@ -319,7 +316,7 @@ impl Lister {
         let level =
             IgnoreLevel::child(&job.ignore, sel.ignore, (fd, &job.path), has_git, &present, &mut unreadable);
         for (path, e) in unreadable {
-            out.record(job.root_index, Outcome::Failed(e), keep, || path);
+            out.record(job.root_index, Outcome::Failed(e), || path);
         }
         level
     }
