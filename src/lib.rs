@@ -19,6 +19,7 @@
 
 pub mod config;
 pub mod count;
+pub mod git;
 pub mod io;
 pub mod lang;
 pub mod output;

@@ -7,11 +7,12 @@ mod cli;
 use std::process::ExitCode;
 
 use cli::flags::{Cli, Command, ExplainFormat};
-use cli::{commands, explain};
+use cli::{commands, explain, revisions};
 
 /// Everything was counted (or merged, or compared).
 const EXIT_OK: u8 = 0;
-/// A bad flag or value, an unreadable input report, or `--backend uring` without io_uring.
+/// A bad flag or value, an unreadable input report, `--backend uring` without io_uring, or output
+/// that could not be written.
 const EXIT_USAGE: u8 = 1;
 /// Counted, but some files or directories could not be read.
 const EXIT_FILE_ERRORS: u8 = 2;
@@ -20,15 +21,28 @@ fn main() -> ExitCode {
     let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(EXIT_USAGE) } else { ExitCode::SUCCESS };
+            // `--help > /dev/full` lost the help: that is no success either.
+            let printed = e.print();
+            if let Err(lost) = &printed {
+                cli::messages::say(format_args!("writing output: {lost}"));
+            }
+            return match e.use_stderr() || printed.is_err() {
+                true => ExitCode::from(EXIT_USAGE),
+                false => ExitCode::SUCCESS,
+            };
         }
     };
     let done = match &cli.command {
         None if cli.languages => commands::languages(),
+        None if cli.rev.is_some() => revisions::count(&cli),
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
-        Some(Command::Diff { old, new, by_dir, format }) => commands::diff(old, new, *by_dir, format),
+        Some(Command::Diff { old, new, by_dir, repo, format }) => {
+            revisions::diff(old, new.as_deref(), *by_dir, repo, format)
+        }
+        Some(Command::History { range, every, step, repo, format }) => {
+            revisions::history(repo, range, revisions::every(*every, *step), *format)
+        }
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),
         Some(Command::Explain { file, format, language, docstrings_as_code }) => explain::explain(
@@ -38,12 +52,14 @@ fn main() -> ExitCode {
             language.as_deref(),
         ),
     };
-    ExitCode::from(match done {
+    let code = match done {
         Ok(commands::Outcome::Clean) => EXIT_OK,
         Ok(commands::Outcome::FileErrors) => EXIT_FILE_ERRORS,
         Err(message) => {
-            eprintln!("ringloc: {message}");
+            cli::messages::say(format_args!("{message}"));
             EXIT_USAGE
         }
-    })
+    };
+    // A message that could not be written (stderr full) is output lost: never a clean exit.
+    ExitCode::from(if cli::messages::lost() { EXIT_USAGE } else { code })
 }

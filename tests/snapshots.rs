@@ -9,7 +9,11 @@ use std::path::{Path, PathBuf};
 
 use ringloc::count::Counts;
 use ringloc::lang::LangId;
-use ringloc::output::{Csv, Json, Markdown, Ndjson, Output, Table};
+use std::time::Duration;
+
+use ringloc::output::{
+    Cloc, ClocStyle, Csv, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table, TokeiJson, Yaml,
+};
 use ringloc::report::{Diff, Outcome, Report, RootTotals, Shape, Skip, SortKey, View};
 
 fn counted(report: &mut Report, path: &[u8], lang: &str, lines: [u64; 3]) {
@@ -163,5 +167,44 @@ fn every_format_renders_directory_changes() {
         let mut out = Vec::new();
         output.diff(&diff, &mut out).unwrap();
         check(&format!("diff-dirs-{name}"), &out);
+    }
+}
+
+/// The formats that mirror another tool's report (and ringloc's own as YAML), with their header
+/// facts fixed.
+fn drop_in_formats() -> Vec<(&'static str, Box<dyn Output>)> {
+    let elapsed = Duration::from_millis(250);
+    let sql =
+        |append| Sql { project: "proj's".into(), timestamp: "2026-01-02 03:04:05".into(), elapsed, append };
+    vec![
+        ("yaml.yaml", Box::new(Yaml)),
+        ("tokei.json", Box::new(TokeiJson)),
+        ("cloc.json", Box::new(Cloc { style: ClocStyle::Json, elapsed })),
+        ("cloc.xml", Box::new(Cloc { style: ClocStyle::Xml, elapsed })),
+        ("cloc.yaml", Box::new(Cloc { style: ClocStyle::Yaml, elapsed })),
+        ("scc.json", Box::new(SccJson)),
+        ("openmetrics.txt", Box::new(OpenMetrics)),
+        ("sql.sql", Box::new(sql(false))),
+        ("sql-append.sql", Box::new(sql(true))),
+    ]
+}
+
+#[test]
+fn drop_in_formats_render_languages_and_files() {
+    let by_file = Shape { by_file: true, ..Shape::default() };
+    for (name, output) in drop_in_formats() {
+        check(&format!("languages-{name}"), &render(output.as_ref(), &old_report(), &Shape::default()));
+        check(&format!("files-{name}"), &render(output.as_ref(), &old_report(), &by_file));
+    }
+    check("diff-yaml.yaml", &render_diff(&Yaml, &Shape::default()));
+}
+
+#[test]
+fn drop_in_formats_have_no_diff_form() {
+    for (name, output) in drop_in_formats().into_iter().filter(|(name, _)| !name.starts_with("yaml")) {
+        let mut out = Vec::new();
+        let diff = Diff::new(&old_report(), &new_report(), true, &Shape::default());
+        let err = output.diff(&diff, &mut out).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Unsupported, "{name}");
     }
 }

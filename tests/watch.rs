@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use ringloc::io::Backend;
@@ -50,13 +52,51 @@ fn the_sink_sees_every_file_once_and_the_report_keeps_none() {
         let seen: Arc<Mutex<Vec<FileReport>>> = Arc::default();
         let sink = {
             let seen = Arc::clone(&seen);
-            FileSink(Arc::new(move |f: &FileReport| seen.lock().unwrap().push(f.clone())))
+            FileSink(Arc::new(move |f: &FileReport| {
+                seen.lock().unwrap().push(f.clone());
+                ControlFlow::Continue(())
+            }))
         };
         let run = ringloc::count_paths(&Config { by_file: true, file_sink: Some(sink), ..config }).unwrap();
         assert!(run.report.files.is_empty(), "{backend:?}: a sink replaces the kept rows");
         let mut seen = std::mem::take(&mut *seen.lock().unwrap());
         seen.sort_by(|a, b| a.path.cmp(&b.path));
         assert_eq!(seen, kept, "{backend:?}");
+    }
+}
+
+#[test]
+fn a_sink_that_refuses_stops_the_run() {
+    // 40 directories of 100 files: one worker holds at most a few hundred files queued or in flight
+    // when the sink first refuses, so a run that went on would count all 4,000.
+    let tree = common::Tree::new();
+    for i in 0..4000 {
+        tree.write(&format!("d{}/f{i}.c", i % 40), "int x;\n");
+    }
+    for backend in [Backend::Sync, Backend::Auto] {
+        let offered = Arc::new(AtomicUsize::new(0));
+        let sink = {
+            let offered = Arc::clone(&offered);
+            FileSink(Arc::new(move |_: &FileReport| {
+                offered.fetch_add(1, Ordering::Relaxed);
+                ControlFlow::Break(())
+            }))
+        };
+        let config = Config {
+            paths: vec![tree.path().to_path_buf()],
+            threads: 1,
+            backend,
+            file_sink: Some(sink),
+            ..Config::default()
+        };
+        let run = ringloc::count_paths(&config).unwrap();
+        let counted = run.report.total().files;
+        assert!(counted < 1000, "{backend:?}: {counted} of 4000 files counted after the sink refused");
+        assert_eq!(
+            offered.load(Ordering::Relaxed) as u64,
+            counted,
+            "{backend:?}: every counted file was offered"
+        );
     }
 }
 

@@ -3,16 +3,20 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
-use ringloc::output::{Csv, Json, Markdown, Ndjson, NdjsonStream, Output, Table};
-use ringloc::report::{Diff, Report, Skip, View};
+use ringloc::output::NdjsonStream;
+use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
 
-use super::flags::{Cli, ColorFlag, FormatArgs, FormatFlag, RowArgs};
+use super::destinations::{targets, written, Destination, Target};
+use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
+use super::messages::say;
+use super::outputs::{output, shows_diffs, RunFacts};
 use super::progress::ProgressLine;
 
 /// How a command that ran to the end went.
@@ -33,47 +37,58 @@ fn raise_fd_limit() {
     }
 }
 
-/// `--color auto` colours for a person only, read as clap and ripgrep read it: `NO_COLOR`
-/// (no-color.org) wins, then `CLICOLOR_FORCE`, then `CLICOLOR=0`; otherwise a terminal that is not
-/// `TERM=dumb`.
-fn wants_colour(flag: ColorFlag) -> bool {
-    use anstyle_query::{clicolor, clicolor_force, no_color, term_supports_color};
-    match flag {
-        ColorFlag::Always => true,
-        ColorFlag::Never => false,
-        ColorFlag::Auto if no_color() => false,
-        ColorFlag::Auto if clicolor_force() => true,
-        ColorFlag::Auto => clicolor() != Some(false) && term_supports_color() && io::stdout().is_terminal(),
-    }
-}
-
-fn output(args: &FormatArgs) -> Box<dyn Output> {
-    match args.format {
-        FormatFlag::Table => Box::new(Table { wide: args.wide, colour: wants_colour(args.color) }),
-        FormatFlag::Json => Box::new(Json),
-        FormatFlag::Ndjson => Box::new(Ndjson),
-        FormatFlag::Csv => Box::new(Csv),
-        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
-    }
-}
-
-/// Writes to stdout; a reader that went away (`| head`) is not an error.
+/// Writes to stdout, buffered; a write error (a full disk, a reader that went away) is an error.
 pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
-    let mut stdout = io::stdout().lock();
-    written(write(&mut stdout).and_then(|()| stdout.flush()))
+    Destination::open(None, false)?.write_all(write)
 }
 
-fn written(result: io::Result<()>) -> Result<(), String> {
-    match result {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("writing output: {e}")),
-        _ => Ok(()),
+/// Opens every destination before anything is counted.
+fn open(targets: &[Target], args: &FormatArgs) -> Result<Vec<Destination>, String> {
+    let append = |t: &Target| args.sql_append && t.format == FormatFlag::Sql;
+    targets.iter().map(|t| Destination::open(t.path.as_deref(), append(t))).collect()
+}
+
+/// What the reports show: a report with the row flags (`None` for none), or a diff.
+enum Shown<'a> {
+    Report(&'a Report, Option<&'a RowArgs>),
+    Diff(&'a Diff),
+}
+
+/// Writes each target's report; one that fails keeps no other from being written. The last error
+/// is returned, the ones before it said on stderr.
+fn write_reports(
+    targets: &[Target],
+    destinations: Vec<Destination>,
+    args: &FormatArgs,
+    elapsed: Duration,
+    shown: Shown,
+) -> Result<(), String> {
+    let mut failed = None;
+    for (target, destination) in targets.iter().zip(destinations) {
+        let written = match shown {
+            Shown::Report(report, rows) => {
+                let view = View::new(report, &args.shape(target.format, rows));
+                let format = output(target, args, &RunFacts { elapsed, roots: &report.roots });
+                destination.write_all(|out| format.report(&view, out))
+            }
+            Shown::Diff(diff) => {
+                let format = output(target, args, &RunFacts { elapsed, roots: &[] });
+                destination.write_all(|out| format.diff(diff, out))
+            }
+        };
+        if let Err(e) = written {
+            if let Some(earlier) = failed.replace(e) {
+                say(format_args!("{earlier}"));
+            }
+        }
     }
+    failed.map_or(Ok(()), Err)
 }
 
 /// Lists per-file errors on stderr, as a run does, and says whether there were any.
-fn report_errors(report: &Report) -> Outcome {
+pub fn report_errors(report: &Report) -> Outcome {
     for err in &report.errors {
-        eprintln!("ringloc: {}: {}", for_people(&err.path), err.error);
+        say(format_args!("{}: {}", for_people(&err.path), err.error));
     }
     if report.errors.is_empty() {
         Outcome::Clean
@@ -85,11 +100,17 @@ fn report_errors(report: &Report) -> Outcome {
 /// `ringloc [PATH...]`.
 pub fn count(cli: &Cli) -> Result<Outcome, String> {
     let mut config = cli.config()?;
-    let shape = cli.format.shape(Some(&cli.rows));
+    let targets = targets(&cli.format)?;
+    let shape = |t: &Target| cli.format.shape(t.format, Some(&cli.rows));
+    config.by_file = targets.iter().any(|t| shape(t).needs_files());
+    let destinations = open(&targets, &cli.format)?;
     // ndjson goes out as files finish unless the records must be sorted, cut or grouped first.
-    let plain = shape.sort.is_none() && shape.top.is_none() && shape.by_dir.is_none();
-    let stream = (cli.format.format == FormatFlag::Ndjson && plain)
-        .then(|| NdjsonStream::new(Box::new(io::BufWriter::new(io::stdout()))));
+    let plain = |s: Shape| s.sort.is_none() && s.top.is_none() && s.by_dir.is_none();
+    let streams = targets.len() == 1 && targets[0].format == FormatFlag::Ndjson && plain(shape(&targets[0]));
+    let stream = match streams {
+        true => Some(NdjsonStream::new(destinations[0].writer()?)),
+        false => None,
+    };
     if let Some(stream) = &stream {
         config.file_sink = Some(stream.sink());
         config.by_file = false;
@@ -99,10 +120,12 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
     config.by_file |= !named_files.is_empty();
     raise_fd_limit();
     // A progress line would tear through records streamed to the same terminal.
-    let quiet = cli.quiet || (stream.is_some() && io::stdout().is_terminal());
+    let quiet = cli.quiet || (stream.is_some() && targets[0].path.is_none() && io::stdout().is_terminal());
     let line = if quiet { None } else { ProgressLine::start() };
     config.progress = line.as_ref().map(ProgressLine::progress);
+    let started = Instant::now();
     let run = ringloc::count_paths(&config);
+    let elapsed = started.elapsed();
     if let Some(line) = line {
         line.finish();
     }
@@ -111,10 +134,16 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
         notes(&run, &config, &named_files);
     }
     let outcome = report_errors(&run.report);
-    let view = View::new(&run.report, &shape);
     match stream {
-        Some(stream) => written(stream.finish(&view))?,
-        None => print(|out| output(&cli.format).report(&view, out))?,
+        Some(stream) => {
+            let destination = destinations.into_iter().next().expect("one destination");
+            written(&destination.name(), stream.finish(&View::new(&run.report, &shape(&targets[0]))))?;
+            destination.commit()?;
+        }
+        None => {
+            let shown = Shown::Report(&run.report, Some(&cli.rows));
+            write_reports(&targets, destinations, &cli.format, elapsed, shown)?;
+        }
     }
     Ok(outcome)
 }
@@ -123,10 +152,10 @@ pub fn count(cli: &Cli) -> Result<Outcome, String> {
 /// named file that was not counted, an `--exclude` pattern that matched nothing.
 fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) {
     if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
-        eprintln!("ringloc: {why}");
+        say(format_args!("{why}"));
     }
     for warning in &run.report.warnings {
-        eprintln!("ringloc: {warning}");
+        say(format_args!("{warning}"));
     }
     for skipped in run.report.skipped_files.iter().filter(|f| named_files.contains(&f.path)) {
         let why = match skipped.why {
@@ -137,10 +166,10 @@ fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) 
             Skip::Minified => "minified (--no-minified)",
             Skip::NotSelected => "its content names a language -t leaves out",
         };
-        eprintln!("ringloc: {}: skipped: {why}", for_people(&skipped.path));
+        say(format_args!("{}: skipped: {why}", for_people(&skipped.path)));
     }
     for pattern in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
-        eprintln!("ringloc: --exclude '{pattern}' matched nothing");
+        say(format_args!("--exclude '{pattern}' matched nothing"));
     }
 }
 
@@ -151,7 +180,8 @@ fn load(path: &Path) -> Result<Loaded, String> {
 
 /// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
 pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Outcome, String> {
-    let shape = format.shape(Some(rows));
+    let targets = targets(format)?;
+    let destinations = open(&targets, format)?;
     let mut merged = Report::default();
     for path in paths {
         let loaded = load(path)?;
@@ -176,14 +206,16 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
     }
     merged.sort();
     let outcome = report_errors(&merged);
-    print(|out| output(format).report(&View::new(&merged, &shape), out))?;
+    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Report(&merged, Some(rows)))?;
     Ok(outcome)
 }
 
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Outcome, String> {
+    let targets = diff_targets(format)?;
+    let destinations = open(&targets, format)?;
     let (old, new) = (load(old_path)?, load(new_path)?);
-    let shape = format.shape(None);
+    let shape = format.shape(format.format, None);
     let mut diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &shape);
     if by_dir {
         let dirs = |loaded: &Loaded, path: &Path| {
@@ -193,8 +225,37 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
         };
         diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);
     }
-    print(|out| output(format).diff(&diff, out))?;
+    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(&diff))?;
     Ok(Outcome::Clean)
+}
+
+/// The targets of a diff, refusing a format that has no diff form before anything is compared.
+fn diff_targets(format: &FormatArgs) -> Result<Vec<Target>, String> {
+    let targets = targets(format)?;
+    if let Some(t) = targets.iter().find(|t| !shows_diffs(t.format)) {
+        let name = clap::ValueEnum::to_possible_value(&t.format).map(|v| v.get_name().to_string());
+        return Err(format!("--format {} has no diff form", name.unwrap_or_default()));
+    }
+    Ok(targets)
+}
+
+/// Writes a report made elsewhere (a revision's tree) to every target, as a run writes its own.
+pub fn write_report(
+    report: &Report,
+    format: &FormatArgs,
+    rows: &RowArgs,
+    elapsed: Duration,
+) -> Result<(), String> {
+    let targets = targets(format)?;
+    let destinations = open(&targets, format)?;
+    write_reports(&targets, destinations, format, elapsed, Shown::Report(report, Some(rows)))
+}
+
+/// Writes a diff made elsewhere (between two revisions) to every target.
+pub fn write_diff(diff: &Diff, format: &FormatArgs) -> Result<(), String> {
+    let targets = diff_targets(format)?;
+    let destinations = open(&targets, format)?;
+    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(diff))
 }
 
 /// `ringloc --languages`: the table as detection sees it.
@@ -214,10 +275,10 @@ pub fn languages() -> Result<Outcome, String> {
 /// `ringloc completions SHELL`: generated from the same clap definition that parses the flags, so
 /// it cannot fall behind them.
 pub fn completions(shell: clap_complete::Shell) -> Result<Outcome, String> {
-    print(|out| {
-        clap_complete::generate(shell, &mut Cli::command(), "ringloc", out);
-        Ok(())
-    })?;
+    // Generated into memory first: clap_complete panics on a write error.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "ringloc", &mut script);
+    print(|out| out.write_all(&script))?;
     Ok(Outcome::Clean)
 }
 

@@ -117,6 +117,11 @@ pub struct Cli {
     #[arg(short = 'x', long)]
     pub one_file_system: bool,
 
+    /// Count the tree of this git revision, read from the object store, instead of the files on
+    /// disk; PATH is then the repository (default: .)
+    #[arg(long, value_name = "REV")]
+    pub rev: Option<String>,
+
     #[command(flatten)]
     pub format: FormatArgs,
 
@@ -140,17 +145,38 @@ pub enum Command {
         #[command(flatten)]
         rows: RowArgs,
     },
-    /// Show what changed between two JSON reports, per language and per file when both list files
+    /// Show what changed between two JSON reports, or two git revisions (OLD NEW or OLD..NEW) with
+    /// the lines added, removed, modified and unchanged
     Diff {
-        /// The earlier report (`ringloc --format json`)
+        /// The earlier report (`ringloc --format json`) or revision, or a range OLD..NEW
         old: PathBuf,
-        /// The later report
-        new: PathBuf,
+        /// The later report or revision (two files that exist are reports)
+        new: Option<PathBuf>,
         /// Also compare per-directory totals (both reports written with the same --by-dir DEPTH)
         #[arg(long)]
         by_dir: bool,
+        /// The repository the revisions are in
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        repo: PathBuf,
         #[command(flatten)]
         format: FormatArgs,
+    },
+    /// Totals per language at sampled commits of a git history, oldest first
+    History {
+        /// A revision (its first-parent history) or a range OLD..NEW
+        #[arg(default_value = "HEAD")]
+        range: String,
+        /// Sample every Nth commit, counting back from the newest
+        #[arg(long, value_name = "N", conflicts_with = "step")]
+        every: Option<usize>,
+        /// Sample one commit per STEP of commit time (`3d`, `1w`, `12h`), back from the newest
+        #[arg(long, value_name = "STEP", value_parser = parse_step)]
+        step: Option<i64>,
+        /// The repository
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        repo: PathBuf,
+        #[arg(long, value_enum, default_value_t = HistoryFormat::Csv)]
+        format: HistoryFormat,
     },
     /// Print a shell completion script, e.g. `ringloc completions bash > ~/.local/share/bash-completion/completions/ringloc`
     Completions {
@@ -172,6 +198,29 @@ pub enum Command {
         #[arg(long)]
         docstrings_as_code: bool,
     },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HistoryFormat {
+    Csv,
+    Json,
+}
+
+/// A span of time in seconds: a number with `s`, `m`, `h`, `d` or `w`.
+fn parse_step(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let seconds = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        "w" => 7 * 86_400,
+        _ => return Err(format!("'{text}': give a number with s, m, h, d or w (e.g. 1w)")),
+    };
+    let n: i64 = digits.parse().map_err(|_| format!("'{text}' is not a span of time"))?;
+    n.checked_mul(seconds).filter(|&s| s > 0).ok_or_else(|| format!("'{text}' is out of range"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -200,6 +249,19 @@ pub struct FormatArgs {
     /// Table and markdown: add bytes and code-share columns
     #[arg(long)]
     pub wide: bool,
+
+    /// Write the report to FILE instead of stdout (- is stdout); FORMAT:FILE picks its format, and
+    /// several write several reports from one count
+    #[arg(short = 'o', long, value_name = "[FORMAT:]FILE")]
+    pub output: Vec<String>,
+
+    /// sql: the Project column (default: the paths counted)
+    #[arg(long, value_name = "NAME")]
+    pub sql_project: Option<String>,
+
+    /// sql: no create table statements (the database has the tables), and a FILE is appended to
+    #[arg(long)]
+    pub sql_append: bool,
 
     /// Colour the table: auto (a terminal, unless NO_COLOR, CLICOLOR=0 or TERM=dumb says otherwise;
     /// CLICOLOR_FORCE forces it), always or never
@@ -232,13 +294,12 @@ pub struct RowArgs {
 }
 
 impl FormatArgs {
-    /// The rows to show; `rows` is `None` for `diff`, which has no breakdown flags.
-    pub fn shape(&self, rows: Option<&RowArgs>) -> Shape {
+    /// The rows to show in `format`; `rows` is `None` for `diff`, which has no breakdown flags.
+    pub fn shape(&self, format: FormatFlag, rows: Option<&RowArgs>) -> Shape {
         Shape {
             sort: self.sort.map(SortFlag::key),
             top: self.top,
-            // ndjson is a stream of file records: it always has them.
-            by_file: rows.is_some_and(|r| r.by_file) || self.format == FormatFlag::Ndjson,
+            by_file: rows.is_some_and(|r| r.by_file) || super::outputs::lists_every_file(format),
             by_dir: rows.and_then(|r| r.by_dir),
             by_root: rows.is_some_and(|r| r.by_root),
         }
@@ -288,6 +349,22 @@ pub enum FormatFlag {
     /// Tables for pull-request comments
     #[value(alias = "md")]
     Markdown,
+    /// ringloc's JSON document as YAML
+    Yaml,
+    /// The JSON tokei 15 writes (`tokei --output json`)
+    TokeiJson,
+    /// cloc 1.96's `--json`
+    ClocJson,
+    /// cloc 1.96's `--xml` (Jenkins' SLOCCount plugin)
+    ClocXml,
+    /// cloc 1.96's `--yaml`
+    ClocYaml,
+    /// scc 4.1's `--format json`
+    SccJson,
+    /// One gauge per language and column, for Prometheus (scc's `-f openmetrics`)
+    Openmetrics,
+    /// SQL for cloc's `--sql` tables (metadata, t), loadable into sqlite3
+    Sql,
 }
 
 impl Cli {
@@ -341,7 +418,7 @@ impl Cli {
                 BackendFlag::Uring => Backend::Uring,
                 BackendFlag::Sync => Backend::Sync,
             },
-            by_file: self.format.shape(Some(&self.rows)).needs_files(),
+            by_file: self.format.shape(self.format.format, Some(&self.rows)).needs_files(),
             by_root: self.rows.by_root,
             progress: None,
             file_sink: None,

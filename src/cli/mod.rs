@@ -1,7 +1,12 @@
 //! The binary's own modules, which the library never sees: the flags, what each command does,
-//! `explain`, and the progress line.
+//! `explain`, the progress line, where reports go, the messages on stderr, and the commands that
+//! read git revisions.
 
 pub mod commands;
+pub mod destinations;
 pub mod explain;
 pub mod flags;
+pub mod messages;
+pub mod outputs;
 pub mod progress;
+pub mod revisions;

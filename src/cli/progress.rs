@@ -2,13 +2,15 @@
 //! (stderr a terminal, no --quiet) and only once a run has taken a second, so quick runs and pipes
 //! never see it. The library only counts (ringloc::report::Progress); printing is here.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use ringloc::report::Progress;
+
+use super::messages::raw;
 
 /// Runs without a line for this long first.
 const DELAY: Duration = Duration::from_secs(1);
@@ -39,13 +41,12 @@ impl ProgressLine {
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(TICK) {
                 let elapsed = start.elapsed();
                 if elapsed >= DELAY {
-                    eprint!("\r\x1b[K{}", line(progress.files(), progress.bytes(), elapsed));
+                    raw(format_args!("\r\x1b[K{}", line(progress.files(), progress.bytes(), elapsed)));
                     shown = true;
                 }
             }
             if shown {
-                eprint!("\r\x1b[K");
-                let _ = std::io::stderr().flush();
+                raw(format_args!("\r\x1b[K"));
             }
         });
         Some(ProgressLine { progress, stop, thread })

@@ -4,6 +4,7 @@
 mod buf;
 mod file;
 mod fs_type;
+mod memory;
 mod noatime;
 mod sync;
 // The one module allowed `unsafe`: submissions name buffers the kernel writes into.
@@ -21,6 +22,7 @@ use rustix::fd::OwnedFd;
 
 pub use file::{FileProgress, ReadRules, Step};
 pub use fs_type::reads_plainly;
+pub use memory::MemoryReader;
 pub(crate) use noatime::NoAtime;
 pub use sync::SyncReader;
 pub use uring::{probe_uring, UringReader};

@@ -2,18 +2,20 @@
 //! so spreadsheets and `grep` see every row under one header. A diff has the same columns plus
 //! `status`, and holds changes (new minus old). With `--by-root` a `root` column follows `type`:
 //! each root's language and total rows carry its path, the rows over all roots leave it empty.
+//! A diff between git revisions adds a second table, after a blank line, of line changes.
 
 use std::io::{self, Write};
 
 use super::paths::escaped;
 use super::Output;
-use crate::report::{Change, Diff, Totals, View};
+use crate::report::{Change, Diff, LineChanges, LineMoves, Totals, View};
 
 pub struct Csv;
 
 const HEADER: &str = "type,name,language,files,lines,code,comments,blanks,bytes";
 const BY_ROOT_HEADER: &str = "type,root,name,language,files,lines,code,comments,blanks,bytes";
 const DIFF_HEADER: &str = "type,name,language,status,files,lines,code,comments,blanks,bytes";
+const LINES_HEADER: &str = "type,name,language,bucket,added,removed,modified,unchanged";
 
 /// Quotes a field only when it needs it: a comma, a quote or a line break.
 fn field(text: &str) -> String {
@@ -55,6 +57,31 @@ fn change<K>(out: &mut dyn Write, kind: &str, name: &str, language: &str, c: &Ch
     )
 }
 
+/// Between git revisions, a second table after a blank line: per language, the total and each
+/// changed file, one row per bucket.
+fn line_rows(out: &mut dyn Write, lines: &LineChanges) -> io::Result<()> {
+    writeln!(out, "\n{LINES_HEADER}")?;
+    let mut rows = |kind: &str, name: &str, language: &str, moves: &LineMoves| {
+        for (bucket, m) in moves.named() {
+            let (name, language) = (field(name), field(language));
+            writeln!(
+                out,
+                "{kind},{name},{language},{bucket},{},{},{},{}",
+                m.added, m.removed, m.modified, m.unchanged
+            )?;
+        }
+        Ok::<_, io::Error>(())
+    };
+    for (lang, moves) in &lines.languages {
+        rows("language", lang.name(), lang.name(), moves)?;
+    }
+    rows("total", "Total", "", &lines.total)?;
+    for f in &lines.files {
+        rows("file", &escaped(&f.path), f.language.name(), &f.moves)?;
+    }
+    Ok(())
+}
+
 impl Output for Csv {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         let all = view.by_root.as_ref().map(|_| "");
@@ -91,6 +118,6 @@ impl Output for Csv {
         for c in diff.files.iter().flatten() {
             change(out, "file", &escaped(&c.key.path), c.key.language.name(), c)?;
         }
-        Ok(())
+        diff.lines.as_ref().map_or(Ok(()), |lines| line_rows(out, lines))
     }
 }

@@ -3,7 +3,7 @@
 
 use super::paths::for_people;
 use crate::lang::LangId;
-use crate::report::{Change, Delta, Diff, FileReport, Totals, View};
+use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Totals, View};
 
 /// How a cell wants to look where colour is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,5 +263,51 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
             note: note(diff.omitted.files, "changed files"),
         });
     }
+    grids.extend(diff.lines.as_ref().map(line_grids).into_iter().flatten());
     grids
+}
+
+const MOVES: [Column; 4] = [number("Added"), number("Removed"), number("Modified"), number("Unchanged")];
+
+/// A row per bucket of `moves`, each led by `lead` and the bucket's name; `changed` leaves out
+/// buckets with nothing added, removed or modified.
+fn moves_rows(lead: &[&str], moves: &LineMoves, changed: bool) -> Vec<Vec<Cell>> {
+    let rows = moves.named().into_iter().filter(|(_, m)| !changed || m.changed());
+    rows.map(|(bucket, m)| {
+        let mut cells: Vec<Cell> = lead.iter().map(|&t| Cell::plain(t)).collect();
+        cells.push(Cell::plain(bucket));
+        cells.extend([m.added, m.removed, m.modified, m.unchanged].map(|n| Cell::plain(n.to_string())));
+        cells
+    })
+    .collect()
+}
+
+/// Line changes between git revisions: per language and bucket with the totals, then per changed
+/// file.
+fn line_grids(lines: &LineChanges) -> Vec<Grid> {
+    let with = |lead: &[Column]| [lead, &[name("Kind")], &MOVES[..]].concat();
+    let mut rows: Vec<Vec<Cell>> =
+        lines.languages.iter().flat_map(|(l, m)| moves_rows(&[l.name()], m, false)).collect();
+    rows.extend(moves_rows(&["Total"], &lines.total, false));
+    let files = lines
+        .files
+        .iter()
+        .flat_map(|f| moves_rows(&[&*for_people(&f.path), f.language.name()], &f.moves, true))
+        .collect();
+    vec![
+        Grid {
+            title: Some("Lines".into()),
+            columns: with(&[name("Language")]),
+            rows,
+            total: None,
+            note: None,
+        },
+        Grid {
+            title: Some("Lines per file".into()),
+            columns: with(&[name("File"), name("Language")]),
+            rows: files,
+            total: None,
+            note: None,
+        },
+    ]
 }

@@ -1,26 +1,45 @@
-//! Output formats: one trait, one file per format. Every format renders both a report ([`View`])
+//! Output formats: one trait, one file per format (cloc's three syntaxes share a directory). Every format renders both a report ([`View`])
 //! and a comparison of two ([`Diff`]); the library writes to any `Write` and never to a terminal
 //! on its own.
 
+mod cloc;
 mod csv;
 mod grid;
+pub mod history;
 pub mod json;
 mod markdown;
 pub mod ndjson;
+mod openmetrics;
 pub mod paths;
+mod scc;
+mod sql;
 mod table;
+mod tokei;
+mod yaml;
 
 use std::io::{self, Write};
 
+pub use cloc::{Cloc, ClocStyle};
 pub use csv::Csv;
 pub use json::Json;
 pub use markdown::Markdown;
 pub use ndjson::{Ndjson, NdjsonStream};
+pub use openmetrics::OpenMetrics;
+pub use scc::SccJson;
+pub use sql::{timestamp, Sql};
 pub use table::Table;
+pub use tokei::TokeiJson;
+pub use yaml::Yaml;
 
 use crate::report::{Diff, View};
 
 pub trait Output {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()>;
+    /// Formats that mirror another tool's report have no diff form: they fail with [`no_diff`].
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// The error of a format that cannot show a diff (the binary refuses such a request up front).
+pub fn no_diff(format: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::Unsupported, format!("--format {format} has no diff form"))
 }

@@ -5,11 +5,12 @@
 //! `"kind": "diff"` tells it apart).
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 
-use super::json::doc::{DiffDoc, DirDoc, FileDoc, ReportDoc};
+use super::json::doc::{DiffDoc, DirDoc, FileDoc, LinesDoc, ReportDoc};
 use super::Output;
 use crate::report::{Diff, FileReport, FileSink, View};
 
@@ -46,7 +47,11 @@ impl Output for Ndjson {
         for change in summary.files.iter().flatten() {
             write_record("change", change, out)?;
         }
-        write_record("summary", &DiffDoc { files: None, ..summary.clone() }, out)
+        let lines = summary.lines.as_ref().map(|l| LinesDoc { files: None, ..l.clone() });
+        for file in summary.lines.iter().flat_map(|l| l.files.iter().flatten()) {
+            write_record("lines", file, out)?;
+        }
+        write_record("summary", &DiffDoc { files: None, lines, ..summary.clone() }, out)
     }
 }
 
@@ -73,7 +78,8 @@ impl NdjsonStream {
         FileSink(Arc::new(move |file: &FileReport| stream.file(file)))
     }
 
-    fn file(&self, file: &FileReport) {
+    /// Writes one record; `Break` once a write has failed, so the run stops counting for nobody.
+    fn file(&self, file: &FileReport) -> ControlFlow<()> {
         // Serialized before taking the lock, so workers wait only for the write itself.
         let mut line = Vec::with_capacity(160);
         let written = serde_json::to_writer(&mut line, &Record { kind: "file", doc: &FileDoc::from(file) });
@@ -83,6 +89,10 @@ impl NdjsonStream {
             if let Err(e) = written.map_err(io::Error::from).and_then(|()| state.out.write_all(&line)) {
                 state.failed = Some(e);
             }
+        }
+        match state.failed {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
         }
     }
 

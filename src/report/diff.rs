@@ -8,7 +8,7 @@ use std::path::{Component, Path, PathBuf};
 use serde::Serialize;
 
 use super::view::truncate;
-use super::{DirTotals, FileReport, Omitted, Report, Shape, SortKey, Totals};
+use super::{DirTotals, FileReport, LineChanges, Omitted, Report, Shape, SortKey, Totals};
 use crate::lang::LangId;
 
 /// One row's totals before and after. `old.files == 0` means the row is new, `new.files == 0`
@@ -79,6 +79,8 @@ pub struct Diff {
     pub files: Option<Vec<Change<FileKey>>>,
     /// `Some` with `diff --by-dir`, from both reports' `dirs`.
     pub dirs: Option<Vec<Change<PathBuf>>>,
+    /// `Some` when two git revisions were compared: what happened to each line.
+    pub lines: Option<LineChanges>,
     pub omitted: Omitted,
 }
 
@@ -103,7 +105,7 @@ impl Diff {
             files
         });
         let total = Change { key: (), old: old.total(), new: new.total() };
-        Diff { total, languages, files, dirs: None, omitted }
+        Diff { total, languages, files, dirs: None, lines: None, omitted }
     }
 
     /// Adds the directories that changed between two reports' `--by-dir` rows, ordered as files

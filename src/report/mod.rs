@@ -5,6 +5,7 @@
 mod by_root;
 mod diff;
 mod dirs;
+mod lines;
 mod recorder;
 mod view;
 mod watch;
@@ -19,6 +20,7 @@ use crate::lang::LangId;
 pub use by_root::{RootTotals, LISTED_FILES};
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
+pub use lines::{FileLines, LineChanges, LineMoves, Moves};
 pub use recorder::{Recorder, Recording};
 pub use view::{Omitted, RootView, Shape, SortKey, View};
 pub use watch::{FileSink, Progress};

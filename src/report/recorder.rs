@@ -29,6 +29,8 @@ pub struct Recorder {
     /// This worker's unpublished progress; dropped (so published) with the recorder.
     tally: Option<Tally>,
     sink: Option<FileSink>,
+    /// The sink refused a file: this worker stops taking work.
+    halted: bool,
 }
 
 impl Recorder {
@@ -39,6 +41,7 @@ impl Recorder {
             keep_files: recording.keep_files,
             tally: recording.progress.as_ref().map(|p| Tally::new(Arc::clone(p))),
             sink: recording.sink.clone(),
+            halted: false,
         }
     }
 
@@ -54,12 +57,19 @@ impl Recorder {
         }
         match (&self.sink, &outcome) {
             (Some(sink), &Outcome::Counted { language, bytes, counts, generated, minified, .. }) => {
-                (sink.0)(&FileReport { path: path(), language, bytes, counts, generated, minified });
+                let file = FileReport { path: path(), language, bytes, counts, generated, minified };
+                self.halted |= (sink.0)(&file).is_break();
                 // Streamed, so not kept: a counted file's path is asked for only to keep its row.
                 self.report.record(root, outcome, false, PathBuf::new);
             }
             _ => self.report.record(root, outcome, self.keep_files, path),
         }
+    }
+
+    /// Whether the run should stop: the file sink has nowhere to put files any more, so counting on
+    /// is wasted work.
+    pub fn halted(&self) -> bool {
+        self.halted
     }
 
     /// Something the user should know that is not about one file.
@@ -100,7 +110,10 @@ mod tests {
         let seen: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
         let sink = {
             let seen = Arc::clone(&seen);
-            FileSink(Arc::new(move |f: &FileReport| seen.lock().unwrap().push(f.path.clone())))
+            FileSink(Arc::new(move |f: &FileReport| {
+                seen.lock().unwrap().push(f.path.clone());
+                std::ops::ControlFlow::Continue(())
+            }))
         };
         let progress = Arc::new(Progress::default());
         let recording = Recording {

@@ -7,15 +7,20 @@
 //! progress thread) sees numbers at most a batch per worker behind.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::FileReport;
 
 /// Called by the workers with each counted file, from several threads at once. A run with a sink
-/// keeps no per-file rows itself: memory stays flat however many files there are.
+/// keeps no per-file rows itself: memory stays flat however many files there are. `Break` says the
+/// files have nowhere to go any more (the stream's reader is gone): the run stops counting.
 #[derive(Clone)]
-pub struct FileSink(pub Arc<dyn Fn(&FileReport) + Send + Sync>);
+pub struct FileSink(pub Arc<SinkFn>);
+
+/// What a [`FileSink`] calls: `Break` when the file could not go anywhere.
+pub type SinkFn = dyn Fn(&FileReport) -> ControlFlow<()> + Send + Sync;
 
 impl fmt::Debug for FileSink {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -205,6 +205,9 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
     let mut deferred = false;
     let mut fd_waits = 0;
     loop {
+        if out.halted() {
+            return drained(files, reader, out);
+        }
         let holding = !(files.is_empty() && reader.is_idle());
         deferred &= holding;
         while files.len() < FILE_QUEUE && !deferred && dirs_queued(&files) < shared.dir_queue {
@@ -233,6 +236,16 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
             shared.spares.start();
         }
     }
+}
+
+/// Stops a worker whose files have nowhere to go: its queue is dropped, and what is in flight is
+/// finished (the kernel still writes into the buffers of reads in flight).
+fn drained<R: Reader>(mut files: VecDeque<FileJob>, mut reader: R, mut out: Recorder) -> Recorder {
+    files.clear();
+    while !reader.is_idle() {
+        reader.pump(&mut files, &mut out);
+    }
+    out
 }
 
 /// Distinct directories in the queue; their files sit together, so this counts runs.

@@ -130,23 +130,62 @@ impl IgnoreLevel {
 fn matchers_in(dir: &impl AsFd, path: &Path, names: &[&CStr], unreadable: &mut Unreadable) -> Vec<Gitignore> {
     names
         .iter()
-        .filter_map(|name| {
-            let from = path.join(name.to_str().unwrap_or_default());
-            let text = match read_small(dir, name) {
-                Ok(text) => text?,
-                Err(e) => {
-                    unreadable.push((from, e));
-                    return None;
-                }
-            };
-            let mut builder = GitignoreBuilder::new(path);
-            for line in String::from_utf8_lossy(&text).lines() {
-                // A malformed pattern is skipped, as git does.
-                let _ = builder.add_line(Some(from.clone()), line);
+        .filter_map(|name| match read_small(dir, name) {
+            Ok(text) => matcher(path, name, &text?),
+            Err(e) => {
+                unreadable.push((path.join(name.to_str().unwrap_or_default()), e));
+                None
             }
-            builder.build().ok().filter(|g| !g.is_empty())
         })
         .collect()
+}
+
+/// The matcher of one ignore file named `name` in the directory `path`, holding `text`.
+fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
+    let mut builder = GitignoreBuilder::new(path);
+    let from = path.join(name.to_str().unwrap_or_default());
+    for line in String::from_utf8_lossy(text).lines() {
+        // A malformed pattern is skipped, as git does.
+        let _ = builder.add_line(Some(from.clone()), line);
+    }
+    builder.build().ok().filter(|g| !g.is_empty())
+}
+
+/// The ignore files a directory of a git tree may hold, highest precedence first, as a work
+/// tree's directory is read (`.git/info/exclude` is the repository's, not the tree's).
+pub const TREE_FILES: [&CStr; 3] = [c".ringlocignore", c".ignore", c".gitignore"];
+
+impl IgnoreLevel {
+    /// The level a git tree's top starts from: inside git, with git's global excludes, as
+    /// [`root_level`] gives a checkout's top.
+    pub fn git_root(policy: IgnorePolicy) -> Arc<IgnoreLevel> {
+        if !policy.enabled {
+            return Arc::new(IgnoreLevel::default());
+        }
+        let global = Some(Arc::new(Gitignore::global().0));
+        Arc::new(IgnoreLevel { in_git: true, global, ..IgnoreLevel::default() })
+    }
+
+    /// The level for a directory `path` of a git tree whose ignore files hold `texts` (in
+    /// [`TREE_FILES`] order, missing ones left out): the parent's if there are none.
+    pub fn from_texts(
+        parent: &Arc<IgnoreLevel>,
+        path: &Path,
+        texts: &[(&CStr, Vec<u8>)],
+    ) -> Arc<IgnoreLevel> {
+        let matchers: Vec<Gitignore> =
+            texts.iter().filter_map(|(name, text)| matcher(path, name, text)).collect();
+        if matchers.is_empty() {
+            return Arc::clone(parent);
+        }
+        Arc::new(IgnoreLevel {
+            parent: Some(Arc::clone(parent)),
+            matchers,
+            rebase: None,
+            in_git: true,
+            global: None,
+        })
+    }
 }
 
 /// Reads an ignore file relative to its directory: `None` when there is none (missing, a dangling

@@ -25,7 +25,7 @@ use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Recorder, Skip};
 
 /// Version-control metadata: never source, often huge.
-const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
+pub(crate) const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
 
 /// A directory still to be listed, named relative to its parent's open descriptor (or, for a root,
 /// by the path the user gave), so no syscall ever needs a path longer than one name.
@@ -236,7 +236,11 @@ impl Lister {
                 }
                 FileType::RegularFile => {
                     let language = detect_by_name(name);
-                    if sel.skips_file(name, language) || filtered && dropped(&path(), false) {
+                    // A worktree's or submodule's `.git` file points at its repository: metadata.
+                    if name == b".git"
+                        || sel.skips_file(name, language)
+                        || filtered && dropped(&path(), false)
+                    {
                         continue;
                     }
                     if language == NameMatch::Unknown {

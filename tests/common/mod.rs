@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// A file tree in a temporary directory, removed when dropped.
@@ -105,6 +105,12 @@ fn run_binary(args: &[&str], cwd: &Path, input: Option<&[u8]>) -> Output {
     if let Some(input) = input {
         child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
     }
+    wait_with_deadline(child, args)
+}
+
+/// Waits for a child whose stdout and stderr are piped, collecting both; a child still running
+/// after 60 s is killed and fails the test, so a hang cannot stall CI.
+pub fn wait_with_deadline(mut child: Child, what: &[&str]) -> Output {
     // Read the pipes on other threads so a large output cannot block the child.
     let stdout = child.stdout.take().map(read_all);
     let stderr = child.stderr.take().map(read_all);
@@ -115,7 +121,7 @@ fn run_binary(args: &[&str], cwd: &Path, input: Option<&[u8]>) -> Output {
         }
         if Instant::now() > deadline {
             child.kill().ok();
-            panic!("ringloc {args:?} did not finish within 60 s");
+            panic!("{what:?} did not finish within 60 s");
         }
         std::thread::sleep(Duration::from_millis(10));
     };

@@ -11,7 +11,8 @@ use crate::count::Counts;
 use crate::lang::LangId;
 use crate::output::paths::{decode_base64, escaped, raw_base64};
 use crate::report::{
-    Change, Delta, DirTotals, FileError, FileReport, Flagged, Omitted, RootView, Skipped, SkippedFile, Totals,
+    Change, Delta, DirTotals, FileError, FileReport, Flagged, LineChanges, LineMoves, Omitted, RootView,
+    Skipped, SkippedFile, Totals,
 };
 
 pub const SCHEMA_VERSION: u32 = 1;
@@ -389,6 +390,60 @@ pub struct DiffDoc {
     pub dirs: Option<Vec<DirChangeDoc>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<FileChangeDoc>>,
+    /// Between git revisions: lines added, removed, modified and unchanged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<LinesDoc>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omitted: Option<OmittedDoc>,
+}
+
+/// A diff's line changes: per bucket (`code`, `comments`, `blanks`), lines `added`, `removed`,
+/// `modified` and `unchanged`.
+#[derive(Debug, Clone, Serialize)]
+pub struct LinesDoc {
+    pub total: LineMoves,
+    pub languages: Vec<LanguageLinesDoc>,
+    /// Files with a line added, removed or modified (the ndjson summary leaves them out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<FileLinesDoc>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LanguageLinesDoc {
+    pub name: &'static str,
+    #[serde(flatten)]
+    pub moves: LineMoves,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FileLinesDoc {
+    #[serde(flatten)]
+    pub path: PathDoc,
+    pub language: &'static str,
+    #[serde(flatten)]
+    pub moves: LineMoves,
+}
+
+impl LinesDoc {
+    pub fn new(lines: &LineChanges) -> LinesDoc {
+        LinesDoc {
+            total: lines.total,
+            languages: lines
+                .languages
+                .iter()
+                .map(|(l, m)| LanguageLinesDoc { name: l.name(), moves: *m })
+                .collect(),
+            files: Some(
+                lines
+                    .files
+                    .iter()
+                    .map(|f| FileLinesDoc {
+                        path: PathDoc::new(&f.path),
+                        language: f.language.name(),
+                        moves: f.moves,
+                    })
+                    .collect(),
+            ),
+        }
+    }
 }

@@ -15,8 +15,8 @@ pub use per_line::per_line_json;
 pub use read::{read_report, Loaded};
 
 use self::doc::{
-    DiffDoc, DirChangeDoc, FileChangeDoc, LanguageChangeDoc, OmittedDoc, PathDoc, ReportDoc, RootDoc,
-    SCHEMA_VERSION,
+    DiffDoc, DirChangeDoc, FileChangeDoc, LanguageChangeDoc, LinesDoc, OmittedDoc, PathDoc, ReportDoc,
+    RootDoc, SCHEMA_VERSION,
 };
 use super::Output;
 use crate::report::{Diff, View};
@@ -72,6 +72,7 @@ impl DiffDoc {
                     })
                     .collect()
             }),
+            lines: diff.lines.as_ref().map(LinesDoc::new),
             omitted: OmittedDoc::new(&diff.omitted),
         }
     }

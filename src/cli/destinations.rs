@@ -1,0 +1,153 @@
+//! Where reports go: stdout, or the files `-o/--output` names. A file is written under a temporary
+//! name in its own directory and renamed over the final name only once every byte is out, so a full
+//! disk or a killed run never leaves a partial report under the final name. Writes are buffered:
+//! a `--by-file` report is a few large writes, not one per line.
+
+use std::fs::{self, Permissions};
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use tempfile::NamedTempFile;
+
+use super::flags::{FormatArgs, FormatFlag};
+
+/// Bytes buffered before a write: a kernel `--by-file` JSON report is ~100 writes, not 686,000.
+const BUFFER: usize = 1 << 16;
+
+/// One report to write: its format and where (`None`: stdout).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub format: FormatFlag,
+    pub path: Option<PathBuf>,
+}
+
+/// The reports the flags ask for: each `--output [FORMAT:]FILE` (`-` is stdout; without a format,
+/// `--format`'s), or `--format` on stdout when there is none.
+pub fn targets(args: &FormatArgs) -> Result<Vec<Target>, String> {
+    if args.output.is_empty() {
+        return Ok(vec![Target { format: args.format, path: None }]);
+    }
+    let targets: Vec<Target> = args.output.iter().map(|value| target(value, args.format)).collect();
+    if targets.iter().filter(|t| t.path.is_none()).count() > 1 {
+        return Err("--output: only one report can go to stdout (-)".into());
+    }
+    for (i, t) in targets.iter().enumerate() {
+        if let Some(path) = &t.path {
+            if targets[..i].iter().any(|u| u.path.as_ref() == Some(path)) {
+                return Err(format!("--output: {} is named twice", path.display()));
+            }
+        }
+    }
+    Ok(targets)
+}
+
+/// `json:out.json` names a format; `out.json` (or `./json:x`, whose prefix is no format) does not.
+fn target(value: &str, default: FormatFlag) -> Target {
+    let (format, file) = match value.split_once(':') {
+        Some((name, file)) => match FormatFlag::from_str(name, false) {
+            Ok(format) => (format, file),
+            Err(_) => (default, value),
+        },
+        None => (default, value),
+    };
+    Target { format, path: (file != "-").then(|| PathBuf::from(file)) }
+}
+
+/// An open destination.
+pub enum Destination {
+    Stdout,
+    /// Something that is not a regular file (`/dev/stdout`, a FIFO, a device): written in place,
+    /// since renaming over it would replace it.
+    InPlace(fs::File, PathBuf),
+    /// A regular file, written under a temporary name beside the final one.
+    Renamed(NamedTempFile, PathBuf),
+}
+
+impl Destination {
+    /// Opens before the count, so a directory that does not exist fails at once, not after an hour
+    /// of counting. `append` starts the file from the report already there (SQL appends).
+    pub fn open(path: Option<&Path>, append: bool) -> Result<Destination, String> {
+        let Some(path) = path else { return Ok(Destination::Stdout) };
+        let failed = |e: io::Error| format!("{}: {e}", path.display());
+        match fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                let file = fs::OpenOptions::new().append(true).open(path).map_err(failed)?;
+                return Ok(Destination::InPlace(file, path.to_path_buf()));
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(failed(e)),
+        }
+        // A link to a report is followed: the report it points to is replaced, not the link.
+        let path = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        fs::metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(name);
+        // 0666 less the umask, as any new file gets; tempfile's default is 0600.
+        let mut temp = tempfile::Builder::new()
+            .prefix(&prefix)
+            .suffix(".tmp")
+            .permissions(Permissions::from_mode(0o666))
+            .tempfile_in(dir)
+            .map_err(failed)?;
+        if append {
+            match fs::File::open(&path) {
+                Ok(mut old) => io::copy(&mut old, temp.as_file_mut()).map(drop).map_err(failed)?,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(failed(e)),
+            }
+        }
+        Ok(Destination::Renamed(temp, path))
+    }
+
+    /// A buffered writer to the destination; the caller flushes it before [`Destination::commit`].
+    pub fn writer(&self) -> Result<Box<dyn Write + Send>, String> {
+        let file = match self {
+            Destination::Stdout => return Ok(Box::new(BufWriter::with_capacity(BUFFER, io::stdout()))),
+            Destination::InPlace(file, path) => file.try_clone().map_err(|e| (e, path)),
+            Destination::Renamed(temp, path) => temp.as_file().try_clone().map_err(|e| (e, path)),
+        };
+        let file = file.map_err(|(e, path)| format!("{}: {e}", path.display()))?;
+        Ok(Box::new(BufWriter::with_capacity(BUFFER, file)))
+    }
+
+    /// What to call the destination in a message.
+    pub fn name(&self) -> String {
+        match self {
+            Destination::Stdout => "output".into(),
+            Destination::InPlace(_, path) | Destination::Renamed(_, path) => path.display().to_string(),
+        }
+    }
+
+    /// Moves a finished file to its final name; the others have nothing left to do.
+    pub fn commit(self) -> Result<(), String> {
+        match self {
+            Destination::Renamed(temp, path) => {
+                temp.persist(&path).map(drop).map_err(|e| format!("{}: {}", path.display(), e.error))
+            }
+            Destination::Stdout | Destination::InPlace(..) => Ok(()),
+        }
+    }
+
+    /// Writes one whole report with `write`, then commits it; on any error the temporary file is
+    /// removed and the final name left as it was.
+    pub fn write_all(self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), String> {
+        let mut out = self.writer()?;
+        written(&self.name(), write(&mut out).and_then(|()| out.flush()))?;
+        drop(out);
+        self.commit()
+    }
+}
+
+/// A write error as a message: a full disk, or a reader that went away (a closed pipe is an error
+/// too: the report did not arrive).
+pub fn written(name: &str, result: io::Result<()>) -> Result<(), String> {
+    result.map_err(|e| format!("writing {name}: {e}"))
+}

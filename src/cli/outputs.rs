@@ -1,0 +1,82 @@
+//! Each `--format` as the library's [`Output`], with the settings it takes from the flags.
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use ringloc::output::paths::for_people;
+use ringloc::output::{
+    timestamp, Cloc, ClocStyle, Csv, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table,
+    TokeiJson, Yaml,
+};
+
+use super::destinations::Target;
+use super::flags::{ColorFlag, FormatArgs, FormatFlag};
+
+/// Formats whose every report lists each file: ndjson is a stream of file records, tokei's JSON
+/// always has its `reports`, cloc's SQL is a row per file.
+pub fn lists_every_file(format: FormatFlag) -> bool {
+    matches!(format, FormatFlag::Ndjson | FormatFlag::TokeiJson | FormatFlag::Sql)
+}
+
+/// Formats that can show `ringloc diff`: ringloc's own. The drop-in formats mirror what another
+/// tool reports for one tree, and those tools have no diff in that shape.
+pub fn shows_diffs(format: FormatFlag) -> bool {
+    use FormatFlag::*;
+    matches!(format, Table | Json | Ndjson | Csv | Markdown | Yaml)
+}
+
+/// What a format may take from the run beyond the report: how long counting took (zero for
+/// `merge` and `diff`, which count nothing).
+pub struct RunFacts<'a> {
+    pub elapsed: Duration,
+    pub roots: &'a [PathBuf],
+}
+
+/// cloc's default project name: the paths counted.
+fn project(args: &FormatArgs, facts: &RunFacts) -> String {
+    let roots = facts.roots.iter().map(|r| for_people(r).into_owned());
+    args.sql_project.clone().unwrap_or_else(|| roots.collect::<Vec<_>>().join(" "))
+}
+
+/// `--color auto` colours for a person only, read as clap and ripgrep read it: `NO_COLOR`
+/// (no-color.org) wins, then `CLICOLOR_FORCE`, then `CLICOLOR=0`; otherwise a terminal that is not
+/// `TERM=dumb`. A report going to a file is a terminal's only with `--color always`.
+fn wants_colour(flag: ColorFlag, to_stdout: bool) -> bool {
+    use anstyle_query::{clicolor, clicolor_force, no_color, term_supports_color};
+    match flag {
+        ColorFlag::Always => true,
+        ColorFlag::Never => false,
+        _ if !to_stdout => false,
+        ColorFlag::Auto if no_color() => false,
+        ColorFlag::Auto if clicolor_force() => true,
+        ColorFlag::Auto => clicolor() != Some(false) && term_supports_color() && io::stdout().is_terminal(),
+    }
+}
+
+/// The writer of `target`'s format.
+pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn Output> {
+    let cloc = |style| Box::new(Cloc { style, elapsed: facts.elapsed });
+    match target.format {
+        FormatFlag::Table => {
+            Box::new(Table { wide: args.wide, colour: wants_colour(args.color, target.path.is_none()) })
+        }
+        FormatFlag::Json => Box::new(Json),
+        FormatFlag::Ndjson => Box::new(Ndjson),
+        FormatFlag::Csv => Box::new(Csv),
+        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
+        FormatFlag::Yaml => Box::new(Yaml),
+        FormatFlag::TokeiJson => Box::new(TokeiJson),
+        FormatFlag::ClocJson => cloc(ClocStyle::Json),
+        FormatFlag::ClocXml => cloc(ClocStyle::Xml),
+        FormatFlag::ClocYaml => cloc(ClocStyle::Yaml),
+        FormatFlag::SccJson => Box::new(SccJson),
+        FormatFlag::Openmetrics => Box::new(OpenMetrics),
+        FormatFlag::Sql => Box::new(Sql {
+            project: project(args, facts),
+            timestamp: timestamp(SystemTime::now()),
+            elapsed: facts.elapsed,
+            append: args.sql_append,
+        }),
+    }
+}

@@ -1,0 +1,116 @@
+//! The commands that read git revisions: `--rev`, `diff` between revisions, and `history`.
+
+use std::io;
+use std::path::Path;
+use std::time::Instant;
+
+use ringloc::git::{count_rev, diff_revs, history as sample_history, Every, Repo};
+use ringloc::output::history::{write_csv, write_json};
+use ringloc::report::Diff;
+
+use super::commands::{self, print, report_errors, write_diff, write_report, Outcome};
+use super::flags::{Cli, FormatArgs, HistoryFormat};
+use super::messages::say;
+
+/// `ringloc --rev REV [REPO]`.
+pub fn count(cli: &Cli) -> Result<Outcome, String> {
+    let config = cli.config()?;
+    let rev = cli.rev.as_deref().unwrap_or("HEAD");
+    if config.paths.len() > 1 {
+        return Err("--rev takes one repository path".into());
+    }
+    let refused = [
+        (cli.files_from.is_some(), "--files-from"),
+        (cli.follow, "--follow (symlinks in a revision are skipped)"),
+        (cli.rows.by_root, "--by-root"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(set, _)| *set) {
+        return Err(format!("--rev counts one repository's tree: {flag} does not apply"));
+    }
+    let started = Instant::now();
+    let repo = Repo::open(&config.paths[0]).map_err(|e| e.to_string())?;
+    let report = count_rev(&repo, rev, &config).map_err(|e| e.to_string())?;
+    if !cli.quiet {
+        report.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    }
+    let outcome = report_errors(&report);
+    write_report(&report, &cli.format, &cli.rows, started.elapsed())?;
+    Ok(outcome)
+}
+
+/// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
+/// revisions (or OLD is a range `A..B`).
+pub fn diff(
+    old: &Path,
+    new: Option<&Path>,
+    by_dir: bool,
+    repo: &Path,
+    format: &FormatArgs,
+) -> Result<Outcome, String> {
+    let text =
+        |p: &Path| p.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a revision", p.display()));
+    let (old_rev, new_rev) = match new {
+        Some(new) if old.is_file() && new.is_file() => return commands::diff(old, new, by_dir, format),
+        Some(new) if old.exists() || new.exists() => {
+            return Err(format!(
+                "diff compares two JSON reports or two revisions: {} and {} are one of each",
+                old.display(),
+                new.display()
+            ))
+        }
+        Some(new) => (text(old)?, text(new)?),
+        None => match text(old)?.split_once("..") {
+            Some((a, b)) => (a.to_string(), if b.is_empty() { "HEAD".into() } else { b.to_string() }),
+            None => {
+                return Err(format!(
+                    "diff needs two reports, two revisions or a range A..B, not just {}",
+                    old.display()
+                ))
+            }
+        },
+    };
+    if by_dir {
+        return Err("--by-dir compares reports; between revisions use --by-file rows (always shown)".into());
+    }
+    let repo = Repo::open(repo).map_err(|e| e.to_string())?;
+    let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
+    let revs = diff_revs(&repo, &old_rev, &new_rev, &config).map_err(|e| e.to_string())?;
+    revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    let shape = format.shape(format.format, None);
+    let mut diff = Diff::new(&revs.old, &revs.new, true, &shape);
+    diff.lines = Some(revs.lines);
+    write_diff(&diff, format)?;
+    let errors = [report_errors(&revs.old), report_errors(&revs.new)];
+    Ok(if errors.iter().any(|o| matches!(o, Outcome::FileErrors)) {
+        Outcome::FileErrors
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// `--every N` or `--step SPAN`; every commit without either.
+pub fn every(every: Option<usize>, step: Option<i64>) -> Every {
+    match (every, step) {
+        (_, Some(seconds)) => Every::Seconds(seconds),
+        (n, None) => Every::Commits(n.unwrap_or(1)),
+    }
+}
+
+/// `ringloc history [RANGE]`.
+pub fn history(repo: &Path, range: &str, every: Every, format: HistoryFormat) -> Result<Outcome, String> {
+    if every == Every::Commits(0) {
+        return Err("--every takes a number of commits from 1".into());
+    }
+    let repo = Repo::open(repo).map_err(|e| e.to_string())?;
+    let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
+    let (samples, blobs) = sample_history(&repo, range, every, &config).map_err(|e| e.to_string())?;
+    print(|out: &mut dyn io::Write| match format {
+        HistoryFormat::Csv => write_csv(&samples, out),
+        HistoryFormat::Json => write_json(&samples, blobs, out),
+    })?;
+    let failed = samples.iter().any(|s| !s.report.errors.is_empty());
+    samples.iter().for_each(|s| {
+        report_errors(&s.report);
+    });
+    Ok(if failed { Outcome::FileErrors } else { Outcome::Clean })
+}

@@ -1,0 +1,105 @@
+//! Counting git revisions straight from the object store (loose and packed objects, through
+//! `gix`): a revision's tree with a checkout's selection rules ([`tree`]), each distinct blob
+//! counted once ([`blobs`]), line-level changes between two revisions ([`lines`]) and a timeline
+//! over sampled commits ([`history`]). Nothing is checked out and the work tree is never read.
+
+pub mod blobs;
+pub mod history;
+pub mod lines;
+mod rev;
+mod sums;
+pub mod tree;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use gix::ObjectId;
+
+pub use blobs::{BlobCache, BlobOutcome};
+pub use history::{history, Every, Sample};
+pub use lines::line_changes;
+pub use rev::{count_rev, diff_revs, RevDiff};
+
+/// Why a revision could not be counted at all (per-file problems go to the report instead).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GitError {
+    /// The path is no git repository, or not the top of its work tree.
+    NotARepository { path: PathBuf, why: String },
+    /// The revision names nothing, or nothing with a tree.
+    BadRevision { rev: String, why: String },
+    /// The object store could not be read (a missing or corrupt tree, a broken pack).
+    Store(String),
+}
+
+impl fmt::Display for GitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GitError::NotARepository { path, why } => {
+                write!(f, "{}: not a git repository ({why})", path.display())
+            }
+            GitError::BadRevision { rev, why } => write!(f, "bad revision '{rev}': {why}"),
+            GitError::Store(why) => write!(f, "reading the object store: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for GitError {}
+
+/// A repository opened from the path the user named; files are reported below that path, as a
+/// count of its checkout would name them.
+pub struct Repo {
+    /// The handle for this thread; other threads open their own from `git_dir` (without gix's
+    /// `parallel` feature a handle is not `Send`).
+    pub(crate) handle: gix::Repository,
+    git_dir: PathBuf,
+    /// The path as given (`.`, `repos/foo`), the prefix of every file path reported.
+    pub root: PathBuf,
+}
+
+/// A revision resolved: its commit (none for a bare tree id) and tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Revision {
+    pub commit: Option<ObjectId>,
+    pub tree: ObjectId,
+    /// Committer time, seconds since the epoch (0 without a commit).
+    pub time: i64,
+}
+
+impl Repo {
+    /// Opens the repository whose work tree top (or bare directory) is `path`. A directory below
+    /// a work tree's top is refused rather than counted as the whole tree.
+    pub fn open(path: &Path) -> Result<Repo, GitError> {
+        let not_repo = |why: String| GitError::NotARepository { path: path.to_path_buf(), why };
+        let repo = gix::open(path).map_err(|e| not_repo(e.to_string()))?;
+        let top = repo.workdir().map(Path::to_path_buf);
+        if let Some(top) = top {
+            let same =
+                |a: &Path, b: &Path| a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok() == Some(a));
+            if !same(&top, path) {
+                return Err(not_repo(format!("name its top directory, {}", top.display())));
+            }
+        }
+        let git_dir = repo.git_dir().to_path_buf();
+        Ok(Repo { handle: repo, git_dir, root: path.to_path_buf() })
+    }
+
+    /// The repository's git directory, for other threads to open handles of their own from.
+    pub(crate) fn git_dir(&self) -> &Path {
+        &self.git_dir
+    }
+
+    /// Resolves `rev` (anything `git rev-parse` takes that names a commit or a tree).
+    pub fn resolve(&self, rev: &str) -> Result<Revision, GitError> {
+        let bad = |why: String| GitError::BadRevision { rev: rev.to_string(), why };
+        let repo = &self.handle;
+        let id = repo.rev_parse_single(rev).map_err(|e| bad(e.to_string()))?;
+        let object = id.object().map_err(|e| bad(e.to_string()))?;
+        if let Ok(commit) = object.clone().peel_to_commit() {
+            let tree = commit.tree_id().map_err(|e| bad(e.to_string()))?.detach();
+            let time = commit.time().map(|t| t.seconds).unwrap_or(0);
+            return Ok(Revision { commit: Some(commit.id), tree, time });
+        }
+        let tree = object.peel_to_tree().map_err(|e| bad(e.to_string()))?;
+        Ok(Revision { commit: None, tree: tree.id, time: 0 })
+    }
+}

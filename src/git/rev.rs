@@ -1,0 +1,71 @@
+//! One revision counted as its checkout would be, and two compared.
+
+use std::path::PathBuf;
+
+use super::blobs::BlobCache;
+use super::lines::line_changes;
+use super::tree::{TreeLister, TreeListing};
+use super::{GitError, Repo, Revision};
+use crate::config::Config;
+use crate::report::{LineChanges, Report};
+
+/// Counts the tree of `revision` under `config`'s selection and read rules; the listing comes
+/// back too, for callers that compare trees.
+pub fn count_revision(
+    repo: &Repo,
+    revision: &Revision,
+    config: &Config,
+    lister: &mut TreeLister,
+    cache: &mut BlobCache,
+) -> Result<(Report, TreeListing), GitError> {
+    let listing = lister.list(&repo.handle, revision.tree)?.flatten();
+    cache.fill(repo, &listing.files, &config.read_rules(), config.worker_count(true));
+    let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
+    let lfs = cache.record(&listing.files, &mut report, config.by_file);
+    let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
+    report.warnings.extend(notes(&submodules, "submodule", "not followed"));
+    report.warnings.extend(notes(&lfs, "Git LFS pointer", "not counted"));
+    report.sort();
+    Ok((report, listing))
+}
+
+/// One line for a kind of entry reported apart: how many, and the first few paths.
+fn notes(paths: &[PathBuf], what: &str, done: &str) -> Option<String> {
+    const SHOWN: usize = 5;
+    if paths.is_empty() {
+        return None;
+    }
+    let mut shown: Vec<String> = paths.iter().take(SHOWN).map(|p| p.display().to_string()).collect();
+    if paths.len() > SHOWN {
+        shown.push(format!("and {} more", paths.len() - SHOWN));
+    }
+    let s = if paths.len() == 1 { "" } else { "s" };
+    Some(format!("{} {what}{s} {done}: {}", paths.len(), shown.join(", ")))
+}
+
+/// `ringloc --rev REV REPO`.
+pub fn count_rev(repo: &Repo, rev: &str, config: &Config) -> Result<Report, GitError> {
+    let revision = repo.resolve(rev)?;
+    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    Ok(count_revision(repo, &revision, config, &mut lister, &mut BlobCache::default())?.0)
+}
+
+/// Two revisions counted (with a row per file) and compared line by line.
+#[derive(Debug)]
+pub struct RevDiff {
+    pub old: Report,
+    pub new: Report,
+    pub lines: LineChanges,
+}
+
+/// `ringloc diff OLD NEW` on revisions: both trees counted, blobs they share counted once.
+pub fn diff_revs(repo: &Repo, old: &str, new: &str, config: &Config) -> Result<RevDiff, GitError> {
+    let (old_rev, new_rev) = (repo.resolve(old)?, repo.resolve(new)?);
+    let config = Config { by_file: true, ..config.clone() };
+    let mut cache = BlobCache::default();
+    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    let (old_report, old_tree) = count_revision(repo, &old_rev, &config, &mut lister, &mut cache)?;
+    let (new_report, new_tree) = count_revision(repo, &new_rev, &config, &mut lister, &mut cache)?;
+    let lines = line_changes(repo, (&old_tree, &new_tree), &cache, &config)?;
+    Ok(RevDiff { old: old_report, new: new_report, lines })
+}

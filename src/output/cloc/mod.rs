@@ -1,0 +1,115 @@
+//! cloc 1.96's report shapes (`--json`, `--xml`, `--yaml`, with and without `--by-file`): the same
+//! header block, keys and ordering, so that what reads cloc's output (Jenkins' SLOCCount plugin
+//! reads `--by-file --xml`) reads ringloc's. The numbers are ringloc's: embedded regions stay in
+//! their file's language (cloc has no such rows), and the header names ringloc and its version.
+
+mod json;
+mod xml;
+mod yaml;
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use super::paths::escaped;
+use super::Output;
+use crate::report::{Diff, Totals, View};
+
+/// Which of cloc's three document syntaxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClocStyle {
+    Json,
+    Xml,
+    Yaml,
+}
+
+/// A cloc-shaped report. `elapsed` fills the header's timing (zero for `merge`, which counted
+/// nothing itself).
+#[derive(Debug, Clone, Copy)]
+pub struct Cloc {
+    pub style: ClocStyle,
+    pub elapsed: Duration,
+}
+
+/// The header block: cloc's keys, ringloc's name and version.
+struct Header {
+    url: &'static str,
+    version: &'static str,
+    elapsed: f64,
+    files: u64,
+    lines: u64,
+}
+
+impl Header {
+    fn per_second(&self, n: u64) -> f64 {
+        if self.elapsed > 0.0 {
+            n as f64 / self.elapsed
+        } else {
+            0.0
+        }
+    }
+}
+
+/// One row: a language (with its file count) or, with `--by-file`, a file (with its language).
+struct Row {
+    name: String,
+    language: Option<&'static str>,
+    files: u64,
+    blank: u64,
+    comment: u64,
+    code: u64,
+}
+
+impl Row {
+    fn new(name: String, language: Option<&'static str>, t: &Totals) -> Row {
+        let c = t.counts;
+        Row { name, language, files: t.files, blank: c.blanks, comment: c.comments, code: c.code }
+    }
+}
+
+/// What every syntax writes: the header, the rows in cloc's order, and the sum.
+struct Doc {
+    header: Header,
+    by_file: bool,
+    rows: Vec<Row>,
+    sum: Row,
+}
+
+impl Doc {
+    fn new(view: &View, elapsed: Duration) -> Doc {
+        let header = Header {
+            url: "ringloc",
+            version: concat!("ringloc ", env!("CARGO_PKG_VERSION")),
+            elapsed: elapsed.as_secs_f64(),
+            files: view.total.files,
+            lines: view.total.counts.lines,
+        };
+        let rows = match &view.files {
+            // cloc lists files by code, most first, then by name.
+            Some(files) => {
+                let mut files = files.clone();
+                files.sort_by(|a, b| b.counts.code.cmp(&a.counts.code).then_with(|| a.path.cmp(&b.path)));
+                files
+                    .iter()
+                    .map(|f| Row::new(escaped(&f.path).into_owned(), Some(f.language.name()), &f.totals()))
+                    .collect()
+            }
+            None => view.languages.iter().map(|(l, t)| Row::new(l.name().to_string(), None, t)).collect(),
+        };
+        Doc { header, by_file: view.files.is_some(), rows, sum: Row::new("SUM".into(), None, &view.total) }
+    }
+}
+
+impl Output for Cloc {
+    fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
+        let doc = Doc::new(view, self.elapsed);
+        match self.style {
+            ClocStyle::Json => json::write(&doc, out),
+            ClocStyle::Xml => xml::write(&doc, out),
+            ClocStyle::Yaml => yaml::write(&doc, out),
+        }
+    }
+
+    fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
+        Err(super::no_diff("cloc"))
+    }
+}

@@ -1,0 +1,86 @@
+//! `--format cloc-xml`: cloc's `--xml` (`<results>` with `<header>`, then `<languages>` or, with
+//! `--by-file`, `<files>`), the shape Jenkins' SLOCCount plugin reads.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use super::Doc;
+
+pub fn write(doc: &Doc, out: &mut dyn Write) -> io::Result<()> {
+    let h = &doc.header;
+    writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?><results>\n<header>")?;
+    writeln!(out, "  <cloc_url>{}</cloc_url>", escape(h.url))?;
+    writeln!(out, "  <cloc_version>{}</cloc_version>", escape(h.version))?;
+    writeln!(out, "  <elapsed_seconds>{}</elapsed_seconds>", h.elapsed)?;
+    writeln!(out, "  <n_files>{}</n_files>\n  <n_lines>{}</n_lines>", h.files, h.lines)?;
+    writeln!(out, "  <files_per_second>{}</files_per_second>", h.per_second(h.files))?;
+    writeln!(out, "  <lines_per_second>{}</lines_per_second>\n</header>", h.per_second(h.lines))?;
+    let sum = &doc.sum;
+    if doc.by_file {
+        writeln!(out, "<files>")?;
+        for r in &doc.rows {
+            let (name, language) = (escape(&r.name), escape(r.language.unwrap_or_default()));
+            writeln!(
+                out,
+                "  <file name=\"{name}\" blank=\"{}\" comment=\"{}\" code=\"{}\"  language=\"{language}\" />",
+                r.blank, r.comment, r.code
+            )?;
+        }
+        writeln!(
+            out,
+            "  <total blank=\"{}\" comment=\"{}\" code=\"{}\" />\n</files>",
+            sum.blank, sum.comment, sum.code
+        )?;
+    } else {
+        writeln!(out, "<languages>")?;
+        for r in &doc.rows {
+            writeln!(
+                out,
+                "  <language name=\"{}\" files_count=\"{}\" blank=\"{}\" comment=\"{}\" code=\"{}\" />",
+                escape(&r.name),
+                r.files,
+                r.blank,
+                r.comment,
+                r.code
+            )?;
+        }
+        let totals = format!("blank=\"{}\" comment=\"{}\" code=\"{}\"", sum.blank, sum.comment, sum.code);
+        writeln!(out, "  <total sum_files=\"{}\" {totals} />\n</languages>", sum.files)?;
+    }
+    writeln!(out, "</results>")
+}
+
+/// Text safe in an attribute or element; control characters XML 1.0 forbids become `?`.
+fn escape(text: &str) -> Cow<'_, str> {
+    if !text.contains(['&', '<', '>', '"', '\'']) && !text.chars().any(forbidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if forbidden(c) => out.push('?'),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn forbidden(c: char) -> bool {
+    c < ' ' && !matches!(c, '\t' | '\n' | '\r')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn markup_and_forbidden_controls_are_escaped() {
+        assert_eq!(escape("a.c"), "a.c");
+        assert_eq!(escape("<a & 'b'>\u{1}\""), "&lt;a &amp; &apos;b&apos;&gt;?&quot;");
+    }
+}

