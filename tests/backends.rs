@@ -4,6 +4,7 @@
 mod common;
 
 use ringloc::io::Backend;
+use ringloc::report::{Recorder, Recording};
 use ringloc::{count_paths, BackendUsed, Config, Report};
 
 fn run(tree: &common::Tree, backend: Backend, threads: usize) -> Option<Report> {
@@ -105,10 +106,11 @@ fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
     }
     for mut reader in readers {
         let mut queue = std::collections::VecDeque::from([job(0), job(7)]);
-        let mut report = Report::default();
+        let mut out = Recorder::new(&Recording { keep_files: true, ..Recording::default() });
         while !(queue.is_empty() && reader.is_idle()) {
-            reader.pump(&mut queue, &mut report, true);
+            reader.pump(&mut queue, &mut out);
         }
+        let report = out.into_report();
         assert_eq!(report.errors.len(), 1);
         assert!(report.errors[0].path.ends_with("gone.c"));
         assert_eq!(report.errors[0].error.kind(), std::io::ErrorKind::NotFound);

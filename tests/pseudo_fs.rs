@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::{assert_root, backends, json_of, ringloc, Tree};
 use ringloc::io::{FileJob, ListedDir, ReadRules, Reader, UringReader};
-use ringloc::Report;
+use ringloc::report::{Recorder, Recording};
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
 /// On io_uring, `ringloc /proc` as root never finished: a ring's read of /proc/kmsg waits for the
@@ -53,12 +53,14 @@ fn a_ring_read_that_never_completes_is_cancelled_and_read_plainly() {
     });
     let job = FileJob { dir, name_at: 0, name_len: 4, language: ringloc::lang::detect_by_name(b"kmsg") };
     let mut reader = UringReader::new(Arc::new(ReadRules::default()), 1).unwrap();
-    let (mut queue, mut report) = (VecDeque::from([job]), Report::default());
+    let mut queue = VecDeque::from([job]);
+    let mut out = Recorder::new(&Recording { keep_files: true, ..Recording::default() });
     let start = Instant::now();
     while !(queue.is_empty() && reader.is_idle()) {
         assert!(start.elapsed() < Duration::from_secs(30), "the ring still waits on /proc/kmsg");
-        reader.pump(&mut queue, &mut report, true);
+        reader.pump(&mut queue, &mut out);
     }
+    let report = out.into_report();
     let skipped = report.skipped.binary + report.skipped.unknown;
     assert_eq!(report.errors.len() + report.files.len() + skipped as usize, 1, "{report:?}");
 }

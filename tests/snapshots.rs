@@ -32,8 +32,7 @@ fn counted_in(report: &mut Report, root: usize, path: &[u8], lang: &str, [code, 
 
 /// Three languages over two directories, a non-UTF-8 name, an error and skipped files.
 fn old_report() -> Report {
-    let mut r = Report::default();
-    r.roots = vec![PathBuf::from("proj")];
+    let mut r = Report { roots: vec![PathBuf::from("proj")], ..Report::default() };
     counted(&mut r, b"proj/src/main.rs", "Rust", [120, 30, 20]);
     counted(&mut r, b"proj/src/lib.rs", "Rust", [80, 40, 10]);
     counted(&mut r, b"proj/src/ffi/shim.c", "C", [45, 5, 6]);
@@ -51,9 +50,8 @@ fn old_report() -> Report {
 /// `--by-root` over two roots, one of them not UTF-8.
 fn two_roots_report() -> Report {
     let roots = [PathBuf::from("proj"), PathBuf::from(OsStr::from_bytes(b"lib\xFF"))];
-    let mut r = Report::default();
-    r.roots = roots.to_vec();
-    r.by_root = Some(roots.iter().map(|p| RootTotals::new(p)).collect());
+    let by_root = Some(roots.iter().map(|p| RootTotals::new(p)).collect());
+    let mut r = Report { roots: roots.to_vec(), by_root, ..Report::default() };
     counted_in(&mut r, 0, b"proj/src/main.rs", "Rust", [120, 30, 20]);
     counted_in(&mut r, 0, b"proj/src/shim.c", "C", [45, 5, 6]);
     counted_in(&mut r, 1, b"lib\xFF/a.c", "C", [10, 2, 1]);
@@ -64,8 +62,7 @@ fn two_roots_report() -> Report {
 
 /// The next version: main.rs grew, shim.c is gone, a Go file came.
 fn new_report() -> Report {
-    let mut r = Report::default();
-    r.roots = vec![PathBuf::from("proj")];
+    let mut r = Report { roots: vec![PathBuf::from("proj")], ..Report::default() };
     counted(&mut r, b"proj/src/main.rs", "Rust", [150, 28, 25]);
     counted(&mut r, b"proj/src/lib.rs", "Rust", [80, 40, 10]);
     counted(&mut r, b"proj/scripts/build\xFF.sh", "Shell", [12, 3, 2]);

@@ -240,7 +240,12 @@ fn diff_targets(format: &FormatArgs) -> Result<Vec<Target>, String> {
 }
 
 /// Writes a report made elsewhere (a revision's tree) to every target, as a run writes its own.
-pub fn write_report(report: &Report, format: &FormatArgs, rows: &RowArgs, elapsed: Duration) -> Result<(), String> {
+pub fn write_report(
+    report: &Report,
+    format: &FormatArgs,
+    rows: &RowArgs,
+    elapsed: Duration,
+) -> Result<(), String> {
     let targets = targets(format)?;
     let destinations = open(&targets, format)?;
     write_reports(&targets, destinations, format, elapsed, Shown::Report(report, Some(rows)))

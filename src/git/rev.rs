@@ -20,8 +20,7 @@ pub fn count_revision(
 ) -> Result<(Report, TreeListing), GitError> {
     let listing = lister.list(&repo.handle, revision.tree)?.flatten();
     cache.fill(repo, &listing.files, &config.read_rules(), config.worker_count(true));
-    let mut report = Report::default();
-    report.roots = vec![repo.root.clone()];
+    let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
     report.warnings.extend(notes(&submodules, "submodule", "not followed"));

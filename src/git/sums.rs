@@ -64,8 +64,7 @@ impl SubtreeSums {
     /// The report of the subtree `root` (no file rows), every blob under it counted in `blobs`.
     pub fn report(&mut self, root: &Arc<Node>, blobs: &BlobCache, path: &Path) -> Report {
         let sums = self.sums(root, blobs);
-        let mut report = Report::default();
-        report.roots = vec![path.to_path_buf()];
+        let mut report = Report { roots: vec![path.to_path_buf()], ..Report::default() };
         report.languages.clone_from(&sums.languages);
         report.embedded.clone_from(&sums.embedded);
         (report.skipped, report.flagged) = (sums.skipped, sums.flagged);

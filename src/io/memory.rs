@@ -44,7 +44,7 @@ mod tests {
     use super::*;
     use crate::io::{FileJob, ListedDir, Reader, SyncReader};
     use crate::lang::detect_by_name;
-    use crate::report::Report;
+    use crate::report::{Recorder, Recording, Report};
 
     /// Reads `bytes` from a real file with the plain reader, as a walk would.
     fn read_from_disk(name: &str, bytes: &[u8]) -> Report {
@@ -66,10 +66,10 @@ mod tests {
             name_len: name.len() as u32,
             language: detect_by_name(name.as_bytes()),
         };
-        let mut report = Report::default();
+        let mut out = Recorder::new(&Recording::default());
         let mut reader = SyncReader::new(Arc::new(ReadRules::default()));
-        reader.pump(&mut [job].into(), &mut report, false);
-        report
+        reader.pump(&mut [job].into(), &mut out);
+        out.into_report()
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub use sync::SyncReader;
 pub use uring::{probe_uring, UringReader};
 
 use crate::lang::NameMatch;
-use crate::report::Report;
+use crate::report::Recorder;
 
 /// How many times (1 ms apart) a file or directory waits for a free descriptor before EMFILE
 /// becomes its error: other workers may be about to close theirs.
@@ -92,7 +92,7 @@ impl FileJob {
 pub trait Reader {
     /// Starts files from `queue` while there is room, waits until at least one step finishes (when
     /// anything is in flight), and records every file that finished.
-    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep_files: bool);
+    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Recorder);
     /// Nothing in flight: the worker may stop once its queue is empty too.
     fn is_idle(&self) -> bool;
     /// Reads or opens keep waiting for the disk (the io_uring reader: 8 submits in a row left one
@@ -112,8 +112,8 @@ pub enum Backend {
 }
 
 impl<R: Reader + ?Sized> Reader for Box<R> {
-    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep_files: bool) {
-        (**self).pump(queue, out, keep_files)
+    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Recorder) {
+        (**self).pump(queue, out)
     }
 
     fn is_idle(&self) -> bool {

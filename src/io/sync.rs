@@ -12,7 +12,7 @@ use super::buf::AlignedBuf;
 use super::noatime::NoAtime;
 use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
-use crate::report::{Outcome, Report};
+use crate::report::{Outcome, Recorder};
 
 /// Flags for every file open: never follow a symlink swapped in after listing, never block on a
 /// FIFO that replaced a file, never acquire a controlling terminal.
@@ -92,7 +92,7 @@ impl SyncReader {
 impl Reader for SyncReader {
     /// Out of descriptors, the file waits (other workers are closing theirs) before it is an error;
     /// waits count over the whole run, so a limit too low to work under cannot make it crawl.
-    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep_files: bool) {
+    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Recorder) {
         let Some(job) = queue.pop_front() else { return };
         let outcome = self.read_file(&job);
         if let Outcome::Failed(e) = &outcome {
@@ -102,7 +102,7 @@ impl Reader for SyncReader {
                 return queue.push_front(job);
             }
         }
-        out.record(job.dir.root_index, outcome, keep_files, || job.path());
+        out.record(job.dir.root_index, outcome, || job.path());
     }
 
     fn is_idle(&self) -> bool {

@@ -6,13 +6,13 @@ mod by_root;
 mod diff;
 mod dirs;
 mod lines;
+mod recorder;
 mod view;
 mod watch;
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use crate::count::{Counts, Embedded};
 use crate::lang::LangId;
@@ -21,6 +21,7 @@ pub use by_root::{RootTotals, LISTED_FILES};
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
 pub use lines::{FileLines, LineChanges, LineMoves, Moves};
+pub use recorder::{Recorder, Recording};
 pub use view::{Omitted, RootView, Shape, SortKey, View};
 pub use watch::{FileSink, Progress};
 
@@ -178,26 +179,13 @@ pub struct Report {
     pub by_root: Option<Vec<RootTotals>>,
     /// Things the user should know that are not about one file (a worker fell back to plain reads).
     pub warnings: Vec<String>,
-    /// Where this worker publishes its progress, when someone watches (see [`Report::watch`]).
-    tally: Option<watch::Tally>,
-    /// Where counted files go instead of `files`, when output streams.
-    sink: Option<FileSink>,
-    /// The sink refused a file: this worker stops taking work.
-    halted: bool,
 }
 
 impl Report {
     /// Records one file, reached from the root with index `root` (see [`Report::by_root`]); `path` is
     /// built only when it is needed, so a counted file costs nothing extra unless per-file output is
-    /// on.
+    /// on. A run's workers record through a [`Recorder`], which also streams and shows progress.
     pub fn record(&mut self, root: usize, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
-        if let Some(tally) = &mut self.tally {
-            match &outcome {
-                Outcome::Counted { bytes, .. } => tally.add(*bytes),
-                Outcome::Skipped(_) => tally.add(0),
-                Outcome::Failed(_) => {}
-            }
-        }
         match outcome {
             Outcome::Counted { language, bytes, counts, generated, minified, embedded } => {
                 for (inner, c) in embedded {
@@ -210,10 +198,7 @@ impl Report {
                 }
                 self.flagged.generated += u64::from(generated);
                 self.flagged.minified += u64::from(minified);
-                if let Some(sink) = &self.sink {
-                    let file = FileReport { path: path(), language, bytes, counts, generated, minified };
-                    self.halted |= (sink.0)(&file).is_break();
-                } else if keep_file {
+                if keep_file {
                     self.files.push(FileReport {
                         path: path(),
                         language,
@@ -234,19 +219,6 @@ impl Report {
             }
             Outcome::Failed(error) => self.errors.push(FileError { path: path(), error }),
         }
-    }
-
-    /// Lets a worker's report publish what it records: counts to `progress`, in batches, and each
-    /// counted file to `sink` (which then replaces `files`).
-    pub fn watch(&mut self, progress: Option<&Arc<Progress>>, sink: Option<&FileSink>) {
-        self.tally = progress.map(|p| watch::Tally::new(Arc::clone(p)));
-        self.sink = sink.cloned();
-    }
-
-    /// Whether the run should stop: the file sink has nowhere to put files any more, so counting on
-    /// is wasted work.
-    pub fn halted(&self) -> bool {
-        self.halted
     }
 
     /// Adds `other` in: a worker's partial, or another run's report (`ringloc merge`).

@@ -1,7 +1,7 @@
 //! Watching a run while it goes: [`Progress`] counts files and bytes done, for a progress line;
 //! [`FileSink`] hands each counted file to the caller as it finishes, for output that streams.
-//! Both are reached from each worker's own [`Report`](super::Report), so the walk and the readers
-//! know nothing of them.
+//! Both are reached from each worker's own [`Recorder`](super::Recorder), so the walk and the
+//! readers know nothing of them.
 //!
 //! Progress is added in batches, so the hot path pays no atomic per file; the reader (the binary's
 //! progress thread) sees numbers at most a batch per worker behind.

@@ -8,7 +8,7 @@ use super::pool::run_pool;
 use super::roots::{root_sections, roots};
 use crate::config::Config;
 use crate::io::{probe_uring, Backend, ReadRules, Reader, SyncReader, UringReader};
-use crate::report::Report;
+use crate::report::{Recorder, Recording, Report};
 use crate::walk::Follow;
 
 /// The backend a run actually used.
@@ -55,9 +55,11 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
             }
         },
     };
-    let mut report = Report::default();
-    report.roots = config.paths.clone();
-    report.by_root = config.by_root.then(|| root_sections(config));
+    let mut report = Report {
+        roots: config.paths.clone(),
+        by_root: config.by_root.then(|| root_sections(config)),
+        ..Report::default()
+    };
     let sel = &config.selection;
     let jobs = roots(config, &mut report);
     let ring = backend == BackendUsed::Uring;
@@ -67,36 +69,21 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
     let rules = Arc::new(config.read_rules());
     let follow = sel.follow.then(|| Follow::new(&config.paths));
     let follow = follow.as_ref();
-    // Each worker's report publishes progress and streams files as it records (the reader is made
-    // on the worker's thread, with the worker's report at hand).
-    let (progress, sink) = (config.progress.as_ref(), config.file_sink.as_ref());
-    let sections = &report.by_root;
-    let parts = match backend {
-        BackendUsed::Uring => run_pool(
-            jobs,
-            (threads, spares),
-            |r: &mut Report| {
-                r.watch(progress, sink);
-                r.by_root.clone_from(sections);
-                uring_or_sync(r, &rules, workers)
-            },
-            sel,
-            follow,
-            config.by_file,
-        ),
-        BackendUsed::Sync { .. } => run_pool(
-            jobs,
-            (threads, spares),
-            |r: &mut Report| {
-                r.watch(progress, sink);
-                r.by_root.clone_from(sections);
-                SyncReader::new(Arc::clone(&rules))
-            },
-            sel,
-            follow,
-            config.by_file,
-        ),
+    // Each worker's recorder publishes progress and streams files as it records (the reader is made
+    // on the worker's thread, with the worker's recorder at hand for a warning).
+    let recording = Recording {
+        keep_files: config.by_file,
+        progress: config.progress.clone(),
+        sink: config.file_sink.clone(),
+        by_root: report.by_root.clone(),
     };
+    let make_reader = |out: &mut Recorder| -> Box<dyn Reader> {
+        match backend {
+            BackendUsed::Uring => uring_or_sync(out, &rules, workers),
+            BackendUsed::Sync { .. } => Box::new(SyncReader::new(Arc::clone(&rules))),
+        }
+    };
+    let parts = run_pool(jobs, (threads, spares), make_reader, &recording, sel, follow);
     parts.into_iter().for_each(|p| report.merge(p));
     report.sort();
     Ok(Run { report, backend })
@@ -104,11 +91,11 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
 
 /// A worker's ring can still fail after the probe (locked memory runs out): that worker reads
 /// plainly and the run says so.
-fn uring_or_sync(report: &mut Report, rules: &Arc<ReadRules>, workers: usize) -> Box<dyn Reader> {
+fn uring_or_sync(out: &mut Recorder, rules: &Arc<ReadRules>, workers: usize) -> Box<dyn Reader> {
     match UringReader::new(Arc::clone(rules), workers) {
         Ok(r) => Box::new(r),
         Err(e) => {
-            report.warnings.push(format!("a worker could not set up io_uring ({e}); it used plain reads"));
+            out.warn(format!("a worker could not set up io_uring ({e}); it used plain reads"));
             Box::new(SyncReader::new(Arc::clone(rules)))
         }
     }

@@ -8,7 +8,7 @@ use std::sync::{Condvar, Mutex};
 use crossbeam_deque::{Injector, Stealer, Worker};
 
 use crate::io::{fd_limit, FileJob, Reader, FD_WAITS};
-use crate::report::Report;
+use crate::report::{Recorder, Recording, Report};
 use crate::walk::select::Selection;
 use crate::walk::{DirJob, Follow, ListContext, Lister};
 
@@ -102,7 +102,6 @@ struct Shared<'a> {
     stealers: &'a [Stealer<Job>],
     /// Jobs pushed and not yet taken apart. Zero means no job exists and none can appear.
     pending: &'a AtomicUsize,
-    keep_files: bool,
     selection: &'a Selection,
     follow: Option<&'a Follow>,
     dir_queue: usize,
@@ -136,19 +135,19 @@ impl Shared<'_> {
 }
 
 /// Runs `threads` workers over `jobs`, and `spares` more once a reader first waits for the disk,
-/// and returns their reports, not yet merged. Each worker makes its reader on its own thread: a
-/// SINGLE_ISSUER ring belongs to the thread that created it.
+/// and returns their reports, not yet merged. Each worker records as `recording` asks and makes its
+/// reader on its own thread: a SINGLE_ISSUER ring belongs to the thread that created it.
 pub fn run_pool<R, F>(
     jobs: Vec<Job>,
     (threads, spares): (usize, usize),
     make_reader: F,
+    recording: &Recording,
     selection: &Selection,
     follow: Option<&Follow>,
-    keep_files: bool,
 ) -> Vec<Report>
 where
     R: Reader,
-    F: Fn(&mut Report) -> R + Sync,
+    F: Fn(&mut Recorder) -> R + Sync,
 {
     let injector = Injector::new();
     let pending = AtomicUsize::new(jobs.len());
@@ -162,7 +161,6 @@ where
         injector: &injector,
         stealers: &stealers,
         pending: &pending,
-        keep_files,
         selection,
         follow,
         dir_queue,
@@ -172,9 +170,9 @@ where
     };
     let shared = &shared;
     let run = |local: Worker<Job>| {
-        let mut report = Report::default();
-        let reader = make_reader(&mut report);
-        work(shared, local, reader, report)
+        let mut recorder = Recorder::new(recording);
+        let reader = make_reader(&mut recorder);
+        work(shared, local, reader, recorder).into_report()
     };
     let run = &run;
     std::thread::scope(|scope| {
@@ -198,7 +196,7 @@ where
     })
 }
 
-fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut report: Report) -> Report {
+fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut out: Recorder) -> Recorder {
     let mut lister = Lister::default();
     let mut files: VecDeque<FileJob> = VecDeque::new();
     // Out of descriptors, a directory goes back on the deque until this worker's queued files (each
@@ -207,8 +205,8 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut r
     let mut deferred = false;
     let mut fd_waits = 0;
     loop {
-        if report.halted() {
-            return drained(files, reader, report, shared.keep_files);
+        if out.halted() {
+            return drained(files, reader, out);
         }
         let holding = !(files.is_empty() && reader.is_idle());
         deferred &= holding;
@@ -216,7 +214,7 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut r
             let Some(job) = shared.find(&local) else { break };
             let holding = !(files.is_empty() && reader.is_idle());
             let defer = holding || fd_waits < FD_WAITS;
-            if let Err(job) = take_apart(shared, &local, &mut lister, job, &mut files, &mut report, defer) {
+            if let Err(job) = take_apart(shared, &local, &mut lister, job, &mut files, &mut out, defer) {
                 deferred = true;
                 shared.push(&local, job);
                 if !holding {
@@ -228,12 +226,12 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut r
         }
         if files.is_empty() && reader.is_idle() {
             if shared.pending.load(Ordering::SeqCst) == 0 {
-                return report;
+                return out;
             }
             std::thread::yield_now();
             continue;
         }
-        reader.pump(&mut files, &mut report, shared.keep_files);
+        reader.pump(&mut files, &mut out);
         if reader.waits_for_disk() {
             shared.spares.start();
         }
@@ -242,12 +240,12 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut r
 
 /// Stops a worker whose files have nowhere to go: its queue is dropped, and what is in flight is
 /// finished (the kernel still writes into the buffers of reads in flight).
-fn drained<R: Reader>(mut files: VecDeque<FileJob>, mut reader: R, mut report: Report, keep: bool) -> Report {
+fn drained<R: Reader>(mut files: VecDeque<FileJob>, mut reader: R, mut out: Recorder) -> Recorder {
     files.clear();
     while !reader.is_idle() {
-        reader.pump(&mut files, &mut report, keep);
+        reader.pump(&mut files, &mut out);
     }
-    report
+    out
 }
 
 /// Distinct directories in the queue; their files sit together, so this counts runs.
@@ -270,7 +268,7 @@ fn take_apart(
     lister: &mut Lister,
     job: Job,
     files: &mut VecDeque<FileJob>,
-    report: &mut Report,
+    out: &mut Recorder,
     defer: bool,
 ) -> Result<(), Job> {
     let mut found = match job {
@@ -282,11 +280,10 @@ fn take_apart(
             let ctx = ListContext {
                 selection: shared.selection,
                 follow: shared.follow,
-                keep_files: shared.keep_files,
                 defer,
                 hold_parents: shared.hold_parents,
             };
-            lister.list(dir, &ctx, report).map_err(Job::Dir)?
+            lister.list(dir, &ctx, out).map_err(Job::Dir)?
         }
     };
     for dir in found.dirs.drain(..).rev() {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::run_pool;
 use crate::io::{FileJob, Reader, SyncReader};
-use crate::report::Report;
+use crate::report::{Recorder, Recording, Report};
 use crate::run::roots::roots;
 use crate::Config;
 
@@ -19,8 +19,8 @@ struct Disk {
 }
 
 impl Reader for Disk {
-    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep: bool) {
-        self.inner.pump(queue, out, keep)
+    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Recorder) {
+        self.inner.pump(queue, out)
     }
 
     fn is_idle(&self) -> bool {
@@ -53,11 +53,11 @@ fn run(root: &Path, (threads, spares): (usize, usize), waits: bool) -> (Report, 
     let made = AtomicUsize::new(0);
     let mut report = Report::default();
     let jobs = roots(&config, &mut report);
-    let reader = |_: &mut Report| {
+    let reader = |_: &mut Recorder| {
         made.fetch_add(1, Ordering::SeqCst);
         Disk { inner: SyncReader::new(Arc::clone(&rules)), waits }
     };
-    let parts = run_pool(jobs, (threads, spares), reader, &config.selection, None, false);
+    let parts = run_pool(jobs, (threads, spares), reader, &Recording::default(), &config.selection, None);
     parts.into_iter().for_each(|p| report.merge(p));
     (report, made.into_inner())
 }
@@ -84,7 +84,7 @@ fn spares_start_on_a_disk_wait_and_change_no_total() {
 struct Broken;
 
 impl Reader for Broken {
-    fn pump(&mut self, _: &mut VecDeque<FileJob>, _: &mut Report, _: bool) {
+    fn pump(&mut self, _: &mut VecDeque<FileJob>, _: &mut Recorder) {
         panic!("a broken reader");
     }
 
@@ -107,8 +107,9 @@ fn a_panicking_worker_reaches_the_caller_while_spares_wait() {
     std::thread::spawn(move || {
         let config = Config { paths: vec![dir], ..Default::default() };
         let jobs = roots(&config, &mut Report::default());
-        let run =
-            std::panic::catch_unwind(|| run_pool(jobs, (1, 6), |_| Broken, &config.selection, None, false));
+        let run = std::panic::catch_unwind(|| {
+            run_pool(jobs, (1, 6), |_| Broken, &Recording::default(), &config.selection, None)
+        });
         sent.send(run.is_err()).expect("the test waits");
     });
     let panicked = got.recv_timeout(std::time::Duration::from_secs(30));

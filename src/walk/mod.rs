@@ -22,7 +22,7 @@ use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::select::Selection;
 use crate::io::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
-use crate::report::{Outcome, Report, Skip};
+use crate::report::{Outcome, Recorder, Skip};
 
 /// Version-control metadata: never source, often huge.
 pub(crate) const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
@@ -75,7 +75,6 @@ pub struct ListContext<'a> {
     pub selection: &'a Selection,
     /// Set with `--follow`.
     pub follow: Option<&'a Follow>,
-    pub keep_files: bool,
     /// Out of descriptors, give the job back instead of failing it.
     pub defer: bool,
     /// Queued subdirectories hold their parent open; else (a low descriptor limit) each is
@@ -122,38 +121,101 @@ pub struct Listing {
     pub files: Vec<FileJob>,
 }
 
+impl Listing {
+    /// What a followed symlink at `path` led to: a directory or file joins the listing, a file of
+    /// unknown language is skipped, a link that cannot be resolved is a per-file error.
+    fn add_target(&mut self, target: io::Result<Target>, (root, path): (usize, PathBuf), out: &mut Recorder) {
+        match target {
+            Ok(Target::Dir(dir)) => self.dirs.push(dir),
+            Ok(Target::File(file)) => self.files.push(file),
+            Ok(Target::Unknown) => out.record(root, Outcome::Skipped(Skip::Unknown), || path),
+            Ok(Target::Nothing) => {}
+            Err(e) => out.record(root, Outcome::Failed(e), || path),
+        }
+    }
+}
+
+/// The files of one directory kept for counting, before their [`ListedDir`] exists: their names
+/// NUL-terminated in one buffer, so a file costs no allocation of its own.
+#[derive(Default)]
+struct KeptFiles {
+    names: Vec<u8>,
+    /// Each file's name start and length in `names`, and its language as its name says.
+    files: Vec<(u32, u32, NameMatch)>,
+}
+
+impl KeptFiles {
+    fn push(&mut self, name: &[u8], language: NameMatch) {
+        self.files.push((self.names.len() as u32, name.len() as u32, language));
+        self.names.extend_from_slice(name);
+        self.names.push(0);
+    }
+
+    /// The files as jobs sharing one [`ListedDir`], which holds the directory `job` open as `fd`.
+    fn into_jobs(self, fd: Arc<OwnedFd>, job: DirJob) -> impl Iterator<Item = FileJob> {
+        let plain = reads_plainly(&*fd);
+        let (path, root_index, names) = (job.path, job.root_index, self.names);
+        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, plain });
+        self.files.into_iter().map(move |(name_at, name_len, language)| FileJob {
+            dir: Arc::clone(&dir),
+            name_at,
+            name_len,
+            language,
+        })
+    }
+}
+
 impl Lister {
     /// Lists `job`: the subdirectories to enter and the files to count. Files of unknown extension
     /// and everything the selection or an ignore file excludes are dropped here, never opened.
     /// Out of descriptors (EMFILE, ENFILE) with `defer`, the job comes back to be tried later.
-    pub fn list(&mut self, job: DirJob, ctx: &ListContext<'_>, out: &mut Report) -> Result<Listing, DirJob> {
-        let (sel, keep, defer) = (ctx.selection, ctx.keep_files, ctx.defer);
+    pub fn list(
+        &mut self,
+        job: DirJob,
+        ctx: &ListContext<'_>,
+        out: &mut Recorder,
+    ) -> Result<Listing, DirJob> {
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let mut job = job;
         let fd = match open_dir(&job, &mut self.noatime) {
             Ok(fd) if left_out(&mut job, &fd, ctx) => return Ok(listing),
             Ok(fd) => Arc::new(fd),
-            Err(e) if defer && is_out_of_fds(&e) => {
+            Err(e) if ctx.defer && is_out_of_fds(&e) => {
                 return Err(job);
             }
             Err(e) => {
-                out.record(job.root_index, Outcome::Failed(e), keep, || job.path.clone());
+                out.record(job.root_index, Outcome::Failed(e), || job.path.clone());
                 return Ok(listing);
             }
         };
-        if let Err(e) = self.read_entries(&fd, &job, out, keep) {
-            out.record(job.root_index, Outcome::Failed(e), keep, || job.path.clone());
+        if let Err(e) = self.read_entries(&fd, &job, out) {
+            out.record(job.root_index, Outcome::Failed(e), || job.path.clone());
         }
         // Inode order, not hash order: ext4 gives files created one after another neighbouring
         // inodes and neighbouring blocks, so cold reads issued in this order merge into larger disk
         // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
         self.entries.sort_unstable_by_key(|e| e.0);
-        let ignore = self.ignore_level(&fd, &job, sel, (out, keep));
+        let ignore = self.ignore_level(&fd, &job, ctx.selection, out);
+        let kept = self.sort_entries((&fd, &job, &ignore), ctx, &mut listing, out);
+        listing.files.extend(kept.into_jobs(fd, job));
+        Ok(listing)
+    }
+
+    /// Sends each entry where it belongs: a subdirectory to enter or a link's target into
+    /// `listing`, a file to count into the returned [`KeptFiles`], a file of unknown language
+    /// to `out` as skipped; what the selection or an ignore rule excludes is dropped.
+    fn sort_entries(
+        &self,
+        (fd, job, ignore): (&Arc<OwnedFd>, &DirJob, &Arc<IgnoreLevel>),
+        ctx: &ListContext<'_>,
+        listing: &mut Listing,
+        out: &mut Recorder,
+    ) -> KeptFiles {
+        let sel = ctx.selection;
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.exclude.is_some();
-        let mut names = Vec::new();
-        let mut files = Vec::new();
+        let mut kept = KeptFiles::default();
         for &(_, at, len, kind) in &self.entries {
             let name = &self.names[at as usize..(at + len) as usize];
             if sel.skips_name(name) {
@@ -169,7 +231,7 @@ impl Lister {
                 {
                     let path = path();
                     if !dropped(&path, true) {
-                        listing.dirs.push(job.child(&fd, name, path, &ignore, ctx.hold_parents));
+                        listing.dirs.push(job.child(fd, name, path, ignore, ctx.hold_parents));
                     }
                 }
                 FileType::RegularFile => {
@@ -182,47 +244,28 @@ impl Lister {
                         continue;
                     }
                     if language == NameMatch::Unknown {
-                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), keep, path);
+                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), path);
                         continue;
                     }
-                    files.push((names.len() as u32, len, language));
-                    names.extend_from_slice(name);
-                    names.push(0);
+                    kept.push(name, language);
                 }
                 FileType::Symlink => {
                     let Some(follow) = ctx.follow else { continue };
                     let path = path();
-                    if dropped(&path, false) {
-                        continue;
-                    }
-                    match follow.resolve(&fd, name, &path, &job, sel) {
-                        Ok(Target::Dir(dir)) => listing.dirs.push(dir),
-                        Ok(Target::File(file)) => listing.files.push(file),
-                        Ok(Target::Unknown) => {
-                            out.record(job.root_index, Outcome::Skipped(Skip::Unknown), keep, || path)
-                        }
-                        Ok(Target::Nothing) => {}
-                        Err(e) => out.record(job.root_index, Outcome::Failed(e), keep, || path),
+                    if !dropped(&path, false) {
+                        let target = follow.resolve(fd, name, &path, job, sel);
+                        listing.add_target(target, (job.root_index, path), out);
                     }
                 }
                 // FIFOs, sockets and devices are never opened.
                 _ => {}
             }
         }
-        let plain = reads_plainly(&*fd);
-        let (path, root_index) = (job.path, job.root_index);
-        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, plain });
-        listing.files.extend(files.into_iter().map(|(name_at, name_len, language)| FileJob {
-            dir: Arc::clone(&dir),
-            name_at,
-            name_len,
-            language,
-        }));
-        Ok(listing)
+        kept
     }
 
     /// Reads every entry (name and type) before any is judged: an ignore file may come last.
-    fn read_entries(&mut self, fd: &OwnedFd, job: &DirJob, out: &mut Report, keep: bool) -> io::Result<()> {
+    fn read_entries(&mut self, fd: &OwnedFd, job: &DirJob, out: &mut Recorder) -> io::Result<()> {
         self.names.clear();
         self.entries.clear();
         let mut entries = RawDir::new(fd, &mut self.buf);
@@ -237,7 +280,7 @@ impl Lister {
                 FileType::Unknown => match statat(fd, name, AtFlags::SYMLINK_NOFOLLOW) {
                     Ok(st) => FileType::from_raw_mode(st.st_mode),
                     Err(e) => {
-                        out.record(job.root_index, Outcome::Failed(e.into()), keep, || {
+                        out.record(job.root_index, Outcome::Failed(e.into()), || {
                             job.path.join(OsStr::from_bytes(bytes))
                         });
                         continue;
@@ -257,7 +300,7 @@ impl Lister {
         fd: &OwnedFd,
         job: &DirJob,
         sel: &Selection,
-        (out, keep): (&mut Report, bool),
+        out: &mut Recorder,
     ) -> Arc<IgnoreLevel> {
         if !sel.ignore.enabled {
             return Arc::clone(&job.ignore);
@@ -277,7 +320,7 @@ impl Lister {
         let level =
             IgnoreLevel::child(&job.ignore, sel.ignore, (fd, &job.path), has_git, &present, &mut unreadable);
         for (path, e) in unreadable {
-            out.record(job.root_index, Outcome::Failed(e), keep, || path);
+            out.record(job.root_index, Outcome::Failed(e), || path);
         }
         level
     }

@@ -43,8 +43,10 @@ enum Seek {
     Beyond,
 }
 
+/// A region open in the machine (one level of the stack), with where its end was sought in the
+/// current chunk; the twin's plainer counterpart is `TwinRegion`.
 #[derive(Debug)]
-struct Level {
+struct MachineRegion {
     /// The language around this region, as it was when the region opened.
     parent: Engine,
     /// `None`: a language nobody named or the table lacks, counted as plain text of the parent.
@@ -60,13 +62,13 @@ struct Level {
 struct Suspended {
     /// Where the page's level goes back in the stack.
     at: usize,
-    levels: Vec<Level>,
+    levels: Vec<MachineRegion>,
     engine: Engine,
 }
 
 #[derive(Debug)]
 pub(crate) struct Regions {
-    levels: Vec<Level>,
+    levels: Vec<MachineRegion>,
     /// The outermost depth the current line has touched; the line is charged to it.
     line_min: usize,
     suspended: Option<Suspended>,
@@ -95,7 +97,7 @@ impl Regions {
 
     /// A region that ended (`closed`) or was cut short by an outer end or the end of the file:
     /// its lines go to its language, or to the level around it when it has none or was text.
-    fn settle(&mut self, level: Level, closed: bool) {
+    fn settle(&mut self, level: MachineRegion, closed: bool) {
         if level.counts.lines == 0 {
             return;
         }
@@ -168,7 +170,7 @@ impl LineCounter {
         }
         let parent = self.engine();
         let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
-        self.regions().levels.push(Level {
+        self.regions().levels.push(MachineRegion {
             parent,
             lang,
             end,

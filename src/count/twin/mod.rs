@@ -15,7 +15,7 @@ use super::syntax::markers::{is_ws, openers, Opener, Tag};
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, LangId, Quote, Syntax};
 use explain::{LineExplain, SpanOpened};
-use regions::{Fate, Level};
+use regions::{Fate, TwinRegion};
 use trace::Trace;
 
 #[derive(Clone, Copy)]
@@ -56,7 +56,7 @@ struct InHole {
     depth: u32,
 }
 
-/// One language's state: the file's, or a region's (the languages around it wait in `Level`s).
+/// One language's state: the file's, or a region's (the languages around it wait in `TwinRegion`s).
 struct Engine {
     syntax: &'static Syntax,
     openers: Vec<Opener>,
@@ -91,11 +91,11 @@ struct Twin<'a> {
     code: bool,
     comment: bool,
     eng: Engine,
-    levels: Vec<Level>,
+    levels: Vec<TwinRegion>,
     /// The outermost depth the current line touched.
     line_min: usize,
     /// PHP's page while PHP code runs: where it goes back, its levels, the innermost engine.
-    suspended: Option<(usize, Vec<Level>, Engine)>,
+    suspended: Option<(usize, Vec<TwinRegion>, Engine)>,
     reader: TagReader,
     embedded: Embedded,
     /// Each level's fate, by the id it got when it opened: where its lines were charged.

@@ -17,7 +17,9 @@ pub(super) enum Fate {
     Into(Option<usize>),
 }
 
-pub(super) struct Level {
+/// A region open in the twin (one level of the stack), with where its end was found when it
+/// opened or resumed; the machine's counterpart is `MachineRegion`.
+pub(super) struct TwinRegion {
     /// Its index in `Twin::fates`.
     pub(super) id: usize,
     parent: Engine,
@@ -89,7 +91,7 @@ impl Twin<'_> {
         let ends_at = self.find_end(end, at);
         let id = self.fates.len();
         self.fates.push(Fate::Open);
-        self.levels.push(Level { id, parent, lang, end, counts: Counts::default(), ends_at });
+        self.levels.push(TwinRegion { id, parent, lang, end, counts: Counts::default(), ends_at });
         if self.eng.syntax.embed == Embed::Php {
             self.push_level(at, Some(page_language()), End::Page);
         }
@@ -159,7 +161,7 @@ impl Twin<'_> {
         at + len
     }
 
-    fn settle(&mut self, level: Level, closed: bool) {
+    fn settle(&mut self, level: TwinRegion, closed: bool) {
         if level.counts.lines == 0 {
             return;
         }

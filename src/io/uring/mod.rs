@@ -27,7 +27,7 @@ use super::noatime::NoAtime;
 use super::sync::{file_open_flags, SyncReader};
 use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
-use crate::report::{Outcome, Report};
+use crate::report::{Outcome, Recorder};
 
 /// Most files in flight per worker, each with its own buffer, kept once anything waits for the disk.
 /// Cold, more in flight measured faster (ARCHITECTURE.md: 32 -> 256 files, 2.1 -> 1.6 s), and
@@ -215,7 +215,7 @@ impl UringReader {
         self.slots[slot as usize].take().expect("active slot")
     }
 
-    fn complete(&mut self, ud: u64, res: i32, out: &mut Report, keep: bool) {
+    fn complete(&mut self, ud: u64, res: i32, out: &mut Recorder) {
         let slot = (ud >> 2) as u32;
         if in_flight_op(ud) {
             self.in_flight -= 1;
@@ -236,7 +236,7 @@ impl UringReader {
                     self.max_busy = self.busy.max(1);
                     return self.retry.push_back(a.job);
                 }
-                out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
+                out.record(a.job.dir.root_index, Outcome::Failed(err), || a.job.path());
             }
             OPEN => {
                 // SAFETY: a successful open returns a new descriptor nobody else holds; the slot owns
@@ -244,14 +244,14 @@ impl UringReader {
                 self.active(slot).fd = Some(unsafe { OwnedFd::from_raw_fd(res) });
                 self.start_read(slot);
             }
-            READ => self.on_read(slot, res, out, keep),
+            READ => self.on_read(slot, res, out),
             // A close that failed has nothing left to tell: the file was fully read. A cancel's
             // result is in the completions of what it cancelled.
             _ => {}
         }
     }
 
-    fn on_read(&mut self, slot: u32, res: i32, out: &mut Report, keep: bool) {
+    fn on_read(&mut self, slot: u32, res: i32, out: &mut Recorder) {
         if redo_plainly(res) {
             let a = self.close_and_release(slot);
             return self.retry.push_back(a.job);
@@ -259,7 +259,7 @@ impl UringReader {
         if res < 0 {
             let a = self.close_and_release(slot);
             let err = io::Error::from_raw_os_error(-res);
-            return out.record(a.job.dir.root_index, Outcome::Failed(err), keep, || a.job.path());
+            return out.record(a.job.dir.root_index, Outcome::Failed(err), || a.job.path());
         }
         let a = self.slots[slot as usize].as_mut().expect("active slot");
         let buf = &mut self.buffers[slot as usize];
@@ -272,7 +272,7 @@ impl UringReader {
             }
             Step::Done(outcome) => {
                 let a = self.close_and_release(slot);
-                out.record(a.job.dir.root_index, outcome, keep, || a.job.path());
+                out.record(a.job.dir.root_index, outcome, || a.job.path());
             }
         }
     }
@@ -363,16 +363,16 @@ fn redo_plainly(res: i32) -> bool {
 }
 
 impl Reader for UringReader {
-    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Report, keep: bool) {
+    fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Recorder) {
         if self.broken.is_some() {
             let files = if self.retry.is_empty() { queue } else { &mut self.retry };
-            return self.fallback.pump(files, out, keep);
+            return self.fallback.pump(files, out);
         }
         // Retried files wait for descriptors: let the ring's own files finish and close first. Their
         // closes may still sit in the submission queue, holding descriptors the plain open needs.
         if self.busy == 0 && !self.retry.is_empty() {
             self.submit_closes();
-            return self.fallback.pump(&mut self.retry, out, keep);
+            return self.fallback.pump(&mut self.retry, out);
         }
         while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
             let job = queue.pop_front().expect("queue not empty");
@@ -408,7 +408,7 @@ impl Reader for UringReader {
         self.depth = if waiting { self.slots.len() } else { WARM_DEPTH };
         let mut done = std::mem::take(&mut self.completions);
         for &(ud, res) in &done {
-            self.complete(ud, res, out, keep);
+            self.complete(ud, res, out);
         }
         done.clear();
         self.completions = done;

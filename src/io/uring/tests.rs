@@ -3,6 +3,7 @@ use rustix::fs::{openat, Mode, OFlags, CWD};
 use super::*;
 use crate::io::ListedDir;
 use crate::lang::detect_by_name;
+use crate::report::Recording;
 
 /// A ring that breaks down (`io_uring_enter` refused for good) with files in flight hands them to
 /// the plain reader: every file is counted and none is an error (they were all reported failed).
@@ -45,13 +46,14 @@ fn files_in_flight_when_the_ring_breaks_down_are_read_plainly() {
         }
         Err(e) => panic!("{e}"),
     };
-    let mut report = Report::default();
-    reader.pump(&mut queue, &mut report, true);
+    let mut out = Recorder::new(&Recording { keep_files: true, ..Recording::default() });
+    reader.pump(&mut queue, &mut out);
     assert!(reader.busy > 0, "files in flight");
     reader.break_down(io::Error::from_raw_os_error(rustix::io::Errno::PERM.raw_os_error()));
     while !(queue.is_empty() && reader.is_idle()) {
-        reader.pump(&mut queue, &mut report, true);
+        reader.pump(&mut queue, &mut out);
     }
+    let report = out.into_report();
     assert!(report.errors.is_empty(), "{:?}", report.errors);
     assert_eq!(report.files.len(), 40);
 }

@@ -41,10 +41,12 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
         return Err("written with --top, so some rows are missing; write it again without --top".into());
     }
     check_sums(&doc)?;
-    let mut report = Report::default();
-    report.roots = doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?;
-    report.skipped = (&doc.skipped).into();
-    report.flagged = (&doc.flagged).into();
+    let mut report = Report {
+        roots: doc.roots.iter().map(|r| r.to_path()).collect::<Result<_, _>>()?,
+        skipped: (&doc.skipped).into(),
+        flagged: (&doc.flagged).into(),
+        ..Report::default()
+    };
     for l in &doc.languages {
         let outer = language(&l.name)?;
         report.languages.entry(outer).or_default().add(&(&l.totals).into());

@@ -31,14 +31,14 @@ use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use quick::{opener_block, string_block};
 use spans::{
-    in_comment, Bits, Carry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
+    in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
 
 /// The block loop of a C-shaped language, for [`LineCounter::vectorized`]: a function of its own
-/// for each of `EXTRA_FORMS` and not, as every job is. Inlined beside C's loop, the `EXTRA_FORMS` loop made C's
-/// count 2-5% slower, and Go's and Java's 15% slower when their `LONG_STRINGS` loop moved out with it;
-/// C's loop inlined beside the general code loop, whose marks call out, had its tables reloaded
-/// from the stack on every block.
+/// for each of `EXTRA_FORMS` and not, as every job is. Inlined beside C's loop, the `EXTRA_FORMS`
+/// loop made C's count 2-5% slower, and Go's and Java's 15% slower when their `LONG_STRINGS` loop
+/// moved out with it; C's loop inlined beside the general code loop, whose marks call out, had its
+/// tables reloaded from the stack on every block.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 struct FamilyBlocks<'a, const EXTRA_FORMS: bool> {
     nibbles: &'a Nibbles,
@@ -84,9 +84,10 @@ impl LineCounter {
         }
     }
 
-    /// Code mode of a C-shaped language from `i`, by blocks, `LONG_STRINGS` and `EXTRA_FORMS` where the language
-    /// has those forms. Returns where fewer than a block is left before `limit`, with the mode set
-    /// to the span open there (or, with a tagged raw string, where its letter may stand).
+    /// Code mode of a C-shaped language from `i`, by blocks, `LONG_STRINGS` and `EXTRA_FORMS` where
+    /// the language has those forms. Returns where fewer than a block is left before `limit`, with
+    /// the mode set to the span open there (or, with a tagged raw string, where its letter may
+    /// stand).
     #[inline(always)]
     pub(super) fn c_blocks<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         &mut self,
@@ -97,7 +98,7 @@ impl LineCounter {
         i: usize,
         limit: usize,
     ) -> usize {
-        let mut carry = Carry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
+        let mut carry = BlockCarry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
         let mut tally = LineTally::begin(self);
         // Blocks are split off the front of what is left, so the unmarked loop below has no bounds
@@ -171,7 +172,7 @@ impl LineCounter {
         m: &Masks,
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
-        (carry, tally): (&mut Carry, &mut LineTally),
+        (carry, tally): (&mut BlockCarry, &mut LineTally),
     ) -> bool {
         Self::comment_block::<L, EXTRA_FORMS>(lanes, shape, m, (block, buf), i, carry, tally)
             || (!EXTRA_FORMS || shape.plain_strings())
@@ -192,7 +193,7 @@ impl LineCounter {
         m: &Masks,
         (block, buf): (&[u8; BLOCK], &[u8]),
         i: usize,
-        carry: &mut Carry,
+        carry: &mut BlockCarry,
         tally: &mut LineTally,
     ) -> bool {
         if carry.inside != COMMENT || EXTRA_FORMS && shape.nested {
@@ -224,7 +225,7 @@ impl LineCounter {
     fn resolve<const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         shape: &CFamily,
         bits: &Bits,
-        carry: &mut Carry,
+        carry: &mut BlockCarry,
         text: Text,
         lo: usize,
     ) -> u64 {
@@ -298,7 +299,7 @@ impl LineCounter {
     fn hand_over<const EXTRA_FORMS: bool>(
         &mut self,
         shape: &CFamily,
-        carry: &Carry,
+        carry: &BlockCarry,
         buf: &[u8],
         i: usize,
         lo: usize,

@@ -2,7 +2,7 @@
 //! found all at once: one whose only marks are `"` (strings are code, so only where the block
 //! ends, in a string or not, matters), and one in code whose first mark opens a block comment.
 
-use super::spans::{Carry, CODE, COMMENT, DOUBLE};
+use super::spans::{BlockCarry, CODE, COMMENT, DOUBLE};
 use super::LineTally;
 use crate::count::syntax::c_family::CFamily;
 use crate::simd::bits::{above, below, escaped, prefix_xor};
@@ -18,7 +18,7 @@ pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool>(
     lanes: L,
     shape: &CFamily,
     (m, block, next): (&Masks, &[u8; BLOCK], Option<&u8>),
-    carry: &mut Carry,
+    carry: &mut BlockCarry,
     tally: &mut LineTally,
 ) -> bool {
     let triple = LONG_STRINGS && shape.triple.is_some();
@@ -49,7 +49,7 @@ pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool>(
     tally.code_lines(m, 0, BLOCK);
     let open = strings >> 63 != 0;
     let (inside, escape) = if open { (DOUBLE, escape_out) } else { (CODE, 0) };
-    *carry = Carry { inside, escape, from: 0, spill: 0, ..*carry };
+    *carry = BlockCarry { inside, escape, from: 0, spill: 0, ..*carry };
     true
 }
 
@@ -63,7 +63,7 @@ pub(super) fn opener_block<L: Lanes>(
     lanes: L,
     shape: &CFamily,
     (m, block, next): (&Masks, &[u8; BLOCK], Option<&u8>),
-    carry: &mut Carry,
+    carry: &mut BlockCarry,
     tally: &mut LineTally,
 ) -> bool {
     let marks = m.marks & above(carry.from);
@@ -80,7 +80,7 @@ pub(super) fn opener_block<L: Lanes>(
     let closers = stars & slash_after & above(at + 2);
     if closers == 0 {
         tally.block(m, carry.spill | above(at));
-        *carry = Carry { inside: COMMENT, from: 0, spill: 0, ..*carry };
+        *carry = BlockCarry { inside: COMMENT, from: 0, spill: 0, ..*carry };
         return true;
     }
     let end = closers.trailing_zeros() as usize + 2;
@@ -89,6 +89,6 @@ pub(super) fn opener_block<L: Lanes>(
     }
     tally.block(m, carry.spill | above(at) & below(end));
     // A closer ending in the next block leaves its `/` there, a comment byte.
-    *carry = Carry { from: end.saturating_sub(BLOCK), spill: u64::from(end > BLOCK), ..*carry };
+    *carry = BlockCarry { from: end.saturating_sub(BLOCK), spill: u64::from(end > BLOCK), ..*carry };
     true
 }

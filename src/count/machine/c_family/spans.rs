@@ -93,8 +93,8 @@ impl Bits {
     }
 }
 
-/// The state carried from one block to the next.
-pub(super) struct Carry {
+/// The state the C-family block loop carries from one block to the next.
+pub(super) struct BlockCarry {
     pub(super) inside: usize,
     /// Where the next block's search starts: a marker may end in it (a comment's closer one
     /// byte in, a text block's two, a character literal or a raw string's tag up to a window).

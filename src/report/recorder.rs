@@ -1,0 +1,148 @@
+//! One worker's recorder: what the walk and the readers hand every file's outcome to. It holds
+//! what the run asked to be done with each (keep its row, stream it, count it for progress), so
+//! the lister and the readers are handed one thing and decide none of it.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::watch::{FileSink, Progress, Tally};
+use super::{FileReport, Outcome, Report, RootTotals};
+
+/// What the run asks of every worker's [`Recorder`].
+#[derive(Debug, Clone, Default)]
+pub struct Recording {
+    /// Keep a row per file (`--by-file`): counted ones in `files`, skipped ones in `skipped_files`.
+    pub keep_files: bool,
+    /// Counters to publish to, for a progress display.
+    pub progress: Option<Arc<Progress>>,
+    /// Where counted files go instead of `files`, when output streams.
+    pub sink: Option<FileSink>,
+    /// With `--by-root`, the empty sections each worker fills (see [`Report::by_root`]).
+    pub by_root: Option<Vec<RootTotals>>,
+}
+
+/// A worker's part of the run's [`Report`], and what it publishes while the run goes.
+#[derive(Debug)]
+pub struct Recorder {
+    report: Report,
+    keep_files: bool,
+    /// This worker's unpublished progress; dropped (so published) with the recorder.
+    tally: Option<Tally>,
+    sink: Option<FileSink>,
+    /// The sink refused a file: this worker stops taking work.
+    halted: bool,
+}
+
+impl Recorder {
+    pub fn new(recording: &Recording) -> Recorder {
+        let report = Report { by_root: recording.by_root.clone(), ..Report::default() };
+        Recorder {
+            report,
+            keep_files: recording.keep_files,
+            tally: recording.progress.as_ref().map(|p| Tally::new(Arc::clone(p))),
+            sink: recording.sink.clone(),
+            halted: false,
+        }
+    }
+
+    /// Records one file reached from the root with index `root`; `path` is built only when it is
+    /// needed (a row kept or streamed, a skip kept, an error).
+    pub fn record(&mut self, root: usize, outcome: Outcome, path: impl FnOnce() -> PathBuf) {
+        if let Some(tally) = &mut self.tally {
+            match &outcome {
+                Outcome::Counted { bytes, .. } => tally.add(*bytes),
+                Outcome::Skipped(_) => tally.add(0),
+                Outcome::Failed(_) => {}
+            }
+        }
+        match (&self.sink, &outcome) {
+            (Some(sink), &Outcome::Counted { language, bytes, counts, generated, minified, .. }) => {
+                let file = FileReport { path: path(), language, bytes, counts, generated, minified };
+                self.halted |= (sink.0)(&file).is_break();
+                // Streamed, so not kept: a counted file's path is asked for only to keep its row.
+                self.report.record(root, outcome, false, PathBuf::new);
+            }
+            _ => self.report.record(root, outcome, self.keep_files, path),
+        }
+    }
+
+    /// Whether the run should stop: the file sink has nowhere to put files any more, so counting on
+    /// is wasted work.
+    pub fn halted(&self) -> bool {
+        self.halted
+    }
+
+    /// Something the user should know that is not about one file.
+    pub fn warn(&mut self, warning: String) {
+        self.report.warnings.push(warning);
+    }
+
+    /// The worker's report, to be merged; its last progress is published.
+    pub fn into_report(self) -> Report {
+        self.report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::count::Counts;
+    use crate::lang::LangId;
+    use crate::report::Skip;
+
+    fn counted(code: u64) -> Outcome {
+        let language = LangId::from_name("C").expect("C is a language");
+        let counts = Counts { lines: code, code, comments: 0, blanks: 0 };
+        Outcome::Counted {
+            language,
+            bytes: 10,
+            counts,
+            generated: false,
+            minified: false,
+            embedded: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_sink_takes_the_counted_rows_and_kept_skips_stay_in_the_report() {
+        let seen: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
+        let sink = {
+            let seen = Arc::clone(&seen);
+            FileSink(Arc::new(move |f: &FileReport| {
+                seen.lock().unwrap().push(f.path.clone());
+                std::ops::ControlFlow::Continue(())
+            }))
+        };
+        let progress = Arc::new(Progress::default());
+        let recording = Recording {
+            keep_files: true,
+            progress: Some(Arc::clone(&progress)),
+            sink: Some(sink),
+            by_root: None,
+        };
+        let mut out = Recorder::new(&recording);
+        out.record(0, counted(3), || "a.c".into());
+        out.record(0, Outcome::Skipped(Skip::Binary), || "b.bin".into());
+        assert_eq!(progress.files(), 0, "held back until a batch is full");
+        let report = out.into_report();
+        assert_eq!(*seen.lock().unwrap(), [PathBuf::from("a.c")]);
+        assert!(report.files.is_empty(), "streamed, not kept");
+        assert_eq!(report.total().counts.code, 3);
+        assert_eq!(report.skipped_files.len(), 1);
+        assert_eq!((progress.files(), progress.bytes()), (2, 10), "published when the recorder ends");
+    }
+
+    #[test]
+    fn without_a_sink_rows_are_kept_only_when_asked() {
+        for keep_files in [false, true] {
+            let mut out = Recorder::new(&Recording { keep_files, ..Recording::default() });
+            out.record(0, counted(2), || "a.c".into());
+            out.warn("a note".into());
+            let report = out.into_report();
+            assert_eq!(report.files.len(), usize::from(keep_files));
+            assert_eq!((report.total().files, report.warnings.len()), (1, 1));
+        }
+    }
+}
