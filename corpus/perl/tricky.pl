@@ -1,8 +1,8 @@
 #!/usr/bin/perl
-# ringloc-expect: lines=30 code=9 comments=12 blanks=9
+# ringloc-expect: lines=34 code=11 comments=14 blanks=9
 # Traps: '#' inside strings, escaped quotes, a string ending in an escaped backslash, and
 # $#array, which starts a "comment" for the counter after code, so the line stays code; POD
-# opened by =back and =end.
+# opened by =back and =end; << and # in a regex.
 use strict;
 use warnings;
 
@@ -28,3 +28,7 @@ sub f { return 1 }
 Text after =end stays POD up to the next =cut.
 
 =cut
+# A regex holds its << (no heredoc) and its # (no comment):
+my ($word) = $s =~ /<<\s*(\w+)/;
+my $hash = $s =~ /#/;
+# still a comment
