@@ -1,7 +1,8 @@
 #!/usr/bin/perl
-# ringloc-expect: lines=15 code=8 comments=5 blanks=2
+# ringloc-expect: lines=34 code=11 comments=14 blanks=9
 # Traps: '#' inside strings, escaped quotes, a string ending in an escaped backslash, and
-# $#array, which starts a "comment" for the counter after code, so the line stays code.
+# $#array, which starts a "comment" for the counter after code, so the line stays code; POD
+# opened by =back and =end; << and # in a regex.
 use strict;
 use warnings;
 
@@ -13,3 +14,21 @@ my $dir = "C:\\"; # a real comment
     # an indented comment
 
 print "$s $t $dir $last\n";
+
+=back
+
+A POD block may open on any command, =back included.
+
+=cut
+
+sub f { return 1 }
+
+=end comment
+
+Text after =end stays POD up to the next =cut.
+
+=cut
+# A regex holds its << (no heredoc) and its # (no comment):
+my ($word) = $s =~ /<<\s*(\w+)/;
+my $hash = $s =~ /#/;
+# still a comment

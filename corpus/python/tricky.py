@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-# ringloc-expect: lines=28 code=12 comments=9 blanks=7
+# ringloc-expect: lines=43 code=20 comments=13 blanks=10
 # Traps: docstrings (comment lines; a blank line inside one stays blank), a triple-quoted
 # string assigned to a name (code), '#' inside strings, escaped quotes, a string ending in
-# an escaped backslash, ''' inside """, and code right after a docstring closes.
+# an escaped backslash, ''' inside """, code right after a docstring closes, r/U prefixes.
 """Module docstring.
 
 It has a blank line, and a # that is not a comment.
@@ -26,3 +26,18 @@ def f(x):
 class C:
     """Doc.""" ; y = 1
     z = """one line""" + "x"
+
+
+def g(pattern):
+    r"""Raw doc string: \d+ is a backslash, not an escape.
+
+    Still a doc string after its blank line.
+    """
+    U'''Upper-case unicode prefix: a doc string too.'''
+    data = b"""bytes
+    are code"""
+    text = f'''{pattern}
+    an f-string is code'''
+    br'''raw bytes
+    open no doc string either'''
+    return rb"""x""" + u"""y"""

@@ -1,6 +1,6 @@
-# ringloc-expect: lines=16 code=6 comments=8 blanks=2
+# ringloc-expect: lines=20 code=8 comments=10 blanks=2
 # Traps: an =begin/=end block comment with a blank line inside, '#' inside strings and in
-# interpolation, escaped quotes, and a string ending in an escaped backslash.
+# interpolation, escaped quotes, a string ending in an escaped backslash, << and # in a regex.
 require "json"
 
 =begin
@@ -14,3 +14,7 @@ single = 'it\'s # a string'
 path = "C:\\" # the quote closed the string
   # indented comment
 puts [name, greeting, single, path].to_json
+# A regex holds its << (no heredoc) and its # (no comment):
+path = path.gsub(/<<\s*(\w*)/, 'from-\1') if path =~ /<</
+tag = path =~ /#\d+/
+# still a comment

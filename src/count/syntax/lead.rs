@@ -7,43 +7,63 @@ use super::markers::{is_word, Kind, Opener};
 use crate::lang::Syntax;
 use crate::simd::masks::{Lanes, BLOCK};
 
-/// The letter, and the bytes after it that may continue one of its openers (the second twice
-/// when there is one).
+/// The letters (up to four: Python's `r`, `R`, `u`, `U` of `r"""`), and the bytes after them
+/// that may continue one of their openers (the second twice when there is one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct LeadFilter {
-    lead: u8,
+    /// The letters, the first repeated to fill the array.
+    leads: [u8; 4],
+    /// More than one letter: a second pass of compares finds the others.
+    many: bool,
     follows: [u8; 2],
 }
 
 impl LeadFilter {
-    /// The first word byte that starts openers and nothing in `others` (a code escape, heredoc
-    /// or region), and whose openers all have a second byte, of at most two kinds.
+    /// The word bytes that start openers and nothing in `others` (a code escape, heredoc or
+    /// region), and whose openers all have a second byte, of at most two kinds among them all:
+    /// taken in byte order while they fit.
     pub(crate) fn find(openers: &[Opener], syntax: &Syntax, others: &[u8]) -> Option<LeadFilter> {
         let mut leads: Vec<u8> = openers.iter().map(|o| o.bytes[0]).filter(|&b| is_word(b)).collect();
         leads.sort_unstable();
         leads.dedup();
-        leads.into_iter().filter(|b| !others.contains(b)).find_map(|lead| {
-            let mut follows = Vec::new();
-            for o in openers.iter().filter(|o| o.bytes[0] == lead) {
-                follows.extend(second_bytes(o, syntax.tag_chars)?);
+        let (mut kept, mut follows) = (Vec::new(), Vec::new());
+        for lead in leads.into_iter().filter(|b| !others.contains(b)) {
+            let Some(mut more) = follows_of(openers, lead, syntax.tag_chars) else { continue };
+            more.extend_from_slice(&follows);
+            more.sort_unstable();
+            more.dedup();
+            if more.len() <= 2 && kept.len() < 4 {
+                kept.push(lead);
+                follows = more;
             }
-            follows.sort_unstable();
-            follows.dedup();
-            match follows[..] {
-                [a] => Some(LeadFilter { lead, follows: [a, a] }),
-                [a, b] => Some(LeadFilter { lead, follows: [a, b] }),
-                _ => None,
-            }
-        })
+        }
+        let (&first, &a) = (kept.first()?, follows.first()?);
+        let mut leads = [first; 4];
+        leads[..kept.len()].copy_from_slice(&kept);
+        Some(LeadFilter { leads, many: kept.len() > 1, follows: [a, *follows.last()?] })
     }
 
     /// `marks` of a block without the leads that no follow byte comes after. A lead at the
     /// block's last byte stays: its next byte is in the next block.
     #[inline(always)]
     pub(crate) fn filter<L: Lanes>(self, lanes: L, marks: u64, block: &[u8; BLOCK]) -> u64 {
-        let [leads, a, b] = lanes.byte_masks([self.lead, self.follows[0], self.follows[1]], block);
+        let [mut leads, a, b] = lanes.byte_masks([self.leads[0], self.follows[0], self.follows[1]], block);
+        if self.many {
+            let [l1, l2, l3] = lanes.byte_masks([self.leads[1], self.leads[2], self.leads[3]], block);
+            leads |= l1 | l2 | l3;
+        }
         marks & (!leads | (a | b) >> 1 | 1 << (BLOCK - 1))
     }
+}
+
+/// The bytes that may stand second in the openers that start with `lead`; `None` when anything
+/// may (a one-byte opener).
+fn follows_of(openers: &[Opener], lead: u8, tag_chars: &[u8]) -> Option<Vec<u8>> {
+    let mut follows = Vec::new();
+    for o in openers.iter().filter(|o| o.bytes[0] == lead) {
+        follows.extend(second_bytes(o, tag_chars)?);
+    }
+    Some(follows)
 }
 
 /// The bytes that may stand second in what `o` opens: its own second byte, or a tag's byte where
@@ -75,10 +95,22 @@ mod tests {
 
     #[test]
     fn letters_that_open_only_before_a_few_bytes() {
-        assert_eq!(lead_of("Rust"), Some(LeadFilter { lead: b'r', follows: [b'"', b'#'] }));
-        assert_eq!(lead_of("C++"), Some(LeadFilter { lead: b'R', follows: [b'"', b'"'] }));
+        let one = |lead, follows| Some(LeadFilter { leads: [lead; 4], many: false, follows });
+        assert_eq!(lead_of("Rust"), one(b'r', [b'"', b'#']));
+        assert_eq!(lead_of("C++"), one(b'R', [b'"', b'"']));
         assert_eq!(lead_of("C"), None);
-        assert_eq!(lead_of("Python"), None);
+        let python = LeadFilter { leads: *b"RUru", many: true, follows: [b'"', b'\''] };
+        assert_eq!(lead_of("Python"), Some(python), "the prefixes of doc strings");
+    }
+
+    #[test]
+    fn every_lead_of_many_stays_a_mark_only_before_a_follow_byte() {
+        let python = lead_of("Python").unwrap();
+        let mut block = [b'x'; BLOCK];
+        block[..16].copy_from_slice(b"u'' R\"\" rU run x");
+        let leads: u64 = (0..BLOCK).filter(|&k| b"rRuU".contains(&block[k])).map(|k| 1 << k).sum();
+        let kept = python.filter(Portable, leads, &block);
+        assert_eq!(kept, 1 << 0 | 1 << 4, "{kept:b}");
     }
 
     #[test]

@@ -319,9 +319,10 @@ pub(crate) fn heredoc_closes(rest: &[u8], word: &Tag) -> Option<usize> {
 
 /// Whether a `/` after this byte (the last non-blank one before it, `None` at the start of the
 /// file) begins a regular expression rather than a division: only where an operand is expected.
-/// Keywords (`return /x/`) and `)`, `]`, `}` are read as ending an operand.
+/// Keywords (`return /x/`) and `)`, `]`, `}` are read as ending an operand. `~` is the end of
+/// Perl's and Ruby's match operator `=~` (and of a unary `~`, which an operand follows).
 pub(crate) fn regex_may_follow(prev: Option<u8>) -> bool {
-    prev.map_or(true, |b| b"(,=:[!&|?{;".contains(&b))
+    prev.map_or(true, |b| b"(,=:[!&|?{;~".contains(&b))
 }
 
 /// `rest.starts_with(m)` without a call into memcmp: markers are a few bytes long, and the call
