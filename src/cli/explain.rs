@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use ringloc::count::{explain_with, Options};
+use ringloc::io::{is_binary, BINARY_SNIFF};
 use ringloc::lang::{detect, LangId};
 use ringloc::output::json::per_line_json;
 use ringloc::output::paths::escaped;
@@ -18,8 +19,6 @@ const SHOWN: usize = 48;
 /// Largest file explained: every line's explanation is kept in memory (a 5 GiB sparse file was
 /// read whole). Counting streams any size; explaining is for settling a dispute about one file.
 const MOST_BYTES: u64 = 64 << 20;
-/// Bytes searched for a NUL to call a file binary, as counting does.
-const BINARY_SNIFF: usize = 8000;
 
 /// The file's bytes, by the counting rules: only a regular file is opened (without blocking on a
 /// FIFO swapped in), a binary file is skipped, and the size is bounded.
@@ -38,8 +37,7 @@ fn read_explained(file: &Path) -> Result<Vec<u8>, String> {
     if bytes.len() as u64 > MOST_BYTES {
         return Err(format!("{}: larger than {} MiB, too large to explain", escaped(file), MOST_BYTES >> 20));
     }
-    let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
-    if !utf16 && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) {
+    if is_binary(&bytes) {
         return Err(format!(
             "{}: binary (a NUL byte in its first {BINARY_SNIFF} bytes); ringloc skips it",
             escaped(file)

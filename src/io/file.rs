@@ -11,7 +11,14 @@ use crate::lang::{LangId, NameMatch};
 use crate::report::{Outcome, Skip};
 
 /// Bytes scanned for a NUL to call a file binary (git looks at the first 8000).
-const BINARY_SNIFF: usize = 8000;
+pub const BINARY_SNIFF: usize = 8000;
+/// Whether a file whose first bytes are `head` is binary, and so skipped: a NUL byte among its
+/// first [`BINARY_SNIFF`] bytes, unless a UTF-16 byte-order mark starts it. `explain` refuses what
+/// this calls binary, so the two can never disagree.
+pub fn is_binary(head: &[u8]) -> bool {
+    Utf16Decoder::for_head(head).is_none()
+        && memchr::memchr(0, &head[..head.len().min(BINARY_SNIFF)]).is_some()
+}
 /// Bytes searched for a "generated" marker: they sit in the header comment.
 const GENERATED_SNIFF: usize = 512;
 /// Average bytes per line above which a file is minified (scc uses 255; hand-written code with
@@ -154,7 +161,7 @@ impl FileProgress {
     fn start(&mut self, head: &[u8], rules: &ReadRules) -> Result<(), Outcome> {
         let only = &rules.only;
         self.utf16 = Utf16Decoder::for_head(head);
-        if self.utf16.is_none() && memchr::memchr(0, &head[..head.len().min(BINARY_SNIFF)]).is_some() {
+        if is_binary(head) {
             return Err(Outcome::Skipped(Skip::Binary));
         }
         self.generated = looks_generated(&head[..head.len().min(GENERATED_SNIFF)]);

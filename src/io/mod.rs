@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use rustix::fd::OwnedFd;
 
-pub use file::{FileProgress, ReadRules, Step};
+pub use file::{is_binary, FileProgress, ReadRules, Step, BINARY_SNIFF};
 pub use fs_type::reads_plainly;
 pub use memory::MemoryReader;
 pub(crate) use noatime::NoAtime;
