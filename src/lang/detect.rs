@@ -108,9 +108,10 @@ mod tests {
 
     #[test]
     fn ambiguous_extensions_wait_for_the_head_and_the_table_claims_none_of_them() {
-        for ext in
-            ["h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL", "nr", "sig", "red", "sp", "uc", "pro"]
-        {
+        for ext in [
+            "h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL", "nr", "sig", "red", "sp", "uc", "pro",
+            "d", "pp", "pm", "mm", "gml", "cl", "fs", "r", "R",
+        ] {
             let name = format!("x.{ext}");
             assert!(
                 matches!(detect_by_name(name.as_bytes()), NameMatch::Ambiguous(_)),
@@ -179,7 +180,7 @@ mod tests {
         assert_eq!(resolved("Main.PL", "use strict;\n"), Some("Perl"));
         assert_eq!(resolved("f.m", "function y = f(x)\n"), Some("MATLAB"));
         assert_eq!(named("main.tf"), Some("HCL"));
-        assert_eq!(named("x.fs"), Some("F#"));
+        assert_eq!(resolved("x.fs", "let x = 1\n"), Some("F#"));
         assert_eq!(named("x.hs"), Some("Haskell"));
         assert_eq!(named("x.f"), None, "fixed-form Fortran is left out on purpose");
         assert_eq!(named("app.coffee"), Some("CoffeeScript"));
