@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{assert_root, backends, json_of, ringloc, Tree};
-use ringloc::io::{FileJob, ListedDir, ReadRules, Reader, UringReader};
+use ringloc::fs::{FileJob, ListedDir};
+use ringloc::io::{ReadRules, Reader, UringReader};
 use ringloc::report::{Recorder, Recording};
 use rustix::fs::{openat, Mode, OFlags, CWD};
 

@@ -42,7 +42,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::io::{FileJob, ListedDir, Reader, SyncReader};
+    use crate::fs::{FileJob, ListedDir};
+    use crate::io::{Reader, SyncReader};
     use crate::lang::detect_by_name;
     use crate::report::{Recorder, Recording, Report};
 

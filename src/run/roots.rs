@@ -13,7 +13,7 @@ use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use super::pool::Job;
 use crate::config::Config;
-use crate::io::{reads_plainly, FileJob, ListedDir};
+use crate::fs::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::walk::ignore::root_level;

@@ -13,7 +13,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, CWD};
 
 use super::DirJob;
-use crate::io::{reads_plainly, FileJob, ListedDir};
+use crate::fs::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::select::Selection;
 

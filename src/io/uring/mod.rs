@@ -23,10 +23,10 @@ use setup::build_ring;
 pub use setup::probe_uring;
 
 use super::buf::AlignedBuf;
-use super::noatime::NoAtime;
 use super::sync::{file_open_flags, SyncReader};
-use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
+use super::{fd_limit, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
+use crate::fs::{is_out_of_fds, FileJob, NoAtime};
 use crate::report::{Outcome, Recorder};
 
 /// Most files in flight per worker, each with its own buffer, kept once anything waits for the disk.

@@ -1,7 +1,7 @@
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use super::*;
-use crate::io::ListedDir;
+use crate::fs::ListedDir;
 use crate::lang::detect_by_name;
 use crate::report::Recording;
 
