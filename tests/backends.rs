@@ -91,7 +91,7 @@ fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
         names,
         shown_as: None,
         root_index: 0,
-        plain: false,
+        sync_only: false,
     });
     let job = |at: u32| FileJob {
         dir: Arc::clone(&dir),

@@ -22,7 +22,7 @@ pub struct ListedDir {
     /// directory, not per file, so `--by-root` costs no memory per queued file.
     pub root_index: usize,
     /// Its files are read with plain syscalls, never through a ring ([`reads_plainly`](super::reads_plainly)).
-    pub plain: bool,
+    pub sync_only: bool,
 }
 
 /// One file waiting to be read. Holding the `Arc` keeps its directory descriptor open.

@@ -59,7 +59,7 @@ mod tests {
             names,
             shown_as: None,
             root_index: 0,
-            plain: true,
+            sync_only: true,
         };
         let job = FileJob {
             dir: Arc::new(listed),

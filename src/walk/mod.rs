@@ -159,9 +159,9 @@ impl KeptFiles {
 
     /// The files as jobs sharing one [`ListedDir`], which holds the directory `job` open as `fd`.
     fn into_jobs(self, fd: Arc<OwnedFd>, job: DirJob) -> impl Iterator<Item = FileJob> {
-        let plain = reads_plainly(&*fd);
+        let sync_only = reads_plainly(&*fd);
         let (path, root_index, names) = (job.path, job.root_index, self.names);
-        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, plain });
+        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, sync_only });
         self.files.into_iter().map(move |(name_at, name_len, language)| FileJob {
             dir: Arc::clone(&dir),
             name_at,

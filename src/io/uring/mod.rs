@@ -376,7 +376,7 @@ impl Reader for UringReader {
         }
         while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
             let job = queue.pop_front().expect("queue not empty");
-            if job.dir.plain {
+            if job.dir.sync_only {
                 self.retry.push_back(job);
                 continue;
             }

@@ -24,7 +24,7 @@ fn files_in_flight_when_the_ring_breaks_down_are_read_plainly() {
         names,
         shown_as: None,
         root_index: 0,
-        plain: false,
+        sync_only: false,
     };
     let listed = Arc::new(listed);
     let mut at = 0;
