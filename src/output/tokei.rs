@@ -132,7 +132,7 @@ impl Serialize for Ordered<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{Outcome, Report, Shape};
+    use crate::report::{CountedFile, Outcome, Report, Shape};
 
     fn counts(code: u64, comments: u64, blanks: u64) -> Counts {
         Counts { lines: code + comments + blanks, code, comments, blanks }
@@ -143,14 +143,14 @@ mod tests {
         let lang = |name| LangId::from_name(name).unwrap();
         let mut report = Report::default();
         let embedded = vec![(lang("JavaScript"), counts(2, 1, 1)), (lang("CSS"), counts(1, 0, 0))];
-        let page = Outcome::Counted {
+        let page = Outcome::Counted(CountedFile {
             language: lang("HTML"),
             bytes: 99,
             counts: counts(7, 2, 1),
             generated: false,
             minified: false,
             embedded,
-        };
+        });
         report.record(0, page, true, || "p.html".into());
         let view = View::new(&report, &Shape { by_file: true, ..Shape::default() });
         let mut out = Vec::new();
