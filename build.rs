@@ -53,6 +53,8 @@ struct Lang {
     #[serde(default)]
     regex: bool,
     #[serde(default)]
+    block_scalars: bool,
+    #[serde(default)]
     aliases: Vec<String>,
     #[serde(default)]
     embed: Option<String>,
@@ -75,6 +77,8 @@ struct BlockTable {
     line_start: bool,
     #[serde(default)]
     alone: bool,
+    #[serde(default)]
+    nested: bool,
 }
 
 /// `escape = true` is a backslash, `false` is none, a one-byte string names the byte.
@@ -245,12 +249,15 @@ fn language_entry(l: &Lang) -> String {
         .block_comments
         .iter()
         .map(|b| {
-            let (open, close, line_start, alone) = match b {
-                BlockSpec::Pair(o, c) => (o, c, false, false),
-                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start, t.alone),
+            let (open, close, line_start, alone, nested) = match b {
+                BlockSpec::Pair(o, c) => (o, c, false, false, l.nested),
+                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start, t.alone, l.nested || t.nested),
             };
             let (o, c, tag) = tagged(n, open, close, &tag_chars);
-            format!("Block {{ open: {o}, close: {c}, line_start: {line_start}, alone: {alone}, tag: {tag} }}")
+            format!(
+                "Block {{ open: {o}, close: {c}, line_start: {line_start}, alone: {alone}, nested: {nested}, \
+                 tag: {tag} }}"
+            )
         })
         .collect();
     let quotes: Vec<_> = l
@@ -297,7 +304,7 @@ fn language_entry(l: &Lang) -> String {
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {}, embed: Embed::{embed} }} }},\n",
+         heredoc: {heredoc}, regex: {}, block_scalars: {}, embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
         lines.join(", "),
@@ -308,6 +315,7 @@ fn language_entry(l: &Lang) -> String {
         code_tokens.join(", "),
         bytes_lit(&tag_chars),
         l.regex,
+        l.block_scalars,
     )
 }
 

@@ -1,7 +1,12 @@
-// ringloc-expect: lines=7 code=3 comments=4 blanks=0
-// Traps: /+ +/ and /* */ comments; a WYSIWYG string ending in a backslash.
-/+ a /+ nested? +/
+// ringloc-expect: lines=12 code=8 comments=4 blanks=0
+// Traps: /+ +/ nests and /* */ does not; a `/*` inside /+ +/; a WYSIWYG string ending in a backslash.
+/+ a /+ nested +/ still /* the outer comment +/
 string s = `C:\dir\`; // a comment
-/* block */
+/* block /+ */
 auto r = r"\";
 void main() {}
+void f() {
+    auto x = 5; /+ a /+ nested +/ comment /* +/
+    writefln("hello");
+    auto y = 4; // */
+}

@@ -1,8 +1,8 @@
 #!/usr/bin/perl
-# ringloc-expect: lines=34 code=11 comments=14 blanks=9
+# ringloc-expect: lines=45 code=21 comments=15 blanks=9
 # Traps: '#' inside strings, escaped quotes, a string ending in an escaped backslash, and
 # $#array, which starts a "comment" for the counter after code, so the line stays code; POD
-# opened by =back and =end; << and # in a regex.
+# opened by =back and =end; << and # in a regex; heredoc words quoted, not words, indented.
 use strict;
 use warnings;
 
@@ -32,3 +32,14 @@ Text after =end stays POD up to the next =cut.
 my ($word) = $s =~ /<<\s*(\w+)/;
 my $hash = $s =~ /#/;
 # still a comment
+print <<'=back';
+=over
+# the body of a heredoc whose word is =back
+=back
+warn <<"    EOT";
+    # in the heredoc too
+    EOT
+my $x = eval <<'.';
+# and here
+.
+# a comment again

@@ -112,6 +112,20 @@ fn a_heredoc_body_is_string_up_to_its_word() {
 }
 
 #[test]
+fn a_quoted_heredoc_word_may_be_any_text() {
+    assert_eq!(counts("Perl", "print <<'=back';\n=over\n# in\n=back\n# c\n"), (5, 4, 1, 0));
+    assert_eq!(counts("Perl", "eval <<'.';\n# in\n.\n# c\n"), (4, 3, 1, 0));
+    assert_eq!(
+        counts("Perl", "warn <<\"  EOT\";\n  # in\n  EOT\n# c\n"),
+        (4, 3, 1, 0),
+        "blanks lead the word"
+    );
+    assert_eq!(counts("Shell", "cat <<'END-OF-TEXT'\n# in\nEND-OF-TEXT\n# c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("Ruby", "s <<\"\\n\"\n# c\n"), (2, 1, 1, 0), "an escape: a string, not a word");
+    assert_eq!(counts("Ruby", "s <<\"#{x}\"\n# c\n"), (2, 1, 1, 0), "interpolation: a string");
+}
+
+#[test]
 fn a_regex_literal_hides_quotes_and_comment_openers() {
     assert_eq!(counts("JavaScript", "let re = /\"/; /* c\nd */\n"), (2, 1, 1, 0));
     assert_eq!(counts("JavaScript", "let re = /a[/*]b/;\nlet x = 1;\n/* c */\n"), (3, 2, 1, 0));
@@ -231,4 +245,28 @@ fn a_fence_counts_its_code_in_the_language_it_names() {
         ((5, 5, 0, 0), vec![("HTML", (2, 2, 0, 0))]),
         "a fence cuts its script"
     );
+}
+
+#[test]
+fn a_block_scalar_holds_the_lines_indented_under_it() {
+    assert_eq!(counts("YAML", "a: |\n  # in\n\n  x\n# out\nb: 1\n"), (6, 4, 1, 1));
+    assert_eq!(counts("YAML", "- >- # c\n  # in\n# out\n"), (3, 2, 1, 0));
+    assert_eq!(
+        counts("YAML", "k:\n  - run: |\n      # in\n    # out\n"),
+        (4, 3, 1, 0),
+        "less than the content"
+    );
+    assert_eq!(counts("YAML", "a: |2\n   # in\n  # in\n# out\n"), (4, 3, 1, 0), "an indentation digit");
+    assert_eq!(counts("YAML", "a: |\nb: 1\n# out\n"), (3, 2, 1, 0), "an empty scalar");
+    assert_eq!(counts("YAML", "a: | x\n# c\n"), (2, 1, 1, 0), "text after the indicator");
+    assert_eq!(counts("YAML", "a: b |\n  # c\n"), (2, 1, 1, 0), "a plain scalar's bar");
+    assert_eq!(counts("YAML", "a: \"|\n  # c\n"), (2, 1, 1, 0), "a bar in a string");
+    assert_eq!(counts("Python", "a = b |\n  # c\n"), (2, 1, 1, 0), "only where the table says so");
+}
+
+#[test]
+fn one_kind_of_block_comment_may_nest_where_another_does_not() {
+    assert_eq!(counts("D", "/+ a /+ b +/ /* +/\nx;\n"), (2, 1, 1, 0));
+    assert_eq!(counts("D", "/* a /+ */\nx;\n/+ c +/\n"), (3, 1, 2, 0));
+    assert_eq!(counts("D", "/* a /* b */\nx; */\n"), (2, 1, 1, 0), "/* */ does not nest");
 }

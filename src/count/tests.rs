@@ -191,6 +191,10 @@ fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
             out.push([b"\n  ", word, b"\r\n"].concat());
         }
     }
+    if s.block_scalars {
+        let pieces: [&[u8]; 6] = [b": |", b"- >-", b"|2 # c\n", b"\n  ", b"\n    x", b": >+\n   "];
+        out.extend(pieces.iter().map(|p| p.to_vec()));
+    }
     out
 }
 

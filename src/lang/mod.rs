@@ -63,6 +63,8 @@ pub struct Block {
     pub line_start: bool,
     /// Both markers count only alone on their line, blanks aside (MATLAB's `%{` and `%}`).
     pub alone: bool,
+    /// The comment nests in its own opener: every block comment of Rust, only `/+ +/` of D's.
+    pub nested: bool,
     pub tag: Option<TagAt>,
 }
 
@@ -96,6 +98,9 @@ pub struct Syntax {
     pub heredoc: Option<Heredoc>,
     /// A `/` where an operand is expected opens a regular expression literal (JavaScript).
     pub regex: bool,
+    /// YAML's block scalars: `|` or `>` after `key:` or `-` ends its line, and the lines indented
+    /// under it are the string's content (`count::syntax::markers::block_scalar_opens`).
+    pub block_scalars: bool,
     /// Which stretches of other languages the file may hold (see `count::embed`).
     pub embed: Embed,
 }

@@ -14,7 +14,7 @@ impl LineCounter {
     /// A comment the block loop can settle: its closer is literal, it does not nest (a nested one
     /// must see its openers), and no region waits to be told its lines one by one.
     pub(super) fn by_blocks(&self, block: &Block) -> bool {
-        comment_by_blocks(block, self.cls.syntax) && self.regions.is_none()
+        comment_by_blocks(block) && self.regions.is_none()
     }
 
     #[inline(always)]

@@ -14,7 +14,8 @@ mod tally;
 use super::syntax::classifier::{Classifier, NL, START};
 use super::syntax::embed::embed_opens;
 use super::syntax::markers::{
-    heredoc_opens, is_ws, regex_may_follow, window, HeredocAt, Kind, Opened, Place, Tag,
+    block_scalar_opens, heredoc_opens, is_ws, line_indent, regex_may_follow, window, HeredocAt, Indent, Kind,
+    Opened, Pending, Place, Scalar, Tag,
 };
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote};
@@ -42,6 +43,11 @@ enum Mode {
     /// A heredoc body. `fresh`: nothing but blanks yet on this line, so it may be the closer.
     Heredoc {
         indent: bool,
+        fresh: bool,
+    },
+    /// A YAML block scalar's body; `fresh` as for a heredoc.
+    Scalar {
+        scalar: Scalar,
         fresh: bool,
     },
     /// Code inside a string's interpolation; the string is in
@@ -83,8 +89,11 @@ pub struct LineCounter {
     tail: [u8; 2],
     /// The last non-blank byte consumed, for languages with regex literals.
     last_nonblank: Option<u8>,
-    /// A heredoc opened on this line: its body starts at the next newline met in code.
-    pending: Option<(Tag, bool)>,
+    /// A heredoc or block scalar opened on this line: its body starts at the next newline met in
+    /// code.
+    pending: Option<Pending>,
+    /// The indentation of the line open where the chunk begins (kept for block scalars).
+    line_head: Indent,
     /// Set while inside an interpolation, including inside the spans opened in it.
     open_interpolation: Option<InInterpolation>,
     counts: Counts,
@@ -111,6 +120,7 @@ impl LineCounter {
             tail: [b'\n'; 2],
             last_nonblank: None,
             pending: None,
+            line_head: Indent::default(),
             open_interpolation: None,
             counts: Counts::default(),
             regions: None,
@@ -194,6 +204,7 @@ impl LineCounter {
             Mode::Str { quote, doc } => self.string(buf, i, limit, quote, doc),
             Mode::Regex { class } => self.regex(buf, i, limit, class),
             Mode::Heredoc { indent, fresh } => self.heredoc(buf, i, limit, indent, fresh),
+            Mode::Scalar { scalar, fresh } => self.block_scalar(buf, i, limit, scalar, fresh),
             Mode::Interpolation => self.interpolation(buf, i, limit),
             Mode::Tag => self.tag(buf, i, limit),
             Mode::CloseTag => self.close_tag(buf, i, limit),
@@ -207,8 +218,11 @@ impl LineCounter {
             [b] => self.tail = [self.tail[1], *b],
             [.., a, b] => self.tail = [*a, *b],
         }
-        // With regions the next chunk may start in a language with regex literals.
-        if self.cls.syntax.regex || self.regions.is_some() {
+        // With regions the next chunk may start in a language with regex literals or block scalars.
+        if self.cls.syntax.block_scalars || self.regions.is_some() {
+            self.line_head = line_indent(used, self.line_head);
+        }
+        if self.cls.syntax.regex || self.cls.syntax.block_scalars || self.regions.is_some() {
             if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
                 self.last_nonblank = Some(b);
             }
@@ -259,9 +273,13 @@ impl LineCounter {
     fn newline(&mut self) {
         self.end_line();
         if matches!(self.mode, Mode::Code) {
-            if let Some((word, indent)) = self.pending.take() {
-                self.tag = word;
-                self.mode = Mode::Heredoc { indent, fresh: true };
+            match self.pending.take() {
+                Some(Pending::Heredoc(word, indent)) => {
+                    self.tag = word;
+                    self.mode = Mode::Heredoc { indent, fresh: true };
+                }
+                Some(Pending::Scalar(scalar)) => self.mode = Mode::Scalar { scalar, fresh: true },
+                None => {}
             }
         }
     }
@@ -328,10 +346,16 @@ impl LineCounter {
             return at + m.len;
         }
         self.code = true;
+        if syntax.block_scalars && matches!(b, b'|' | b'>') && self.pending.is_none() {
+            if let Some(scalar) = self.block_scalar_at(buf, at) {
+                self.pending = Some(Pending::Scalar(scalar));
+                return at + 1;
+            }
+        }
         if let Some(h) = syntax.heredoc.filter(|_| self.pending.is_none()) {
             match heredoc_opens(rest, &h) {
                 Some(HeredocAt::Opens(len, word, indent)) => {
-                    self.pending = Some((word, indent));
+                    self.pending = Some(Pending::Heredoc(word, indent));
                     return at + len;
                 }
                 Some(HeredocAt::Longer(len)) => return at + len,
@@ -385,6 +409,13 @@ impl LineCounter {
             }
             Kind::Code => {}
         }
+    }
+
+    /// A block scalar's indicator at `at`, judged by the bytes before it on its line (reaching into
+    /// earlier chunks).
+    fn block_scalar_at(&self, buf: &[u8], at: usize) -> Option<Scalar> {
+        let indent = || line_indent(&buf[..at], self.line_head).blanks;
+        block_scalar_opens(window(buf, at), self.before(buf, at, 1), self.nonblank_before(buf, at), indent)
     }
 
     /// The last non-blank byte before `at`, reaching into earlier chunks.

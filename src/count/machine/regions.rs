@@ -13,7 +13,7 @@
 use super::{InInterpolation, LineCounter, Mode};
 use crate::count::syntax::classifier::Classifier;
 use crate::count::syntax::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
-use crate::count::syntax::markers::{is_ws, window, Tag};
+use crate::count::syntax::markers::{is_ws, window, Pending, Tag};
 use crate::count::{Counts, MAX_TOKEN};
 use crate::lang::{page_language, plain_text, Embed, LangId};
 
@@ -23,7 +23,7 @@ pub(super) struct Engine {
     cls: &'static Classifier,
     mode: Mode,
     tag: Tag,
-    pending: Option<(Tag, bool)>,
+    pending: Option<Pending>,
     open_interpolation: Option<InInterpolation>,
 }
 

@@ -7,8 +7,8 @@ use memchr::{memchr, memchr2};
 
 use super::{InInterpolation, LineCounter, Mode};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, has_prefix, heredoc_closes, interpolation_opens, is_ws, quote_closes, window,
-    Close, InterpolationOpener, Place,
+    block_closes, block_opens, has_prefix, heredoc_closes, interpolation_opens, is_ws, line_indent,
+    quote_closes, window, Close, InterpolationOpener, Place, Scalar,
 };
 use crate::count::syntax::plan::{literal_block_marker, literal_quote};
 use crate::lang::{Block, Embed, Quote};
@@ -80,7 +80,7 @@ impl LineCounter {
         mut depth: u32,
     ) -> usize {
         let syntax = self.cls.syntax;
-        let nested = syntax.nested;
+        let nested = block.nested;
         let literal = literal_closer(block);
         if self.by_blocks(block) {
             i = self.comment_blocks(block.close, buf, i, limit);
@@ -325,6 +325,46 @@ impl LineCounter {
         self.mode = Mode::Heredoc { indent, fresh };
         i
     }
+
+    /// A YAML block scalar's body: a line indented as its content is string (code) or blank; the
+    /// first line indented less ends it and is read again in code.
+    pub(super) fn block_scalar(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+        mut scalar: Scalar,
+        mut fresh: bool,
+    ) -> usize {
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' {
+                self.newline();
+                fresh = true;
+                i += 1;
+                continue;
+            }
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            if fresh {
+                match scalar.holds(line_indent(&buf[..i], self.line_head).blanks) {
+                    Some(open) => scalar = open,
+                    None => {
+                        self.mode = self.after_span();
+                        return i;
+                    }
+                }
+                fresh = false;
+            }
+            self.code = true;
+            i += 1;
+            i += memchr(b'\n', &buf[i..limit]).unwrap_or(limit - i);
+        }
+        self.mode = Mode::Scalar { scalar, fresh };
+        i
+    }
 }
 
 /// A literal closer ([`literal_block_marker`]) costs no call into `block_closes` at the end of every
@@ -350,14 +390,15 @@ mod tests {
 
     /// One block per rule that keeps a closer from being literal; no language has the first yet.
     const MADE_UP: &[Block] = &[
-        Block { open: b"<<", close: b">>", line_start: true, alone: false, tag: None },
-        Block { open: b"<<", close: b">>", line_start: false, alone: true, tag: None },
-        Block { open: b"<<", close: b"end", line_start: false, alone: false, tag: None },
+        Block { open: b"<<", close: b">>", line_start: true, alone: false, nested: false, tag: None },
+        Block { open: b"<<", close: b">>", line_start: false, alone: true, nested: false, tag: None },
+        Block { open: b"<<", close: b"end", line_start: false, alone: false, nested: false, tag: None },
         Block {
             open: b"<<",
             close: b">>",
             line_start: false,
             alone: false,
+            nested: false,
             tag: Some(TagAt { open: 1, close: 1 }),
         },
     ];
@@ -396,7 +437,7 @@ mod tests {
     }
 
     #[test]
-    fn a_plain_quote_ends_wherever_its_closer_stands() {
+    fn a_literal_quote_ends_wherever_its_closer_stands() {
         let made_up = [
             made_up_quote(b"\"", Some(TagAt { open: 1, close: 1 }), false, false),
             made_up_quote(b"'", None, true, false),

@@ -49,6 +49,7 @@ impl CFamily {
         let no_other_markers = syntax.code_escape.is_none()
             && syntax.code_tokens.is_empty()
             && syntax.heredoc.is_none()
+            && !syntax.block_scalars
             && syntax.embed == crate::lang::Embed::None;
         let lines_ok = syntax.line_comments.iter().all(|&l| l == b"//");
         let blocks_ok = syntax

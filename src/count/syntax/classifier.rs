@@ -55,6 +55,15 @@ fn embed_starts(embed: Embed) -> &'static [u8] {
     }
 }
 
+/// A YAML block scalar's indicators.
+fn block_scalar_starts(syntax: &Syntax) -> &'static [u8] {
+    if syntax.block_scalars {
+        b"|>"
+    } else {
+        b""
+    }
+}
+
 impl Classifier {
     pub(crate) fn new(syntax: &'static Syntax) -> Classifier {
         let openers = openers(syntax);
@@ -71,6 +80,7 @@ impl Classifier {
             .chain(syntax.code_escape)
             .chain(syntax.heredoc.map(|h| h.open[0]))
             .chain(syntax.regex.then_some(b'/'))
+            .chain(block_scalar_starts(syntax).iter().copied())
             .chain(embed_starts(syntax.embed).iter().copied());
         for b in starts {
             class[usize::from(b)] |= START;
@@ -83,6 +93,7 @@ impl Classifier {
             _ => q.close.len(),
         });
         let dynamic = syntax.heredoc.is_some()
+            || syntax.block_scalars
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
             || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
         // An interpolation's opener, and the byte after a one-byte opener (`{{` is text).
@@ -105,6 +116,7 @@ impl Classifier {
         let other_starts = (syntax.code_escape.into_iter())
             .chain(syntax.heredoc.map(|h| h.open[0]))
             .chain(syntax.regex.then_some(b'/'))
+            .chain(block_scalar_starts(syntax).iter().copied())
             .chain(embed_starts(syntax.embed).iter().copied());
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| literal_start[usize::from(b)] = false);

@@ -295,6 +295,9 @@ pub(crate) fn heredoc_opens(rest: &[u8], h: &Heredoc) -> Option<HeredocAt> {
     }
     let quote = rest.get(p).copied().filter(|b| matches!(b, b'\'' | b'"' | b'\\'));
     p += usize::from(quote.is_some());
+    if let Some(q @ (b'\'' | b'"')) = quote {
+        return quoted_heredoc(rest, p, q, indent);
+    }
     let word_len = rest[p.min(rest.len())..].iter().take_while(|&&b| is_word(b)).count();
     let word = &rest[p.min(rest.len())..][..word_len];
     let first = *word.first()?;
@@ -305,12 +308,26 @@ pub(crate) fn heredoc_opens(rest: &[u8], h: &Heredoc) -> Option<HeredocAt> {
     if p >= rest.len() {
         return None;
     }
-    match quote {
-        Some(q @ (b'\'' | b'"')) if rest[p] == q => p += 1,
-        Some(b'\'' | b'"') => return None,
-        _ => {}
-    }
     Some(HeredocAt::Opens(p, Tag::new(word), indent))
+}
+
+/// A heredoc whose word is quoted from `from` on, up to the quote `q` on the same line: any bytes
+/// (`<<'=back'`, `<<'.'`, `<<"END OF TEXT"`), but none that reads as a string's escape or
+/// interpolation (`<<"\n"`, `<<"$x"`: a string after a shift or an append, never a word). Blanks
+/// leading the word (`<<"    EOT"`) stand before the closing word too, which is taken at any
+/// indentation.
+fn quoted_heredoc(rest: &[u8], from: usize, q: u8, indent: bool) -> Option<HeredocAt> {
+    let quoted = rest.get(from..)?;
+    let len = quoted.iter().position(|&b| b == q || matches!(b, b'\n' | b'\\' | b'$' | b'{' | b'}'))?;
+    if quoted[len] != q {
+        return None;
+    }
+    let blanks = quoted.iter().take_while(|&&b| b == b' ' || b == b'\t').count().min(len);
+    let word = &quoted[blanks..len];
+    if word.is_empty() {
+        return None;
+    }
+    Some(HeredocAt::Opens(from + len + 1, Tag::new(word), indent || blanks > 0))
 }
 
 /// The heredoc's word ending its line at the start of `rest`.
@@ -318,6 +335,88 @@ pub(crate) fn heredoc_closes(rest: &[u8], word: &Tag) -> Option<usize> {
     let after = rest.strip_prefix(word.as_bytes())?;
     let after = after.strip_prefix(b"\r").unwrap_or(after);
     (after.is_empty() || after[0] == b'\n').then_some(word.as_bytes().len())
+}
+
+/// A body that starts on the line after its opener: a heredoc's (its word, and whether the closing
+/// word may be indented) or a YAML block scalar's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pending {
+    Heredoc(Tag, bool),
+    Scalar(Scalar),
+}
+
+/// An open YAML block scalar: the indentation of its indicator's line (the node it belongs to),
+/// and that of its content once its first non-blank line has set it (0 until then: content is
+/// always indented more than its node). Columns in bytes, saturated at `u16::MAX`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scalar {
+    parent: u16,
+    indent: u16,
+}
+
+impl Scalar {
+    /// The scalar after a line whose first non-blank byte has `blanks` before it: still open (its
+    /// first such line sets the content's indentation, which must be more than its node's), or
+    /// ended by a line indented less, which belongs to the code after it.
+    pub(crate) fn holds(self, blanks: usize) -> Option<Scalar> {
+        let col = u16::try_from(blanks).unwrap_or(u16::MAX);
+        match self.indent {
+            0 => (col > self.parent).then_some(Scalar { indent: col, ..self }),
+            indent => (col >= indent).then_some(self),
+        }
+    }
+}
+
+/// A YAML block scalar's indicator at the start of `rest`: `|` or `>`, at most two chomping and
+/// indentation bytes (`|-`, `>+2`), then only blanks or a comment to the end of its line. It must
+/// follow a blank (`before`) after a mapping's `:` or a sequence's `-` (`prev`, the last non-blank
+/// byte). `indent` counts the blanks opening the indicator's line, asked only of an indicator (it
+/// looks back over the line). Elsewhere (`a | b`, `key: |x`) the byte is plain text.
+pub(crate) fn block_scalar_opens(
+    rest: &[u8],
+    before: u8,
+    prev: Option<u8>,
+    indent: impl FnOnce() -> usize,
+) -> Option<Scalar> {
+    if !matches!(rest.first(), Some(b'|' | b'>')) || !is_ws(before) || !matches!(prev, Some(b':' | b'-')) {
+        return None;
+    }
+    let flags = rest[1..].iter().take(2).take_while(|b| matches!(b, b'+' | b'-' | b'1'..=b'9')).count();
+    let after = &rest[1 + flags..];
+    let blanks = after.iter().take_while(|&&b| is_ws(b)).count();
+    match after.get(blanks) {
+        Some(b'\n') => {}
+        Some(b'#') if blanks > 0 => {}
+        None if rest.len() < WINDOW => {}
+        _ => return None,
+    }
+    let parent = u16::try_from(indent()).unwrap_or(u16::MAX);
+    let digit = rest[1..1 + flags].iter().find(|b| b.is_ascii_digit()).map_or(0, |d| u16::from(d - b'0'));
+    let indent = if digit == 0 { 0 } else { parent.saturating_add(digit) };
+    Some(Scalar { parent, indent })
+}
+
+/// The blanks opening a line, counted where the bytes come in pieces: `blanks` so far, and
+/// whether a non-blank byte has ended them.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Indent {
+    pub blanks: usize,
+    pub ended: bool,
+}
+
+/// The indentation of the line that is open at the end of `bytes`; `carried` is that of the line
+/// open where `bytes` begin, which goes on when `bytes` hold no newline.
+pub(crate) fn line_indent(bytes: &[u8], carried: Indent) -> Indent {
+    let (head, from) = match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(nl) => (Indent::default(), nl + 1),
+        None => (carried, 0),
+    };
+    if head.ended {
+        return head;
+    }
+    let line = &bytes[from..];
+    let n = line.iter().take_while(|&&b| is_ws(b)).count();
+    Indent { blanks: head.blanks + n, ended: n < line.len() }
 }
 
 /// Whether a `/` after this byte (the last non-blank one before it, `None` at the start of the

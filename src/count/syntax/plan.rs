@@ -5,7 +5,7 @@
 //! C-family block loop has its own admission, [`CFamily::of`](super::c_family::CFamily::of)).
 
 use super::markers::{is_word, Kind, Opener};
-use crate::lang::{Block, Quote, Syntax};
+use crate::lang::{Block, Quote};
 
 /// Whether `marker` (the block's opener or closer) is nothing but its bytes: no tag, no rule on
 /// where it stands, no word byte to end. The fast machine then tests a prefix instead of calling
@@ -35,10 +35,10 @@ pub(crate) fn literal_quote(quote: &Quote) -> bool {
 }
 
 /// A comment the block loop can settle (while no region waits to be told its lines one by
-/// one): its closer is literal and comments do not nest (a nested one must see its openers).
+/// one): its closer is literal and it does not nest (a nested one must see its openers).
 #[inline(always)]
-pub(crate) fn comment_by_blocks(block: &Block, syntax: &Syntax) -> bool {
-    literal_block_marker(block, block.close) && !syntax.nested
+pub(crate) fn comment_by_blocks(block: &Block) -> bool {
+    literal_block_marker(block, block.close) && !block.nested
 }
 
 /// A string the block loop can settle (while no region waits to be told its lines one by one):
@@ -51,9 +51,10 @@ pub(crate) fn string_by_blocks(quote: &Quote) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::{Interpolation, LangId, TagAt};
+    use crate::lang::{Interpolation, LangId, Syntax, TagAt};
 
-    const C_BLOCK: Block = Block { open: b"/*", close: b"*/", line_start: false, alone: false, tag: None };
+    const C_BLOCK: Block =
+        Block { open: b"/*", close: b"*/", line_start: false, alone: false, nested: false, tag: None };
     const TAG: Option<TagAt> = Some(TagAt { open: 1, close: 1 });
 
     fn syntax(name: &str) -> &'static Syntax {
@@ -111,10 +112,13 @@ mod tests {
     }
 
     #[test]
-    fn a_comment_goes_by_blocks_with_a_literal_closer_where_comments_do_not_nest() {
-        assert!(comment_by_blocks(&C_BLOCK, syntax("C")));
-        assert!(!comment_by_blocks(&C_BLOCK, syntax("Rust")), "Rust's comments nest");
-        assert!(!comment_by_blocks(&Block { alone: true, ..C_BLOCK }, syntax("C")), "closer not literal");
+    fn a_comment_goes_by_blocks_with_a_literal_closer_where_it_does_not_nest() {
+        let first = |name: &str| &syntax(name).block_comments[0];
+        assert!(comment_by_blocks(first("C")));
+        assert!(!comment_by_blocks(first("Rust")), "Rust's comments nest");
+        assert!(!comment_by_blocks(&Block { alone: true, ..C_BLOCK }), "closer not literal");
+        let d = syntax("D").block_comments;
+        assert!(comment_by_blocks(&d[0]) && !comment_by_blocks(&d[1]), "D nests /+ +/ only");
     }
 
     #[test]

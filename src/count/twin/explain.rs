@@ -29,6 +29,8 @@ pub enum SpanKind {
     DocString,
     Regex,
     Heredoc,
+    /// A YAML block scalar (`key: |`), opened by its indicator.
+    BlockScalar,
     /// A tag that opens or closes a stretch of another language (`<script>`, `?>`, a fence).
     Tag,
 }
@@ -70,6 +72,7 @@ impl fmt::Display for SpanKind {
             SpanKind::DocString => "doc string",
             SpanKind::Regex => "regex",
             SpanKind::Heredoc => "heredoc",
+            SpanKind::BlockScalar => "block scalar",
             SpanKind::Tag => "tag",
         })
     }

@@ -11,7 +11,7 @@ mod steps;
 mod trace;
 
 use super::syntax::embed::TagReader;
-use super::syntax::markers::{is_ws, openers, Opener, Tag};
+use super::syntax::markers::{is_ws, openers, Opener, Pending, Scalar, Tag};
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, LangId, Quote, Syntax};
 use explain::{LineExplain, SpanOpened};
@@ -40,6 +40,11 @@ enum Mode {
         indent: bool,
         fresh: bool,
     },
+    /// A YAML block scalar's body; `fresh`: nothing but blanks yet on this line.
+    Scalar {
+        scalar: Scalar,
+        fresh: bool,
+    },
     Interpolation,
     /// Reading a region's opening tag (the reader is `Twin::reader`).
     Tag,
@@ -61,7 +66,7 @@ struct Engine {
     syntax: &'static Syntax,
     openers: Vec<Opener>,
     mode: Mode,
-    pending: Option<(Tag, bool)>,
+    pending: Option<Pending>,
     open_interpolation: Option<InInterpolation>,
     /// The span the mode is in, where it opened (kept only when explaining).
     opened: Option<SpanOpened>,

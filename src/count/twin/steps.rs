@@ -4,8 +4,9 @@
 use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, heredoc_closes, heredoc_opens, interpolation_opens, is_ws, quote_closes,
-    regex_may_follow, window, Close, HeredocAt, InterpolationOpener, Kind, Opened, Place, Tag,
+    block_closes, block_opens, block_scalar_opens, heredoc_closes, heredoc_opens, interpolation_opens, is_ws,
+    quote_closes, regex_may_follow, window, Close, HeredocAt, InterpolationOpener, Kind, Opened, Pending,
+    Place, Scalar, Tag,
 };
 use crate::count::twin::explain::SpanKind;
 use crate::lang::{Block, Embed, Quote};
@@ -30,6 +31,7 @@ impl Twin<'_> {
             Mode::Str { quote, tag, doc } => self.string_step(i, quote, tag, doc),
             Mode::Regex { class } => self.regex_step(i, class),
             Mode::Heredoc { word, indent, fresh } => self.heredoc_step(i, word, indent, fresh),
+            Mode::Scalar { scalar, fresh } => self.scalar_step(i, scalar, fresh),
             Mode::CloseTag => self.close_tag_step(i),
             Mode::Tag => unreachable!("read above"),
         }
@@ -51,11 +53,14 @@ impl Twin<'_> {
             Mode::Str { quote, .. } if !quote.multiline => eng.mode = eng.back(),
             Mode::Regex { .. } => eng.mode = eng.back(),
             Mode::Heredoc { word, indent, .. } => eng.mode = Mode::Heredoc { word, indent, fresh: true },
+            Mode::Scalar { scalar, .. } => eng.mode = Mode::Scalar { scalar, fresh: true },
             _ => {}
         }
-        if let (Mode::Code, Some((word, indent))) = (eng.mode, eng.pending) {
-            eng.mode = Mode::Heredoc { word, indent, fresh: true };
-            eng.pending = None;
+        if let (Mode::Code, Some(pending)) = (eng.mode, eng.pending.take()) {
+            eng.mode = match pending {
+                Pending::Heredoc(word, indent) => Mode::Heredoc { word, indent, fresh: true },
+                Pending::Scalar(scalar) => Mode::Scalar { scalar, fresh: true },
+            };
             self.heredoc_body_starts();
         }
         i + 1
@@ -143,16 +148,24 @@ impl Twin<'_> {
         }
     }
 
-    /// A code byte that opens no span of its own: a heredoc's opener, a regex's slash, or one
-    /// byte of code.
+    /// A code byte that opens no span of its own: a heredoc's opener, a block scalar's indicator,
+    /// a regex's slash, or one byte of code.
     fn code_byte(&mut self, i: usize, b: u8, rest: &[u8]) -> usize {
         let syntax = self.eng.syntax;
+        if syntax.block_scalars && matches!(b, b'|' | b'>') && self.eng.pending.is_none() {
+            let (before, prev) = (self.before(i, 1), self.nonblank_before(i));
+            if let Some(scalar) = block_scalar_opens(rest, before, prev, || self.indent_of_line(i)) {
+                self.pend_span(SpanKind::BlockScalar, i, 1);
+                self.eng.pending = Some(Pending::Scalar(scalar));
+                return i + 1;
+            }
+        }
         let heredoc =
             syntax.heredoc.filter(|_| self.eng.pending.is_none()).and_then(|h| heredoc_opens(rest, &h));
         match heredoc {
             Some(HeredocAt::Opens(len, word, indent)) => {
-                self.pend_span(i, len);
-                self.eng.pending = Some((word, indent));
+                self.pend_span(SpanKind::Heredoc, i, len);
+                self.eng.pending = Some(Pending::Heredoc(word, indent));
                 return i + len;
             }
             Some(HeredocAt::Longer(len)) => return i + len,
@@ -183,7 +196,7 @@ impl Twin<'_> {
                 if depth == 1 { self.eng.back() } else { Mode::Block { block, tag, depth: depth - 1 } };
             i + len
         } else if let Some((len, _)) =
-            block_opens(rest, block, syntax.tag_chars, place).filter(|_| syntax.nested)
+            block_opens(rest, block, syntax.tag_chars, place).filter(|_| block.nested)
         {
             self.eng.mode = Mode::Block { block, tag, depth: depth + 1 };
             i + len
@@ -254,6 +267,29 @@ impl Twin<'_> {
                 i + 1
             }
         }
+    }
+
+    /// A block scalar's line: content (code) while it is indented as the content is; the first line
+    /// indented less ends the scalar and is read again in code.
+    fn scalar_step(&mut self, i: usize, scalar: Scalar, fresh: bool) -> usize {
+        let scalar = match fresh.then(|| scalar.holds(self.indent_of_line(i))) {
+            None => scalar,
+            Some(Some(open)) => open,
+            Some(None) => {
+                self.eng.mode = self.eng.back();
+                return i;
+            }
+        };
+        self.mark_code(i);
+        self.eng.mode = Mode::Scalar { scalar, fresh: false };
+        i + 1
+    }
+
+    /// How many blanks open the line that `i` is on.
+    fn indent_of_line(&self, i: usize) -> usize {
+        let start = self.bytes[..i].iter().rposition(|&b| b == b'\n').map_or(self.start, |nl| nl + 1);
+        let start = start.max(self.start);
+        self.bytes[start..].iter().take_while(|&&b| is_ws(b)).count()
     }
 
     fn close_tag_step(&mut self, i: usize) -> usize {

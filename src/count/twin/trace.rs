@@ -10,7 +10,7 @@ pub(super) struct Trace {
     line: u64,
     code: Option<Reason>,
     comment: Option<Reason>,
-    /// A heredoc's opener, until its body starts on the next line.
+    /// A heredoc's opener or a block scalar's indicator, until its body starts on the next line.
     pending: Option<SpanOpened>,
     /// Each ended line, with the level it is charged to (by id; `None` is the file).
     lines: Vec<(Bucket, Option<usize>, Reason)>,
@@ -37,8 +37,8 @@ impl Twin<'_> {
         }
     }
 
-    pub(super) fn pend_span(&mut self, i: usize, len: usize) {
-        let span = self.span_at(SpanKind::Heredoc, i, len);
+    pub(super) fn pend_span(&mut self, kind: SpanKind, i: usize, len: usize) {
+        let span = self.span_at(kind, i, len);
         if let Some(trace) = self.trace.as_mut() {
             trace.pending = span;
         }
