@@ -25,8 +25,9 @@ const LFS_POINTER_MAX: usize = 1024;
 /// Object-store bytes each thread keeps decoded (delta bases shared by many blobs).
 const OBJECT_CACHE: usize = 16 << 20;
 
-/// What a blob turned out to be; unlike [`Outcome`] it can be kept and handed out many times.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a blob turned out to be; unlike [`Outcome`] it can be kept, handed out many times and
+/// written to a cache file ([`super::cache_file`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum BlobOutcome {
     Counted {
         language: LangId,
@@ -79,7 +80,7 @@ pub type BlobKey = (ObjectId, NameMatch);
 /// Outcomes by blob, for one set of [`ReadRules`].
 #[derive(Debug, Default)]
 pub struct BlobCache {
-    outcomes: HashMap<BlobKey, BlobOutcome>,
+    pub(super) outcomes: HashMap<BlobKey, BlobOutcome>,
     /// Blobs counted (not found in the cache) so far.
     pub counted: u64,
 }

@@ -130,7 +130,7 @@ pub struct Flagged {
 }
 
 /// Why a file was left out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Skip {
     Binary,
     Unknown,
