@@ -8,12 +8,12 @@ use ringloc::git::{cache_file, count_rev, diff_revs, history as sample_history, 
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::report::Diff;
 
-use super::commands::{self, print, report_errors, write_diff, write_report, Outcome};
+use super::commands::{self, print, report_errors, write_diff, write_report, Finished};
 use super::flags::{Cli, FormatArgs, HistoryFormat};
 use super::messages::say;
 
 /// `ringloc --rev REV [REPO]`.
-pub fn count(cli: &Cli) -> Result<Outcome, String> {
+pub fn count(cli: &Cli) -> Result<Finished, String> {
     let config = cli.config()?;
     let rev = cli.rev.as_deref().unwrap_or("HEAD");
     if config.paths.len() > 1 {
@@ -46,7 +46,7 @@ pub fn diff(
     by_dir: bool,
     repo: &Path,
     format: &FormatArgs,
-) -> Result<Outcome, String> {
+) -> Result<Finished, String> {
     let text =
         |p: &Path| p.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a revision", p.display()));
     let (old_rev, new_rev) = match new {
@@ -81,10 +81,10 @@ pub fn diff(
     diff.lines = Some(revs.lines);
     write_diff(&diff, format)?;
     let errors = [report_errors(&revs.old), report_errors(&revs.new)];
-    Ok(if errors.iter().any(|o| matches!(o, Outcome::FileErrors)) {
-        Outcome::FileErrors
+    Ok(if errors.iter().any(|o| matches!(o, Finished::FileErrors)) {
+        Finished::FileErrors
     } else {
-        Outcome::Clean
+        Finished::Clean
     })
 }
 
@@ -109,7 +109,7 @@ pub fn history(
     sampling: &Sampling,
     format: HistoryFormat,
     cache_path: Option<&Path>,
-) -> Result<Outcome, String> {
+) -> Result<Finished, String> {
     if sampling.every == Every::Commits(0) {
         return Err("--every takes a number of commits from 1".into());
     }
@@ -137,5 +137,5 @@ pub fn history(
     if let Some(path) = cache_path {
         cache_file::save(&cache, path, &rules).map_err(|e| e.to_string())?;
     }
-    Ok(if failed { Outcome::FileErrors } else { Outcome::Clean })
+    Ok(if failed { Finished::FileErrors } else { Finished::Clean })
 }

@@ -159,19 +159,19 @@ mod tests {
     use super::*;
     use crate::count::Counts;
     use crate::lang::LangId;
-    use crate::report::Skip;
+    use crate::report::{CountedFile, Skip};
 
     fn cache() -> BlobCache {
         let c = LangId::from_name("C").unwrap();
         let counts = Counts { lines: 3, code: 2, comments: 1, blanks: 0 };
-        let counted = BlobOutcome::Counted {
+        let counted = BlobOutcome::Counted(CountedFile {
             language: c,
             bytes: 40,
             counts,
             generated: false,
             minified: true,
             embedded: vec![(c, counts)],
-        };
+        });
         let id = |n: u8| ObjectId::from_hex(format!("{n:040x}").as_bytes()).unwrap();
         let mut cache = BlobCache::default();
         cache.outcomes.insert((id(1), NameMatch::Known(c)), counted);
