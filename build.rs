@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
 use std::{env, fs, path::Path};
 
 use serde::Deserialize;
@@ -365,6 +366,34 @@ fn main() {
     lookup_fn(&mut out, "by_alias", &aliases);
     writeln!(out, "pub(crate) static FILENAME_PREFIXES: &[(&[u8], LangId)] = &[{}];", prefixes.join(", "))
         .unwrap();
-    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("languages.rs");
-    fs::write(dest, out).expect("write languages.rs");
+    let out_dir = env::var("OUT_DIR").unwrap();
+    fs::write(Path::new(&out_dir).join("languages.rs"), out).expect("write languages.rs");
+    let fingerprint = format!("pub const SOURCE_FINGERPRINT: u64 = {:#x};\n", source_fingerprint());
+    fs::write(Path::new(&out_dir).join("fingerprint.rs"), fingerprint).expect("write fingerprint.rs");
+}
+
+/// A hash of everything a count depends on: the language table and every source file. Kept counts
+/// (`history --cache`) carry it, so a build that could count differently never reuses them, even
+/// before the version number moves.
+fn source_fingerprint() -> u64 {
+    println!("cargo:rerun-if-changed=src");
+    let mut files = vec![Path::new("languages.toml").to_path_buf()];
+    let mut dirs = vec![Path::new("src").to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(&dir).expect("read src") {
+            let path = entry.expect("read src").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut hasher = std::hash::DefaultHasher::new();
+    for file in files {
+        file.hash(&mut hasher);
+        fs::read(&file).expect("read a source file").hash(&mut hasher);
+    }
+    hasher.finish()
 }

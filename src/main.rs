@@ -48,8 +48,9 @@ fn main() -> ExitCode {
         Some(Command::Diff { old, new, by_dir, repo, format }) => {
             revisions::diff(old, new.as_deref(), *by_dir, repo, format)
         }
-        Some(Command::History { range, every, step, repo, format }) => {
-            revisions::history(repo, range, revisions::every(*every, *step), *format)
+        Some(Command::History { range, every, step, repo, format, cache }) => {
+            let sampling = revisions::Sampling { range, every: revisions::every(*every, *step) };
+            revisions::history(repo, &sampling, *format, cache.as_deref())
         }
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),

@@ -8,20 +8,8 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{json_of, ringloc, Tree};
+use common::{has_git, json_of, ringloc, Tree};
 use serde_json::Value;
-
-/// Whether `git` can run here. Missing in CI is a failure; elsewhere the test says so and stops.
-fn has_git() -> bool {
-    let found = Command::new("git").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !found && std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("git is not installed (CI=true): .ci/run installs it");
-    }
-    if !found {
-        eprintln!("git is not installed: nothing checked");
-    }
-    found
-}
 
 /// A repository in `<tree>/repo`, with fixed authors and dates so commit ids are stable.
 struct Repo {
@@ -99,14 +87,21 @@ fn run(args: &[&str], cwd: &Path) -> Value {
 
 /// `--rev REV` against a `git worktree add` of REV, under the selection flags `flags`.
 fn assert_rev_matches_checkout(repo: &Repo, rev: &str, flags: &[&str]) {
+    assert_subdir_matches_checkout(repo, rev, "", flags);
+}
+
+/// `--rev REV repo/SUBDIR` against counting `SUBDIR` of a `git worktree add` of REV.
+fn assert_subdir_matches_checkout(repo: &Repo, rev: &str, subdir: &str, flags: &[&str]) {
     let wt = repo.top().join("wt");
     repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), rev]);
     let base = ["--format", "json", "--by-file"];
-    let checkout = run(&[&base[..], flags, &["wt"]].concat(), repo.top());
-    let object_store = run(&[&base[..], flags, &["--rev", rev, "repo"]].concat(), repo.top());
+    let (wt_dir, repo_dir) = (format!("wt/{subdir}"), format!("repo/{subdir}"));
+    let checkout = run(&[&base[..], flags, &[wt_dir.trim_end_matches('/')]].concat(), repo.top());
+    let rev_flags = ["--rev", rev, repo_dir.trim_end_matches('/')];
+    let object_store = run(&[&base[..], flags, &rev_flags].concat(), repo.top());
     repo.git(&["worktree", "remove", "--force", wt.to_str().unwrap()]);
     assert!(checkout["total"]["files"].as_u64().unwrap() > 0 || rev.contains("empty"), "{checkout}");
-    assert_eq!(comparable(&object_store), comparable(&checkout), "--rev {rev} {flags:?}");
+    assert_eq!(comparable(&object_store), comparable(&checkout), "--rev {rev} {subdir} {flags:?}");
 }
 
 /// A history with what a checkout's selection meets: ignore files (nested, negated, ignoring
@@ -203,10 +198,12 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
     let mut repo = Repo::new();
     repo.write("src/a.c", "int a;\n");
     repo.commit("one");
-    let cases: [(&[&str], &str); 5] = [
+    std::fs::create_dir(repo.path().join("untracked")).unwrap();
+    let cases: [(&[&str], &str); 6] = [
         (&["--rev", "no-such-branch", "repo"], "bad revision 'no-such-branch'"),
         (&["--rev", "HEAD", "."], "not a git repository"),
-        (&["--rev", "HEAD", "repo/src"], "not a git repository"),
+        (&["--rev", "HEAD", "repo/untracked"], "revision 'HEAD' has no directory untracked"),
+        (&["--rev", "HEAD", "repo/.git"], "revision 'HEAD' has no directory .git"),
         (&["--rev", "HEAD", "repo", "repo"], "one repository"),
         (&["diff", "HEAD~5", "HEAD", "--repo", "repo"], "bad revision 'HEAD~5'"),
     ];
@@ -332,4 +329,97 @@ fn history_samples_commits_and_counts_each_blob_once() {
     let mut lines = text.lines();
     assert_eq!(lines.next(), Some("commit,date,language,files,lines,code,comments,blanks,bytes"));
     assert!(text.contains(&format!("{},", commits[5])) && text.contains(",Total,7,"), "{text}");
+}
+
+#[test]
+fn a_history_cache_spares_a_second_run_every_blob_it_counted() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    for i in 0..4 {
+        repo.write(&format!("src/f{i}.c"), format!("int f{i};\n// c\n").repeat(i + 1));
+        repo.commit(&format!("c{i}"));
+    }
+    let top = repo.top().to_path_buf();
+    let history = |cache: &[&str]| {
+        let args = [&["history", "--repo", "repo", "--format", "json"], cache].concat();
+        let out = ringloc(&args, &top);
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        (json_of(&out), stderr)
+    };
+    let cached = ["--cache", "blobs.cache"];
+    let (plain, _) = history(&[]);
+    let (first, _) = history(&cached);
+    let (second, stderr) = history(&cached);
+    assert_eq!((first["blobs_counted"].as_u64(), second["blobs_counted"].as_u64()), (Some(4), Some(0)));
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(second["commits"], plain["commits"]);
+    assert_eq!(first["commits"], plain["commits"]);
+    repo.write("src/f0.c", "int changed;\n");
+    repo.commit("c4");
+    let (longer, _) = history(&cached);
+    assert_eq!(longer["blobs_counted"], 1, "only the changed blob is new");
+    assert_eq!(longer["commits"], history(&[]).0["commits"]);
+
+    // A corrupt cache is set aside with a note and rewritten; the counts are never its own.
+    let path = repo.top().join("blobs.cache");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let code = text.rfind("\"code\":").unwrap() + "\"code\":".len();
+    std::fs::write(&path, format!("{}9{}", &text[..code], &text[code..])).unwrap();
+    let (after, stderr) = history(&cached);
+    assert!(stderr.contains("blobs.cache: corrupt"), "{stderr}");
+    assert_eq!(after["blobs_counted"], 5);
+    assert_eq!(after["commits"], longer["commits"]);
+    assert_eq!(history(&cached).0["blobs_counted"], 0, "rewritten whole");
+
+    // A file that is no cache is neither used nor overwritten.
+    std::fs::write(repo.top().join("notes.txt"), "mine\n").unwrap();
+    let out = ringloc(&["history", "--repo", "repo", "--cache", "notes.txt"], repo.top());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a ringloc blob cache"));
+    assert_eq!(std::fs::read_to_string(repo.top().join("notes.txt")).unwrap(), "mine\n");
+}
+
+#[test]
+fn a_directory_below_the_top_counts_that_directory_of_the_revision() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    // Ignore files above the directory apply to it, anchored where they stand.
+    repo.write(".gitignore", "*.log.c\n/a/top-anchored.c\nb/deep/\n");
+    repo.write("a/.ignore", "skipped.c\n");
+    repo.write("a/top-anchored.c", "int t;\n");
+    repo.write("a/trace.log.c", "int l;\n");
+    repo.write("a/skipped.c", "int s;\n");
+    repo.write("a/kept.c", "int k;\n// c\n");
+    repo.write("a/b/.gitignore", "!keep.log.c\n");
+    repo.write("a/b/keep.log.c", "int k;\n");
+    repo.write("a/b/deep/x.py", "x = 1\n");
+    repo.write("a/b/c/y.rs", "fn y() {}\n");
+    repo.write("a/b/skipped.c", "int s;\n");
+    repo.write("b/b/z.c", "int z;\n");
+    let first = repo.commit("one");
+    repo.write("a/b/c/y.rs", "fn y() {}\n\n// more\n");
+    repo.commit("two");
+    for subdir in ["a", "a/b", "a/b/c", "b/b", "b"] {
+        assert_subdir_matches_checkout(&repo, "HEAD", subdir, &[]);
+    }
+    for subdir in ["a", "a/b"] {
+        assert_subdir_matches_checkout(&repo, &first, subdir, &["--max-depth", "1"]);
+    }
+    assert_subdir_matches_checkout(&repo, "HEAD", "a", &["--no-ignore"]);
+    // From inside the directory, `.` is that directory; history and diff take it too.
+    let inside = repo.path().join("a/b");
+    let here = run(&["--format", "json", "--rev", "HEAD", "."], &inside);
+    let named = run(&["--format", "json", "--rev", "HEAD", "repo/a/b"], repo.top());
+    assert_eq!(here["total"], named["total"]);
+    let history = run(&["history", "--repo", "repo/a/b/c", "--format", "json"], repo.top());
+    let lines: Vec<&Value> =
+        history["commits"].as_array().unwrap().iter().map(|c| &c["total"]["lines"]).collect();
+    assert_eq!(lines, [1, 3]);
+    let diff = run(&["diff", "HEAD~1", "HEAD", "--repo", "repo/a/b/c", "--format", "json"], repo.top());
+    assert_eq!(diff["lines"]["files"][0]["path"], "repo/a/b/c/y.rs");
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{ringloc, Tree};
+use common::{has_git, ringloc, Tree};
 use serde_json::{json, Map, Value};
 
 fn schema(name: &str) -> Value {
@@ -163,6 +163,67 @@ fn diffs_match_the_diff_schema() {
     let statuses: Vec<&str> =
         doc["files"].as_array().unwrap().iter().map(|f| f["status"].as_str().unwrap()).collect();
     assert!(statuses.contains(&"added") && statuses.contains(&"removed"), "{doc:#}");
+}
+
+/// Runs `git` in `dir` with a fixed author and date.
+fn git(dir: &std::path::Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_DATE", "@1700000000 +0000")
+        .env("GIT_COMMITTER_DATE", "@1700000000 +0000")
+        .output()
+        .expect("run git");
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn revision_diffs_match_the_diff_schema() {
+    use std::os::unix::ffi::OsStrExt;
+    if !has_git() {
+        return;
+    }
+    let schema = schema("ringloc-diff.schema.json");
+    let tree = tree();
+    git(tree.path(), &["init", "-q"]);
+    git(tree.path(), &["add", "-A"]);
+    git(tree.path(), &["commit", "-q", "-m", "one"]);
+    tree.write("src/more.go", "package x\n\nfunc y() {}\n");
+    tree.write("src/main.c", "int main(void) {\n  /* hi there */\n\n  return 1;\n}\n");
+    let odd = std::ffi::OsStr::from_bytes(b"odd\xFF.c");
+    std::fs::write(tree.path().join("src").join(odd), "int odd;\nint even;\n").unwrap();
+    std::fs::remove_file(tree.path().join("run.py")).unwrap();
+    git(tree.path(), &["add", "-A"]);
+    git(tree.path(), &["commit", "-q", "-m", "two"]);
+    let doc: Value =
+        serde_json::from_str(&stdout(&["diff", "HEAD~1", "HEAD", "--format", "json"], &tree)).unwrap();
+    assert_valid(&schema, &schema, &doc);
+    let lines = &doc["lines"];
+    let paths: Vec<&Value> = lines["files"].as_array().unwrap().iter().map(|f| &f["path"]).collect();
+    assert_eq!(paths, ["./run.py", "./src/main.c", "./src/more.go", "./src/odd\\xFF.c"], "{doc:#}");
+    let odd_row = &lines["files"][3];
+    assert!(odd_row["path_bytes"].is_string(), "{odd_row:#}");
+    let names: Vec<&Value> = lines["languages"].as_array().unwrap().iter().map(|l| &l["name"]).collect();
+    assert_eq!(names, ["C", "Go", "Python", "Rust"], "every language of either side");
+    let ndjson = stdout(&["diff", "HEAD~1", "HEAD", "--format", "ndjson"], &tree);
+    let mut types = Vec::new();
+    for line in ndjson.lines() {
+        let mut record: Map<String, Value> = serde_json::from_str(line).unwrap();
+        let kind = record.remove("type").unwrap();
+        let part = match kind.as_str().unwrap() {
+            "change" => &schema["$defs"]["file_change"],
+            "lines" => &schema["$defs"]["line_moves"],
+            "summary" => &schema,
+            other => panic!("record type {other}"),
+        };
+        assert_valid(&schema, part, &Value::Object(record));
+        types.push(kind);
+    }
+    assert_eq!(types.iter().filter(|t| *t == "change").count(), 4, "{ndjson}");
+    assert_eq!(types.iter().filter(|t| *t == "lines").count(), 4, "{ndjson}");
+    assert_eq!(types.last(), Some(&Value::from("summary")));
 }
 
 #[test]

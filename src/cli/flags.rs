@@ -177,6 +177,9 @@ pub enum Command {
         repo: PathBuf,
         #[arg(long, value_enum, default_value_t = HistoryFormat::Csv)]
         format: HistoryFormat,
+        /// Keep blob counts in FILE, so a later history counts only blobs this one did not
+        #[arg(long, value_name = "FILE")]
+        cache: Option<PathBuf>,
     },
     /// Print a shell completion script, e.g. `ringloc completions bash > ~/.local/share/bash-completion/completions/ringloc`
     Completions {

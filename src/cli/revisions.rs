@@ -4,7 +4,7 @@ use std::io;
 use std::path::Path;
 use std::time::Instant;
 
-use ringloc::git::{count_rev, diff_revs, history as sample_history, Every, Repo};
+use ringloc::git::{cache_file, count_rev, diff_revs, history as sample_history, BlobCache, Every, Repo};
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::report::Diff;
 
@@ -96,21 +96,46 @@ pub fn every(every: Option<usize>, step: Option<i64>) -> Every {
     }
 }
 
-/// `ringloc history [RANGE]`.
-pub fn history(repo: &Path, range: &str, every: Every, format: HistoryFormat) -> Result<Finished, String> {
-    if every == Every::Commits(0) {
+/// Which commits `history` counts.
+pub struct Sampling<'a> {
+    pub range: &'a str,
+    pub every: Every,
+}
+
+/// `ringloc history [RANGE] [--cache FILE]`. The cache file is written after the rows, so a
+/// cache that cannot be written loses no output (and is exit 1).
+pub fn history(
+    repo: &Path,
+    sampling: &Sampling,
+    format: HistoryFormat,
+    cache_path: Option<&Path>,
+) -> Result<Finished, String> {
+    if sampling.every == Every::Commits(0) {
         return Err("--every takes a number of commits from 1".into());
     }
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
-    let (samples, blobs) = sample_history(&repo, range, every, &config).map_err(|e| e.to_string())?;
+    let rules = config.read_rules();
+    let mut cache = match cache_path {
+        Some(path) => {
+            let loaded = cache_file::load(path, &rules).map_err(|e| e.to_string())?;
+            loaded.note.iter().for_each(|note| say(format_args!("{note}")));
+            loaded.cache
+        }
+        None => BlobCache::default(),
+    };
+    let samples = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
+        .map_err(|e| e.to_string())?;
     print(|out: &mut dyn io::Write| match format {
         HistoryFormat::Csv => write_csv(&samples, out),
-        HistoryFormat::Json => write_json(&samples, blobs, out),
+        HistoryFormat::Json => write_json(&samples, cache.counted, out),
     })?;
     let failed = samples.iter().any(|s| !s.report.errors.is_empty());
     samples.iter().for_each(|s| {
         report_errors(&s.report);
     });
+    if let Some(path) = cache_path {
+        cache_file::save(&cache, path, &rules).map_err(|e| e.to_string())?;
+    }
     Ok(if failed { Finished::FileErrors } else { Finished::Clean })
 }

@@ -15,7 +15,7 @@ mod twin;
 
 use std::ops::AddAssign;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use machine::LineCounter;
 pub use syntax::classifier::Classifier;
@@ -40,7 +40,7 @@ pub struct Options {
     pub docstrings_as_code: bool,
 }
 
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
     pub lines: u64,
     pub code: u64,

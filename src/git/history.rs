@@ -30,17 +30,18 @@ pub struct Sample {
     pub report: Report,
 }
 
-/// The samples of `range` (`REV`, or `A..B` for what B has and A has not), oldest first, and how
-/// many distinct blobs were counted for them all.
+/// The samples of `range` (`REV`, or `A..B` for what B has and A has not), oldest first. Blobs
+/// not in `cache` yet are counted into it (`cache.counted` says how many); one read back from a
+/// file ([`super::cache_file`]) spares a second history all the blobs the first one counted.
 pub fn history(
     repo: &Repo,
     range: &str,
     every: Every,
     config: &Config,
-) -> Result<(Vec<Sample>, u64), GitError> {
+    cache: &mut BlobCache,
+) -> Result<Vec<Sample>, GitError> {
     let commits = first_parents(repo, range)?;
-    let mut cache = BlobCache::default();
-    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    let mut lister = TreeLister::new(&config.selection, repo);
     let mut sums = SubtreeSums::default();
     let (rules, threads) = (config.read_rules(), config.worker_count(true));
     let mut samples = Vec::new();
@@ -49,14 +50,14 @@ pub fn history(
         let mut files = Vec::new();
         sums.unsummed(&root, &mut files);
         cache.fill(repo, files, &rules, threads);
-        let report = sums.report(&root, &cache, &repo.root);
+        let report = sums.report(&root, cache, &repo.root);
         samples.push(Sample {
             commit: revision.commit.unwrap_or(revision.tree),
             time: revision.time,
             report,
         });
     }
-    Ok((samples, cache.counted))
+    Ok(samples)
 }
 
 /// The commits of `range` along first parents, newest first.

@@ -4,6 +4,7 @@
 //! over sampled commits ([`history`]). Nothing is checked out and the work tree is never read.
 
 pub mod blobs;
+pub mod cache_file;
 pub mod history;
 pub mod lines;
 mod rev;
@@ -23,8 +24,10 @@ pub use rev::{count_rev, diff_revs, RevDiff};
 /// Why a revision could not be counted at all (per-file problems go to the report instead).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GitError {
-    /// The path is no git repository, or not the top of its work tree.
+    /// The path is no git repository, nor a directory of a work tree.
     NotARepository { path: PathBuf, why: String },
+    /// The revision has no directory at the path counted.
+    NoDirectory { rev: String, dir: PathBuf },
     /// The revision names nothing, or nothing with a tree.
     BadRevision { rev: String, why: String },
     /// The object store could not be read (a missing or corrupt tree, a broken pack).
@@ -38,6 +41,9 @@ impl fmt::Display for GitError {
                 write!(f, "{}: not a git repository ({why})", path.display())
             }
             GitError::BadRevision { rev, why } => write!(f, "bad revision '{rev}': {why}"),
+            GitError::NoDirectory { rev, dir } => {
+                write!(f, "revision '{rev}' has no directory {}", dir.display())
+            }
             GitError::Store(why) => write!(f, "reading the object store: {why}"),
         }
     }
@@ -45,8 +51,9 @@ impl fmt::Display for GitError {
 
 impl std::error::Error for GitError {}
 
-/// A repository opened from the path the user named; files are reported below that path, as a
-/// count of its checkout would name them.
+/// A repository opened from the path the user named (its work tree's top, a directory below it, or
+/// a bare repository); files are reported below that path, as a count of its checkout would name
+/// them, and a directory below the top counts that directory of each revision.
 pub struct Repo {
     /// The handle for this thread; other threads open their own from `git_dir` (without gix's
     /// `parallel` feature a handle is not `Send`).
@@ -54,6 +61,8 @@ pub struct Repo {
     git_dir: PathBuf,
     /// The path as given (`.`, `repos/foo`), the prefix of every file path reported.
     pub root: PathBuf,
+    /// Where `root` is below the work tree's top (empty at the top).
+    pub prefix: PathBuf,
 }
 
 /// A revision resolved: its commit (none for a bare tree id) and tree.
@@ -66,21 +75,25 @@ pub struct Revision {
 }
 
 impl Repo {
-    /// Opens the repository whose work tree top (or bare directory) is `path`. A directory below
-    /// a work tree's top is refused rather than counted as the whole tree.
+    /// Opens the repository of `path`: the top of a work tree or a directory below it (found
+    /// upwards, as git finds it), or a bare repository.
     pub fn open(path: &Path) -> Result<Repo, GitError> {
         let not_repo = |why: String| GitError::NotARepository { path: path.to_path_buf(), why };
-        let repo = gix::open(path).map_err(|e| not_repo(e.to_string()))?;
-        let top = repo.workdir().map(Path::to_path_buf);
-        if let Some(top) = top {
-            let same =
-                |a: &Path, b: &Path| a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok() == Some(a));
-            if !same(&top, path) {
-                return Err(not_repo(format!("name its top directory, {}", top.display())));
+        let repo = gix::discover(path).map_err(|e| not_repo(e.to_string()))?;
+        let below = |top: &Path| {
+            let (top, path) = (top.canonicalize().ok()?, path.canonicalize().ok()?);
+            path.strip_prefix(top).ok().map(Path::to_path_buf)
+        };
+        let prefix = match repo.workdir() {
+            Some(top) => {
+                below(top).ok_or_else(|| not_repo(format!("not in its work tree {}", top.display())))
             }
-        }
+            None => below(repo.git_dir())
+                .filter(|p| p.as_os_str().is_empty())
+                .ok_or_else(|| not_repo("name the bare repository itself".into())),
+        }?;
         let git_dir = repo.git_dir().to_path_buf();
-        Ok(Repo { handle: repo, git_dir, root: path.to_path_buf() })
+        Ok(Repo { handle: repo, git_dir, root: path.to_path_buf(), prefix })
     }
 
     /// The repository's git directory, for other threads to open handles of their own from.

@@ -43,10 +43,13 @@ fn notes(paths: &[PathBuf], what: &str, done: &str) -> Option<String> {
     Some(format!("{} {what}{s} {done}: {}", paths.len(), shown.join(", ")))
 }
 
-/// `ringloc --rev REV REPO`.
+/// `ringloc --rev REV PATH`: PATH's directory of REV; an error where REV has none.
 pub fn count_rev(repo: &Repo, rev: &str, config: &Config) -> Result<Report, GitError> {
     let revision = repo.resolve(rev)?;
-    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    let mut lister = TreeLister::new(&config.selection, repo);
+    if !lister.has_root(&repo.handle, revision.tree)? {
+        return Err(GitError::NoDirectory { rev: rev.to_string(), dir: repo.prefix.clone() });
+    }
     Ok(count_revision(repo, &revision, config, &mut lister, &mut BlobCache::default())?.0)
 }
 
@@ -63,7 +66,7 @@ pub fn diff_revs(repo: &Repo, old: &str, new: &str, config: &Config) -> Result<R
     let (old_rev, new_rev) = (repo.resolve(old)?, repo.resolve(new)?);
     let config = Config { by_file: true, ..config.clone() };
     let mut cache = BlobCache::default();
-    let mut lister = TreeLister::new(&config.selection, &repo.root);
+    let mut lister = TreeLister::new(&config.selection, repo);
     let (old_report, old_tree) = count_revision(repo, &old_rev, &config, &mut lister, &mut cache)?;
     let (new_report, new_tree) = count_revision(repo, &new_rev, &config, &mut lister, &mut cache)?;
     let lines = line_changes(repo, (&old_tree, &new_tree), &cache, &config)?;

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use gix::objs::tree::EntryKind;
 use gix::ObjectId;
 
-use super::GitError;
+use super::{GitError, Repo};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::ignore::{IgnoreLevel, TREE_FILES};
 use crate::walk::select::Selection;
@@ -80,27 +80,73 @@ struct Dir<'a> {
     chain: &'a IgnoreChain,
 }
 
+/// The directory a listing starts from, with the ignore rules above it.
+struct Start {
+    tree: ObjectId,
+    ignore: Arc<IgnoreLevel>,
+    chain: IgnoreChain,
+}
+
 /// Lists trees for one selection, keeping every directory listed so far.
 pub struct TreeLister<'a> {
     sel: &'a Selection,
+    /// The repository's path as the user named it.
     root: PathBuf,
+    /// Where `root` is below the top of the tree, one name a directory (none at the top).
+    prefix: Vec<Vec<u8>>,
     top: Arc<IgnoreLevel>,
     nodes: HashMap<(ObjectId, PathBuf, IgnoreChain), Arc<Node>>,
+    /// What a revision without the directory `prefix` holds there; one node, so that
+    /// [`super::sums::SubtreeSums`] can know it by address.
+    empty: Arc<Node>,
 }
 
 impl<'a> TreeLister<'a> {
-    /// Lists trees as the directory `root` would be walked under `sel`.
-    pub fn new(sel: &'a Selection, root: &Path) -> TreeLister<'a> {
+    /// Lists trees as `repo`'s path (its work tree's top or a directory below it) would be walked
+    /// under `sel`.
+    pub fn new(sel: &'a Selection, repo: &Repo) -> TreeLister<'a> {
         let top = IgnoreLevel::git_root(sel.ignore);
-        TreeLister { sel, root: root.to_path_buf(), top, nodes: HashMap::new() }
+        let prefix = repo.prefix.iter().map(|name| name.as_bytes().to_vec()).collect();
+        let (root, nodes, empty) = (repo.root.clone(), HashMap::new(), Arc::default());
+        TreeLister { sel, root, prefix, top, nodes, empty }
     }
 
-    /// The selected subtree of `tree`.
+    /// The selected subtree of `tree` at the repository's path; nothing where `tree` has no such
+    /// directory (a history from before it was made).
     pub fn list(&mut self, repo: &gix::Repository, tree: ObjectId) -> Result<Arc<Node>, GitError> {
-        let top = Arc::clone(&self.top);
-        let dir =
-            Dir { tree, path: self.root.clone(), depth: 0, ignore: &top, chain: &IgnoreChain::default() };
+        let Some(start) = self.descend(repo, tree)? else { return Ok(Arc::clone(&self.empty)) };
+        let dir = Dir {
+            tree: start.tree,
+            path: self.root.clone(),
+            depth: 0,
+            ignore: &start.ignore,
+            chain: &start.chain,
+        };
         self.node(repo, dir)
+    }
+
+    /// Whether `tree` holds the directory at the repository's path.
+    pub fn has_root(&self, repo: &gix::Repository, tree: ObjectId) -> Result<bool, GitError> {
+        Ok(self.descend(repo, tree)?.is_some())
+    }
+
+    /// The tree at the repository's path, and the ignore rules of the directories above it, read
+    /// as a walk of that directory reads its ancestors' ignore files.
+    fn descend(&self, repo: &gix::Repository, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
+        let (mut ignore, mut chain) = (Arc::clone(&self.top), IgnoreChain::default());
+        // Ancestors are named absolutely, so that no rebased path (relative) starts with one.
+        let mut above = PathBuf::from("/");
+        for (depth, name) in self.prefix.iter().enumerate() {
+            let entries = read_tree(repo, tree)?;
+            let below: PathBuf = self.prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
+            let rebase = Some((self.root.clone(), below));
+            (ignore, chain) = self.ignore_level(repo, (&above, rebase), &ignore, &chain, &entries)?;
+            let is_dir = |e: &&Entry| e.kind == EntryKind::Tree && e.name == *name;
+            let Some(dir) = entries.iter().find(is_dir) else { return Ok(None) };
+            tree = dir.oid;
+            above.push(OsStr::from_bytes(name));
+        }
+        Ok(Some(Start { tree, ignore, chain }))
     }
 
     fn node(&mut self, repo: &gix::Repository, dir: Dir<'_>) -> Result<Arc<Node>, GitError> {
@@ -110,7 +156,7 @@ impl<'a> TreeLister<'a> {
         }
         let (tree, path) = (key.0, &key.1);
         let entries = read_tree(repo, tree)?;
-        let (ignore, chain) = self.ignore_level(repo, path, dir.ignore, dir.chain, &entries)?;
+        let (ignore, chain) = self.ignore_level(repo, (path, None), dir.ignore, dir.chain, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.exclude.is_some();
         let mut node = Node::default();
@@ -148,13 +194,13 @@ impl<'a> TreeLister<'a> {
         Ok(node)
     }
 
-    /// The ignore level for the directory `path`, from the ignore files its tree holds (blobs
-    /// only: a symlink named `.gitignore` is not read, as git does not read one), and the chain
-    /// of ignore files its subdirectories see.
+    /// The ignore level for the directory `path` (rebased if it is above the counted root), from
+    /// the ignore files its tree holds (blobs only: a symlink named `.gitignore` is not read, as
+    /// git does not read one), and the chain of ignore files its subdirectories see.
     fn ignore_level(
         &self,
         repo: &gix::Repository,
-        path: &Path,
+        (path, rebase): (&Path, Option<(PathBuf, PathBuf)>),
         parent: &Arc<IgnoreLevel>,
         chain: &IgnoreChain,
         entries: &[Entry],
@@ -177,7 +223,7 @@ impl<'a> TreeLister<'a> {
         if texts.is_empty() {
             return Ok((Arc::clone(parent), Arc::clone(chain)));
         }
-        Ok((IgnoreLevel::from_texts(parent, path, &texts), Arc::new(longer)))
+        Ok((IgnoreLevel::from_texts(parent, path, &texts, rebase), Arc::new(longer)))
     }
 }
 

@@ -5,7 +5,7 @@ use super::heuristics::{ambiguous_extension, Ambiguity};
 use super::{by_extension, by_filename, by_interpreter, LangId, FILENAME_PREFIXES};
 
 /// What a file name alone tells about the language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum NameMatch {
     Known(LangId),
     /// No extension and no known name: only the first line (a shebang) can tell.

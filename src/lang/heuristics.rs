@@ -25,7 +25,7 @@ const HEAD: usize = 16 * 1024;
 
 /// An extension shared by several languages, resolved by [`Ambiguity::resolve`] once the head of
 /// the file has been read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Ambiguity {
     /// `.h`: C, C++ or Objective-C.
     CHeader,

@@ -127,8 +127,21 @@ pub struct Language {
 }
 
 /// Index into [`LANGUAGES`]; small and `Copy` so per-file records stay cheap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "u16")]
 pub struct LangId(pub u16);
+
+/// An index read back from a kept file (`history --cache`) must name a language of this table.
+impl TryFrom<u16> for LangId {
+    type Error = String;
+
+    fn try_from(index: u16) -> Result<LangId, String> {
+        match usize::from(index) < LANGUAGES.len() {
+            true => Ok(LangId(index)),
+            false => Err(format!("no language {index} in the table")),
+        }
+    }
+}
 
 impl LangId {
     pub fn language(self) -> &'static Language {

@@ -53,7 +53,7 @@ struct HistoryDoc {
     schema_version: u32,
     kind: &'static str,
     commits: Vec<CommitDoc>,
-    /// Distinct blobs counted for all the commits together.
+    /// Distinct blobs this run counted for all the commits together (not those a cache file kept).
     blobs_counted: u64,
 }
 

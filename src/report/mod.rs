@@ -133,7 +133,7 @@ pub struct Flagged {
 }
 
 /// Why a file was left out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Skip {
     Binary,
     Unknown,
@@ -146,8 +146,8 @@ pub enum Skip {
 }
 
 /// A counted file's figures, before its path is known: what a reader hands over, and what the
-/// blob cache of `--rev` keeps to hand out again.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// blob cache of `--rev` keeps to hand out again (and `history --cache` writes to a file).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CountedFile {
     pub language: LangId,
     pub bytes: u64,

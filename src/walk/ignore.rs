@@ -167,11 +167,14 @@ impl IgnoreLevel {
     }
 
     /// The level for a directory `path` of a git tree whose ignore files hold `texts` (in
-    /// [`TREE_FILES`] order, missing ones left out): the parent's if there are none.
+    /// [`TREE_FILES`] order, missing ones left out): the parent's if there are none. A directory
+    /// above the counted root sees paths rebased, as [`root_level`]'s ancestors do: `(root, root
+    /// as named from this directory)`.
     pub fn from_texts(
         parent: &Arc<IgnoreLevel>,
         path: &Path,
         texts: &[(&CStr, Vec<u8>)],
+        rebase: Option<(PathBuf, PathBuf)>,
     ) -> Arc<IgnoreLevel> {
         let matchers: Vec<Gitignore> =
             texts.iter().filter_map(|(name, text)| matcher(path, name, text)).collect();
@@ -181,7 +184,7 @@ impl IgnoreLevel {
         Arc::new(IgnoreLevel {
             parent: Some(Arc::clone(parent)),
             matchers,
-            rebase: None,
+            rebase,
             in_git: true,
             global: None,
         })

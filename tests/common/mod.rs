@@ -187,3 +187,15 @@ pub fn backends() -> &'static [&'static str] {
 pub fn assert_root(why: &str) {
     assert!(rustix::process::geteuid().is_root(), "needs root {why}: run as root with --include-ignored");
 }
+
+/// Whether `git` can run here. Missing in CI is a failure; elsewhere the test says so and stops.
+pub fn has_git() -> bool {
+    let found = Command::new("git").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found && std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("git is not installed (CI=true): .ci/run installs it");
+    }
+    if !found {
+        eprintln!("git is not installed: nothing checked");
+    }
+    found
+}
