@@ -18,6 +18,14 @@ const EXIT_USAGE: u8 = 1;
 const EXIT_FILE_ERRORS: u8 = 2;
 
 fn main() -> ExitCode {
+    match cli::supervise::supervise() {
+        cli::supervise::Supervision::CountHere => {}
+        cli::supervise::Supervision::Exit(code) => return ExitCode::from(code),
+        cli::supervise::Supervision::Failed(message) => {
+            cli::messages::say(format_args!("{message}"));
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {
@@ -53,8 +61,8 @@ fn main() -> ExitCode {
         ),
     };
     let code = match done {
-        Ok(commands::Outcome::Clean) => EXIT_OK,
-        Ok(commands::Outcome::FileErrors) => EXIT_FILE_ERRORS,
+        Ok(commands::Finished::Clean) => EXIT_OK,
+        Ok(commands::Finished::FileErrors) => EXIT_FILE_ERRORS,
         Err(message) => {
             cli::messages::say(format_args!("{message}"));
             EXIT_USAGE
