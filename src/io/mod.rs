@@ -25,7 +25,7 @@ pub use fs_type::reads_plainly;
 pub use memory::MemoryReader;
 pub(crate) use noatime::NoAtime;
 pub use sync::SyncReader;
-pub use uring::{probe_uring, UringReader};
+pub use uring::{probe_uring, probe_uring_counted, UringReader};
 
 use crate::lang::NameMatch;
 use crate::report::Recorder;
@@ -100,6 +100,10 @@ pub trait Reader {
     fn waits_for_disk(&self) -> bool {
         false
     }
+
+    /// The worker is done: what the reader still holds back (queued closes) goes to the kernel,
+    /// and the figures it kept itself go to `out`.
+    fn finish(&mut self, _out: &mut Recorder) {}
 }
 
 /// Which backend to run.
@@ -122,5 +126,9 @@ impl<R: Reader + ?Sized> Reader for Box<R> {
 
     fn waits_for_disk(&self) -> bool {
         (**self).waits_for_disk()
+    }
+
+    fn finish(&mut self, out: &mut Recorder) {
+        (**self).finish(out)
     }
 }

@@ -13,6 +13,7 @@ mod openmetrics;
 pub mod paths;
 mod scc;
 mod sql;
+pub mod stats;
 mod table;
 mod tokei;
 mod yaml;
