@@ -18,6 +18,14 @@ const EXIT_USAGE: u8 = 1;
 const EXIT_FILE_ERRORS: u8 = 2;
 
 fn main() -> ExitCode {
+    match cli::supervise::supervise() {
+        cli::supervise::Supervision::CountHere => {}
+        cli::supervise::Supervision::Exit(code) => return ExitCode::from(code),
+        cli::supervise::Supervision::Failed(message) => {
+            cli::messages::say(format_args!("{message}"));
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {

@@ -1,6 +1,6 @@
 //! The binary's own modules, which the library never sees: the flags, what each command does,
-//! `explain`, the progress line, where reports go, the messages on stderr, and the commands that
-//! read git revisions.
+//! `explain`, the progress line, where reports go, the messages on stderr, the commands that
+//! read git revisions, and the supervisor that reports an allocation failure.
 
 pub mod commands;
 pub mod destinations;
@@ -10,3 +10,4 @@ pub mod messages;
 pub mod outputs;
 pub mod progress;
 pub mod revisions;
+pub mod supervise;

@@ -38,25 +38,17 @@ pub fn detect_by_name(name: &[u8]) -> NameMatch {
     if let Some(id) = by_filename(name) {
         return NameMatch::Known(id);
     }
-    // A leading dot starts a hidden name, not an extension (".bashrc" has none).
-    let by_extension =
-        name.iter().rposition(|&b| b == b'.').filter(|&dot| dot > 0).map(|dot| extension(&name[dot + 1..]));
+    // A name with a known prefix (`Makefile.`, `Dockerfile.`) is in the prefix's language whatever
+    // its extension says: `Makefile.feature` is no Gherkin, `Makefile.inc` no C. The few names that
+    // do mean another language (`Makefile.PL`, `Makefile.am`) are whole file names, found above.
     if let Some(&(_, id)) = FILENAME_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
-        return prefix_or_extension(id, by_extension);
+        return NameMatch::Known(id);
     }
-    by_extension.unwrap_or(NameMatch::NeedsShebang)
-}
-
-/// A name with a known prefix (`Makefile.`, `Dockerfile.`) is in the prefix's language unless its
-/// extension names another: `Makefile.PL` is Perl (ExtUtils::MakeMaker), `Makefile.toml` TOML
-/// (cargo-make), `Makefile.am` Automake, while `Makefile.build` or `Kconfig.debug` stay. `.inc` is
-/// the exception: too many languages write it to outweigh the prefix (BSD's `Makefile.inc`).
-fn prefix_or_extension(prefix_language: LangId, by_extension: Option<NameMatch>) -> NameMatch {
-    match by_extension {
-        Some(found @ NameMatch::Known(_)) => found,
-        Some(found @ NameMatch::Ambiguous(a)) if a != Ambiguity::DotInc => found,
-        _ => NameMatch::Known(prefix_language),
-    }
+    // A leading dot starts a hidden name, not an extension (".bashrc" has none).
+    name.iter()
+        .rposition(|&b| b == b'.')
+        .filter(|&dot| dot > 0)
+        .map_or(NameMatch::NeedsShebang, |dot| extension(&name[dot + 1..]))
 }
 
 /// The table first; only an extension it does not know is looked up among the ambiguous ones.
@@ -116,9 +108,10 @@ mod tests {
 
     #[test]
     fn ambiguous_extensions_wait_for_the_head_and_the_table_claims_none_of_them() {
-        for ext in
-            ["h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL", "nr", "sig", "red", "sp", "uc", "pro"]
-        {
+        for ext in [
+            "h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL", "nr", "sig", "red", "sp", "uc", "pro",
+            "d", "pp", "pm", "mm", "gml", "cl", "fs", "r", "R",
+        ] {
             let name = format!("x.{ext}");
             assert!(
                 matches!(detect_by_name(name.as_bytes()), NameMatch::Ambiguous(_)),
@@ -163,6 +156,8 @@ mod tests {
         assert_eq!(named("Makefile.inc"), Some("Makefile"));
         assert_eq!(named("Makefile.toml"), Some("TOML"), "cargo-make's file is TOML");
         assert_eq!(named("Makefile.am"), Some("Automake"));
+        assert_eq!(named("Makefile.feature"), Some("Makefile"), "the kernel's, not Gherkin");
+        assert_eq!(named("Dockerfile.md"), Some("Dockerfile"));
         assert_eq!(named("Dockerfile.dev"), Some("Dockerfile"));
         assert_eq!(resolved("Makefile.PL", "use ExtUtils::MakeMaker;\n"), Some("Perl"));
         assert_eq!(named("GNUmakefile"), Some("Makefile"));
@@ -185,7 +180,7 @@ mod tests {
         assert_eq!(resolved("Main.PL", "use strict;\n"), Some("Perl"));
         assert_eq!(resolved("f.m", "function y = f(x)\n"), Some("MATLAB"));
         assert_eq!(named("main.tf"), Some("HCL"));
-        assert_eq!(named("x.fs"), Some("F#"));
+        assert_eq!(resolved("x.fs", "let x = 1\n"), Some("F#"));
         assert_eq!(named("x.hs"), Some("Haskell"));
         assert_eq!(named("x.f"), None, "fixed-form Fortran is left out on purpose");
         assert_eq!(named("app.coffee"), Some("CoffeeScript"));

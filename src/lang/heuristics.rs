@@ -11,6 +11,7 @@
 mod c_header;
 mod data_or_code;
 mod line_heads;
+mod shared_extensions;
 
 use std::sync::OnceLock;
 
@@ -52,6 +53,22 @@ pub enum Ambiguity {
     DotUc,
     /// `.pro`: QMake or Prolog.
     DotPro,
+    /// `.d`: D or a make dependency file (not counted).
+    DotD,
+    /// `.pp`: Puppet or Pascal.
+    DotPp,
+    /// `.pm`: Perl, Raku or an X PixMap image (not counted).
+    DotPm,
+    /// `.mm`: Objective-C++ or a FreeMind mind map (XML, not counted).
+    DotMm,
+    /// `.gml`: GameMaker Language or a graph (not counted).
+    DotGml,
+    /// `.cl`: OpenCL or Common Lisp.
+    DotCl,
+    /// `.fs`: F#, GLSL or Forth.
+    DotFs,
+    /// `.r`: R or Rebol.
+    DotR,
 }
 
 /// The ambiguous extension `ext` (already lower-cased where the table would lower-case it).
@@ -70,6 +87,14 @@ pub(crate) fn ambiguous_extension(ext: &[u8]) -> Option<Ambiguity> {
         b"sp" => Ambiguity::DotSp,
         b"uc" => Ambiguity::DotUc,
         b"pro" => Ambiguity::DotPro,
+        b"d" => Ambiguity::DotD,
+        b"pp" => Ambiguity::DotPp,
+        b"pm" => Ambiguity::DotPm,
+        b"mm" => Ambiguity::DotMm,
+        b"gml" => Ambiguity::DotGml,
+        b"cl" => Ambiguity::DotCl,
+        b"fs" => Ambiguity::DotFs,
+        b"r" => Ambiguity::DotR,
         _ => return None,
     })
 }
@@ -98,6 +123,18 @@ struct Ids {
     unreal: LangId,
     c: LangId,
     qmake: LangId,
+    d: LangId,
+    puppet: LangId,
+    raku: LangId,
+    objcpp: LangId,
+    gamemaker: LangId,
+    common_lisp: LangId,
+    opencl: LangId,
+    glsl: LangId,
+    forth: LangId,
+    fsharp: LangId,
+    rebol: LangId,
+    r: LangId,
 }
 
 fn ids() -> &'static Ids {
@@ -127,6 +164,18 @@ fn ids() -> &'static Ids {
             unreal: id("Unreal Script"),
             c: id("C"),
             qmake: id("QMake"),
+            d: id("D"),
+            puppet: id("Puppet"),
+            raku: id("Raku"),
+            objcpp: id("Objective-C++"),
+            gamemaker: id("GameMaker Language"),
+            common_lisp: id("Common Lisp"),
+            opencl: id("OpenCL"),
+            glsl: id("GLSL"),
+            forth: id("Forth"),
+            fsharp: id("F#"),
+            rebol: id("Rebol"),
+            r: id("R"),
         }
     })
 }
@@ -182,6 +231,14 @@ impl Ambiguity {
             Ambiguity::DotSp => return data_or_code::sourcepawn(head, ids),
             Ambiguity::DotUc => data_or_code::unreal_or_c(head, ids),
             Ambiguity::DotPro => data_or_code::prolog_or_qmake(head, ids),
+            Ambiguity::DotD => return shared_extensions::d_or_dependencies(head, ids),
+            Ambiguity::DotPp => shared_extensions::puppet_or_pascal(head, ids),
+            Ambiguity::DotPm => return shared_extensions::perl_raku_or_pixmap(head, ids),
+            Ambiguity::DotMm => return shared_extensions::objcpp_or_mind_map(head, ids),
+            Ambiguity::DotGml => return shared_extensions::gamemaker_or_graph(head, ids),
+            Ambiguity::DotCl => shared_extensions::opencl_or_lisp(head, ids),
+            Ambiguity::DotFs => shared_extensions::fsharp_glsl_or_forth(head, ids),
+            Ambiguity::DotR => shared_extensions::r_or_rebol(head, ids),
         })
     }
 }
@@ -453,5 +510,44 @@ mod tests {
             named(Ambiguity::DotPro, ":- use_module(library(lists)).\nf(X) :- g(X).\n"),
             Some("Prolog")
         );
+    }
+
+    #[test]
+    fn extensions_two_languages_write_by_their_heads() {
+        let cases: [(Ambiguity, &str, Option<&str>); 22] = [
+            (Ambiguity::DotD, "module app.main;\nimport std.stdio;\n", Some("D")),
+            (Ambiguity::DotD, "void main() {}\n", Some("D")),
+            (Ambiguity::DotD, "main.o: main.c util.h \\\n /usr/include/stdio.h\n", None),
+            (
+                Ambiguity::DotPp,
+                "class nginx {\n  package { 'nginx': ensure => installed }\n}\n",
+                Some("Puppet"),
+            ),
+            (Ambiguity::DotPp, "unit Shapes;\n\ninterface\n", Some("Pascal")),
+            (Ambiguity::DotPp, "{$mode objfpc}\nprogram Hello;\nbegin\nend.\n", Some("Pascal")),
+            (Ambiguity::DotPm, "package Foo;\nuse strict;\n1;\n", Some("Perl")),
+            (Ambiguity::DotPm, "use v6;\nunit module Foo;\n", Some("Raku")),
+            (Ambiguity::DotPm, "/* XPM */\nstatic char *icon[] = {\n", None),
+            (Ambiguity::DotMm, "#import <Foundation/Foundation.h>\n", Some("Objective-C++")),
+            (Ambiguity::DotMm, "<map version=\"1.0.1\">\n<node TEXT=\"x\"/>\n", None),
+            (Ambiguity::DotGml, "var speed = 4;\nx += speed;\n", Some("GameMaker Language")),
+            (Ambiguity::DotGml, "graph [\n  node [ id 1 ]\n]\n", None),
+            (Ambiguity::DotGml, "<?xml version=\"1.0\"?>\n<gml:FeatureCollection>\n", None),
+            (Ambiguity::DotCl, "__kernel void add(__global float *a) {}\n", Some("OpenCL")),
+            (Ambiguity::DotCl, ";;; utilities\n(defun square (x) (* x x))\n", Some("Common Lisp")),
+            (Ambiguity::DotFs, "module App\nlet x = 1\n", Some("F#")),
+            (Ambiguity::DotFs, "#version 330 core\nout vec4 color;\n", Some("GLSL")),
+            (Ambiguity::DotFs, "\\ squares\n: square ( n -- n ) dup * ;\n", Some("Forth")),
+            (Ambiguity::DotR, "x <- c(1, 2)\n", Some("R")),
+            (Ambiguity::DotR, "REBOL [\n  Title: \"x\"\n]\n", Some("Rebol")),
+            (Ambiguity::DotR, "# rebol is mentioned, not declared\nprint(1)\n", Some("R")),
+        ];
+        for (ambiguity, head, expected) in cases {
+            assert_eq!(
+                ambiguity.resolve(head.as_bytes()).map(LangId::name),
+                expected,
+                "{ambiguity:?}: {head:?}"
+            );
+        }
     }
 }
