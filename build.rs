@@ -102,9 +102,9 @@ struct Quote {
     close_last_of_run: bool,
     #[serde(default)]
     char_literal: bool,
-    /// `["${", "}"]`: an interpolation hole's opener and its closing bracket.
+    /// `["${", "}"]`: an interpolation's opener and its closing bracket.
     #[serde(default)]
-    hole: Option<(String, String)>,
+    interpolation: Option<(String, String)>,
 }
 
 #[derive(Deserialize)]
@@ -194,15 +194,15 @@ fn byte_set(s: &str) -> Vec<u8> {
     out
 }
 
-/// A hole's brackets must pair up, so its depth can be counted.
-fn hole(lang: &str, h: &Option<(String, String)>) -> String {
+/// An interpolation's brackets must pair up, so its depth can be counted.
+fn interpolation(lang: &str, h: &Option<(String, String)>) -> String {
     let Some((open, close)) = h else { return "None".to_string() };
     let pair = (open.as_bytes().last().copied(), close.as_bytes());
     assert!(
         matches!(pair, (Some(b'{'), b"}") | (Some(b'('), b")") | (Some(b'['), b"]")),
-        "languages.toml: {lang}: hole {open:?} {close:?} must end in a bracket its closer matches"
+        "languages.toml: {lang}: interpolation {open:?} {close:?} must end in a bracket its closer matches"
     );
-    format!("Some(Hole {{ open: {}, close: {:?} }})", marker(lang, open), close.as_bytes()[0])
+    format!("Some(Interpolation {{ open: {}, close: {:?} }})", marker(lang, open), close.as_bytes()[0])
 }
 
 /// A byte string literal; bytes outside printable ASCII (APL's `⍝`) are written as `\xNN`.
@@ -265,14 +265,14 @@ fn language_entry(l: &Lang) -> String {
             );
             format!(
                 "Quote {{ open: {o}, close: {c}, escape: {:?}, multiline: {}, doc: {}, doubled: {}, \
-                 close_last_of_run: {}, char_literal: {}, tag: {tag}, hole: {} }}",
+                 close_last_of_run: {}, char_literal: {}, tag: {tag}, interpolation: {} }}",
                 escape_byte(n, &q.escape),
                 q.multiline,
                 q.doc,
                 q.doubled,
                 q.close_last_of_run,
                 q.char_literal,
-                hole(n, &q.hole),
+                interpolation(n, &q.interpolation),
             )
         })
         .collect();

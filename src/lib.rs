@@ -19,6 +19,7 @@
 
 pub mod config;
 pub mod count;
+pub mod fs;
 pub mod git;
 pub mod io;
 pub mod lang;

@@ -61,8 +61,8 @@ fn main() -> ExitCode {
         ),
     };
     let code = match done {
-        Ok(commands::Outcome::Clean) => EXIT_OK,
-        Ok(commands::Outcome::FileErrors) => EXIT_FILE_ERRORS,
+        Ok(commands::Finished::Clean) => EXIT_OK,
+        Ok(commands::Finished::FileErrors) => EXIT_FILE_ERRORS,
         Err(message) => {
             cli::messages::say(format_args!("{message}"));
             EXIT_USAGE

@@ -76,7 +76,8 @@ fn chunked_reads_equal_whole_file_counts() {
 /// A file deleted between listing and opening: both readers report it and count the rest.
 #[test]
 fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
-    use ringloc::io::{FileJob, ListedDir, ReadRules, Reader, SyncReader, UringReader};
+    use ringloc::fs::{FileJob, ListedDir};
+    use ringloc::io::{ReadRules, Reader, SyncReader, UringReader};
     use rustix::fs::{openat, Mode, OFlags, CWD};
     use std::sync::Arc;
 
@@ -90,7 +91,7 @@ fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
         names,
         shown_as: None,
         root_index: 0,
-        plain: false,
+        sync_only: false,
     });
     let job = |at: u32| FileJob {
         dir: Arc::clone(&dir),

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{assert_root, backends, json_of, ringloc, Tree};
-use ringloc::io::{FileJob, ListedDir, ReadRules, Reader, UringReader};
+use ringloc::fs::{FileJob, ListedDir};
+use ringloc::io::{ReadRules, Reader, UringReader};
 use ringloc::report::{Recorder, Recording};
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
@@ -49,7 +50,7 @@ fn a_ring_read_that_never_completes_is_cancelled_and_read_plainly() {
         names,
         shown_as: None,
         root_index: 0,
-        plain: false,
+        sync_only: false,
     });
     let job = FileJob { dir, name_at: 0, name_len: 4, language: ringloc::lang::detect_by_name(b"kmsg") };
     let mut reader = UringReader::new(Arc::new(ReadRules::default()), 1).unwrap();

@@ -14,7 +14,7 @@ use std::time::Duration;
 use ringloc::output::{
     Cloc, ClocStyle, Csv, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table, TokeiJson, Yaml,
 };
-use ringloc::report::{Diff, Outcome, Report, RootTotals, Shape, Skip, SortKey, View};
+use ringloc::report::{CountedFile, Diff, Outcome, Report, RootTotals, Shape, Skip, SortKey, View};
 
 fn counted(report: &mut Report, path: &[u8], lang: &str, lines: [u64; 3]) {
     counted_in(report, 0, path, lang, lines);
@@ -25,8 +25,14 @@ fn counted_in(report: &mut Report, root: usize, path: &[u8], lang: &str, [code, 
     let language = LangId::from_name(lang).expect(lang);
     let bytes = code * 20 + comments * 30 + blanks;
     let generated = path.ends_with(b".py");
-    let outcome =
-        Outcome::Counted { language, bytes, counts, generated, minified: false, embedded: Vec::new() };
+    let outcome = Outcome::Counted(CountedFile {
+        language,
+        bytes,
+        counts,
+        generated,
+        minified: false,
+        embedded: Vec::new(),
+    });
     report.record(root, outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
 }
 

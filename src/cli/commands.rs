@@ -21,7 +21,7 @@ use super::outputs::{output, shows_diffs, RunFacts};
 use super::progress::ProgressLine;
 
 /// How a command that ran to the end went.
-pub enum Outcome {
+pub enum Finished {
     Clean,
     /// Some files or directories could not be read; each was listed on stderr.
     FileErrors,
@@ -88,27 +88,28 @@ fn write_reports(
 }
 
 /// Lists per-file errors on stderr, as a run does, and says whether there were any.
-pub fn report_errors(report: &Report) -> Outcome {
+pub fn report_errors(report: &Report) -> Finished {
     for err in &report.errors {
         say(format_args!("{}: {}", for_people(&err.path), err.error));
     }
     if report.errors.is_empty() {
-        Outcome::Clean
+        Finished::Clean
     } else {
-        Outcome::FileErrors
+        Finished::FileErrors
     }
 }
 
 /// `ringloc [PATH...]`.
-pub fn count(cli: &Cli) -> Result<Outcome, String> {
+pub fn count(cli: &Cli) -> Result<Finished, String> {
     let mut config = cli.config()?;
     let targets = targets(&cli.format)?;
     let shape = |t: &Target| cli.format.shape(t.format, Some(&cli.rows));
     config.by_file = targets.iter().any(|t| shape(t).needs_files());
     let destinations = open(&targets, &cli.format)?;
     // ndjson goes out as files finish unless the records must be sorted, cut or grouped first.
-    let plain = |s: Shape| s.sort.is_none() && s.top.is_none() && s.by_dir.is_none();
-    let streams = targets.len() == 1 && targets[0].format == FormatFlag::Ndjson && plain(shape(&targets[0]));
+    let in_found_order = |s: Shape| s.sort.is_none() && s.top.is_none() && s.by_dir.is_none();
+    let streams =
+        targets.len() == 1 && targets[0].format == FormatFlag::Ndjson && in_found_order(shape(&targets[0]));
     let stream = match streams {
         true => Some(NdjsonStream::new(destinations[0].writer()?)),
         false => None,
@@ -193,7 +194,7 @@ fn load(path: &Path) -> Result<Loaded, String> {
 }
 
 /// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
-pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Outcome, String> {
+pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Finished, String> {
     let targets = targets(format)?;
     let destinations = open(&targets, format)?;
     let mut merged = Report::default();
@@ -225,7 +226,7 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<O
 }
 
 /// `ringloc diff OLD NEW`.
-pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Outcome, String> {
+pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Finished, String> {
     let targets = diff_targets(format)?;
     let destinations = open(&targets, format)?;
     let (old, new) = (load(old_path)?, load(new_path)?);
@@ -240,7 +241,7 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
         diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);
     }
     write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(&diff))?;
-    Ok(Outcome::Clean)
+    Ok(Finished::Clean)
 }
 
 /// The targets of a diff, refusing a format that has no diff form before anything is compared.
@@ -273,7 +274,7 @@ pub fn write_diff(diff: &Diff, format: &FormatArgs) -> Result<(), String> {
 }
 
 /// `ringloc --languages`: the table as detection sees it.
-pub fn languages() -> Result<Outcome, String> {
+pub fn languages() -> Result<Finished, String> {
     print(|out| {
         for id in ringloc::lang::LangId::all() {
             let l = id.language();
@@ -283,21 +284,21 @@ pub fn languages() -> Result<Outcome, String> {
         }
         Ok(())
     })?;
-    Ok(Outcome::Clean)
+    Ok(Finished::Clean)
 }
 
 /// `ringloc completions SHELL`: generated from the same clap definition that parses the flags, so
 /// it cannot fall behind them.
-pub fn completions(shell: clap_complete::Shell) -> Result<Outcome, String> {
+pub fn completions(shell: clap_complete::Shell) -> Result<Finished, String> {
     // Generated into memory first: clap_complete panics on a write error.
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "ringloc", &mut script);
     print(|out| out.write_all(&script))?;
-    Ok(Outcome::Clean)
+    Ok(Finished::Clean)
 }
 
 /// `ringloc man`: the manual page, from the clap definition too.
-pub fn man() -> Result<Outcome, String> {
+pub fn man() -> Result<Finished, String> {
     print(|out| clap_mangen::Man::new(Cli::command()).render(out))?;
-    Ok(Outcome::Clean)
+    Ok(Finished::Clean)
 }

@@ -10,7 +10,7 @@ use ringloc::lang::{detect, LangId};
 use ringloc::output::json::per_line_json;
 use ringloc::output::paths::escaped;
 
-use super::commands::{print, Outcome};
+use super::commands::{print, Finished};
 
 /// Bytes of the head that language detection may look at (shebangs and content heuristics).
 const HEAD: usize = 8000;
@@ -46,7 +46,12 @@ fn read_explained(file: &Path) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-pub fn explain(file: &Path, json: bool, options: Options, language: Option<&str>) -> Result<Outcome, String> {
+pub fn explain(
+    file: &Path,
+    json: bool,
+    options: Options,
+    language: Option<&str>,
+) -> Result<Finished, String> {
     let bytes = read_explained(file)?;
     let lang = match language {
         Some(name) => LangId::from_name(name).ok_or_else(|| format!("unknown language '{name}'"))?,
@@ -59,7 +64,7 @@ pub fn explain(file: &Path, json: bool, options: Options, language: Option<&str>
     let lines = explain_with(lang, options, &bytes);
     if json {
         print(|out| writeln!(out, "{}", per_line_json(&lines)))?;
-        return Ok(Outcome::Clean);
+        return Ok(Finished::Clean);
     }
     let text: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
     print(|out| {
@@ -73,5 +78,5 @@ pub fn explain(file: &Path, json: bool, options: Options, language: Option<&str>
         }
         Ok(())
     })?;
-    Ok(Outcome::Clean)
+    Ok(Finished::Clean)
 }

@@ -8,12 +8,12 @@ use ringloc::git::{count_rev, diff_revs, history as sample_history, Every, Repo}
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::report::Diff;
 
-use super::commands::{self, print, report_errors, write_diff, write_report, Outcome};
+use super::commands::{self, print, report_errors, write_diff, write_report, Finished};
 use super::flags::{Cli, FormatArgs, HistoryFormat};
 use super::messages::say;
 
 /// `ringloc --rev REV [REPO]`.
-pub fn count(cli: &Cli) -> Result<Outcome, String> {
+pub fn count(cli: &Cli) -> Result<Finished, String> {
     let config = cli.config()?;
     let rev = cli.rev.as_deref().unwrap_or("HEAD");
     if config.paths.len() > 1 {
@@ -47,7 +47,7 @@ pub fn diff(
     by_dir: bool,
     repo: &Path,
     format: &FormatArgs,
-) -> Result<Outcome, String> {
+) -> Result<Finished, String> {
     let text =
         |p: &Path| p.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a revision", p.display()));
     let (old_rev, new_rev) = match new {
@@ -82,10 +82,10 @@ pub fn diff(
     diff.lines = Some(revs.lines);
     write_diff(&diff, format)?;
     let errors = [report_errors(&revs.old), report_errors(&revs.new)];
-    Ok(if errors.iter().any(|o| matches!(o, Outcome::FileErrors)) {
-        Outcome::FileErrors
+    Ok(if errors.iter().any(|o| matches!(o, Finished::FileErrors)) {
+        Finished::FileErrors
     } else {
-        Outcome::Clean
+        Finished::Clean
     })
 }
 
@@ -98,7 +98,7 @@ pub fn every(every: Option<usize>, step: Option<i64>) -> Every {
 }
 
 /// `ringloc history [RANGE]`.
-pub fn history(repo: &Path, range: &str, every: Every, format: HistoryFormat) -> Result<Outcome, String> {
+pub fn history(repo: &Path, range: &str, every: Every, format: HistoryFormat) -> Result<Finished, String> {
     if every == Every::Commits(0) {
         return Err("--every takes a number of commits from 1".into());
     }
@@ -113,5 +113,5 @@ pub fn history(repo: &Path, range: &str, every: Every, format: HistoryFormat) ->
     samples.iter().for_each(|s| {
         report_errors(&s.report);
     });
-    Ok(if failed { Outcome::FileErrors } else { Outcome::Clean })
+    Ok(if failed { Finished::FileErrors } else { Finished::Clean })
 }

@@ -138,12 +138,16 @@ fn docstrings_count_as_comments_unless_asked_otherwise() {
 }
 
 #[test]
-fn a_quote_inside_an_interpolation_hole_opens_a_string_of_its_own() {
+fn a_quote_inside_an_interpolation_interpolation_opens_a_string_of_its_own() {
     let cs = "var row = $@\"Name: {(quoted ? '\"' : ' ')}\n// in\n\";\n// c\n";
     assert_eq!(counts("C#", cs), (4, 3, 1, 0));
-    assert_eq!(counts("C#", "var s = $\"{{ \"; // c\n"), (1, 1, 0, 0), "{{ is a brace, not a hole");
+    assert_eq!(counts("C#", "var s = $\"{{ \"; // c\n"), (1, 1, 0, 0), "{{ is a brace, not an interpolation");
     assert_eq!(counts("C#", "var s = $\"{\n/* c */ x}\";\n"), (2, 2, 0, 0));
-    assert_eq!(counts("C#", "var s = $\"{\n/* c */\n}\";\n"), (3, 2, 1, 0), "a comment alone in a hole");
+    assert_eq!(
+        counts("C#", "var s = $\"{\n/* c */\n}\";\n"),
+        (3, 2, 1, 0),
+        "a comment alone in an interpolation"
+    );
     let js = "const s = `a ${b ? `c` : `d`} e\n// in\n`; // c\n// d\n";
     assert_eq!(counts("JavaScript", js), (4, 3, 1, 0));
     assert_eq!(counts("JavaScript", "x = `${ {a: 1}.a } /* in`; /* c */\n"), (1, 1, 0, 0));

@@ -174,7 +174,7 @@ fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
         }
     }
     out.extend(s.code_tokens.iter().map(|m| m.to_vec()));
-    for h in s.quotes.iter().filter_map(|q| q.hole) {
+    for h in s.quotes.iter().filter_map(|q| q.interpolation) {
         out.extend([h.open.to_vec(), vec![h.open[h.open.len() - 1]], vec![h.close]]);
     }
     // An opener's first letter alone: the block loops drop it as a mark unless its next byte

@@ -13,10 +13,9 @@ use gix::ObjectId;
 
 use super::tree::TreeFile;
 use super::{GitError, Repo};
-use crate::count::{Counts, Embedded};
 use crate::io::{MemoryReader, ReadRules};
-use crate::lang::{LangId, NameMatch};
-use crate::report::{Outcome, Report, Skip};
+use crate::lang::NameMatch;
+use crate::report::{CountedFile, Outcome, Report, Skip};
 
 /// Git LFS replaces a large file with a small text pointer starting with this line.
 const LFS_POINTER: &[u8] = b"version https://git-lfs.github.com/spec/v1\n";
@@ -28,14 +27,7 @@ const OBJECT_CACHE: usize = 16 << 20;
 /// What a blob turned out to be; unlike [`Outcome`] it can be kept and handed out many times.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BlobOutcome {
-    Counted {
-        language: LangId,
-        bytes: u64,
-        counts: Counts,
-        generated: bool,
-        minified: bool,
-        embedded: Embedded,
-    },
+    Counted(CountedFile),
     Skipped(Skip),
     /// A Git LFS pointer: the real file is elsewhere, so it is reported apart, not counted.
     LfsPointer,
@@ -45,9 +37,7 @@ pub enum BlobOutcome {
 impl BlobOutcome {
     fn from_outcome(outcome: Outcome) -> BlobOutcome {
         match outcome {
-            Outcome::Counted { language, bytes, counts, generated, minified, embedded } => {
-                BlobOutcome::Counted { language, bytes, counts, generated, minified, embedded }
-            }
+            Outcome::Counted(file) => BlobOutcome::Counted(file),
             Outcome::Skipped(skip) => BlobOutcome::Skipped(skip),
             Outcome::Failed(e) => BlobOutcome::Failed(e.to_string()),
         }
@@ -56,16 +46,7 @@ impl BlobOutcome {
     /// The outcome to record; `None` for an LFS pointer, which is reported apart.
     fn to_outcome(&self) -> Option<Outcome> {
         Some(match self {
-            BlobOutcome::Counted { language, bytes, counts, generated, minified, embedded } => {
-                Outcome::Counted {
-                    language: *language,
-                    bytes: *bytes,
-                    counts: *counts,
-                    generated: *generated,
-                    minified: *minified,
-                    embedded: embedded.clone(),
-                }
-            }
+            BlobOutcome::Counted(file) => Outcome::Counted(file.clone()),
             BlobOutcome::Skipped(skip) => Outcome::Skipped(*skip),
             BlobOutcome::LfsPointer => return None,
             BlobOutcome::Failed(e) => Outcome::Failed(io::Error::other(e.clone())),

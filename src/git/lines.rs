@@ -33,8 +33,8 @@ struct Side<'a> {
 
 fn counted<'a>(file: &'a TreeFile, cache: &BlobCache) -> Option<Side<'a>> {
     match cache.get(file)? {
-        BlobOutcome::Counted { language, counts, .. } => {
-            Some(Side { file, language: *language, counts: *counts })
+        BlobOutcome::Counted(counted) => {
+            Some(Side { file, language: counted.language, counts: counted.counts })
         }
         _ => None,
     }

@@ -8,7 +8,7 @@ use memchr::memmem;
 use super::utf16::Utf16Decoder;
 use crate::count::{Counts, Embedded, LineCounter, Options};
 use crate::lang::{LangId, NameMatch};
-use crate::report::{Outcome, Skip};
+use crate::report::{CountedFile, Outcome, Skip};
 
 /// Bytes scanned for a NUL to call a file binary (git looks at the first 8000).
 pub const BINARY_SNIFF: usize = 8000;
@@ -160,9 +160,14 @@ impl FileProgress {
         match (self.generated, minified) {
             (true, _) if rules.skip_generated => Outcome::Skipped(Skip::Generated),
             (_, true) if rules.skip_minified => Outcome::Skipped(Skip::Minified),
-            (generated, minified) => {
-                Outcome::Counted { language, bytes: self.bytes, counts, generated, minified, embedded }
-            }
+            (generated, minified) => Outcome::Counted(CountedFile {
+                language,
+                bytes: self.bytes,
+                counts,
+                generated,
+                minified,
+                embedded,
+            }),
         }
     }
 

@@ -42,7 +42,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::io::{FileJob, ListedDir, Reader, SyncReader};
+    use crate::fs::{FileJob, ListedDir};
+    use crate::io::{Reader, SyncReader};
     use crate::lang::detect_by_name;
     use crate::report::{Recorder, Recording, Report};
 
@@ -58,7 +59,7 @@ mod tests {
             names,
             shown_as: None,
             root_index: 0,
-            plain: true,
+            sync_only: true,
         };
         let job = FileJob {
             dir: Arc::new(listed),

@@ -3,9 +3,7 @@
 
 mod buf;
 mod file;
-mod fs_type;
 mod memory;
-mod noatime;
 mod sync;
 // The one module allowed `unsafe`: submissions name buffers the kernel writes into.
 #[allow(unsafe_code)]
@@ -13,21 +11,13 @@ mod uring;
 mod utf16;
 
 use std::collections::VecDeque;
-use std::ffi::{CStr, OsStr};
-use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
-use std::sync::Arc;
-
-use rustix::fd::OwnedFd;
 
 pub use file::{is_binary, FileProgress, ReadRules, Step, BINARY_SNIFF};
-pub use fs_type::reads_plainly;
 pub use memory::MemoryReader;
-pub(crate) use noatime::NoAtime;
 pub use sync::SyncReader;
 pub use uring::{probe_uring, probe_uring_counted, UringReader};
 
-use crate::lang::NameMatch;
+use crate::fs::FileJob;
 use crate::report::Recorder;
 
 /// How many times (1 ms apart) a file or directory waits for a free descriptor before EMFILE
@@ -39,54 +29,8 @@ pub fn fd_limit() -> u64 {
     rustix::process::getrlimit(rustix::process::Resource::Nofile).current.unwrap_or(u64::MAX)
 }
 
-pub fn is_out_of_fds(e: &std::io::Error) -> bool {
-    let errno = e.raw_os_error();
-    errno == Some(rustix::io::Errno::MFILE.raw_os_error())
-        || errno == Some(rustix::io::Errno::NFILE.raw_os_error())
-}
-
 /// Bytes read per request. Small buffers stay in cache: 8 x 64 KiB per thread measured best warm.
 pub const CHUNK: usize = 64 * 1024;
-
-/// A listed directory: its open descriptor (files are opened relative to it) and the file names
-/// found in it, NUL-terminated in one buffer so a file costs no allocation of its own.
-#[derive(Debug)]
-pub struct ListedDir {
-    pub fd: Arc<OwnedFd>,
-    pub path: PathBuf,
-    pub names: Vec<u8>,
-    /// The path to show instead, for a file reached through a followed symlink.
-    pub shown_as: Option<PathBuf>,
-    /// The root its files were reached from (see [`DirJob`](crate::walk::DirJob)): kept per
-    /// directory, not per file, so `--by-root` costs no memory per queued file.
-    pub root_index: usize,
-    /// Its files are read with plain syscalls, never through a ring ([`reads_plainly`]).
-    pub plain: bool,
-}
-
-/// One file waiting to be read. Holding the `Arc` keeps its directory descriptor open.
-#[derive(Debug, Clone)]
-pub struct FileJob {
-    pub dir: Arc<ListedDir>,
-    pub name_at: u32,
-    pub name_len: u32,
-    pub language: NameMatch,
-}
-
-impl FileJob {
-    pub fn name(&self) -> &CStr {
-        let start = self.name_at as usize;
-        let end = start + self.name_len as usize + 1;
-        CStr::from_bytes_with_nul(&self.dir.names[start..end]).expect("names are NUL-terminated")
-    }
-
-    pub fn path(&self) -> PathBuf {
-        match &self.dir.shown_as {
-            Some(link) => link.clone(),
-            None => self.dir.path.join(OsStr::from_bytes(self.name().to_bytes())),
-        }
-    }
-}
 
 /// What every backend offers the worker loop.
 pub trait Reader {

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use rustix::fs::{openat, Mode, OFlags};
 
 use super::buf::AlignedBuf;
-use super::noatime::NoAtime;
-use super::{is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
+use super::{FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
+use crate::fs::{is_out_of_fds, FileJob, NoAtime};
 use crate::report::{Outcome, Recorder};
 use crate::stats::Syscall;
 

@@ -43,13 +43,13 @@ pub struct Quote {
     pub tag: Option<TagAt>,
     /// Code inside the string, between `open` and a matching close bracket: C#'s `$"{x}"`, a
     /// JavaScript template's `${x}`. A quote in there opens a string of its own, not the end.
-    pub hole: Option<Hole>,
+    pub interpolation: Option<Interpolation>,
 }
 
-/// An interpolation hole. Its brackets are the last byte of `open` and `close`, counted inside so
+/// An interpolation. Its brackets are the last byte of `open` and `close`, counted inside so
 /// that `${ {a: 1} }` ends at the second `}`. A one-byte opener written twice (`{{`) is text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hole {
+pub struct Interpolation {
     pub open: &'static [u8],
     pub close: u8,
 }

@@ -22,13 +22,13 @@ pub struct Cell {
 }
 
 impl Cell {
-    fn plain(text: impl Into<String>) -> Cell {
+    fn unstyled(text: impl Into<String>) -> Cell {
         Cell { text: text.into(), tone: Tone::Plain }
     }
 
     fn signed(n: i64) -> Cell {
         match n {
-            0 => Cell::plain("0"),
+            0 => Cell::unstyled("0"),
             n if n > 0 => Cell { text: format!("+{n}"), tone: Tone::Up },
             n => Cell { text: n.to_string(), tone: Tone::Down },
         }
@@ -85,9 +85,9 @@ fn percent(part: u64, whole: u64) -> String {
 fn totals_cells(lead: Vec<Cell>, t: &Totals, total_code: u64, wide: bool) -> Vec<Cell> {
     let c = t.counts;
     let mut out = lead;
-    out.extend([c.lines, c.code, c.comments, c.blanks].map(|n| Cell::plain(n.to_string())));
+    out.extend([c.lines, c.code, c.comments, c.blanks].map(|n| Cell::unstyled(n.to_string())));
     if wide {
-        out.extend([Cell::plain(t.bytes.to_string()), Cell::plain(percent(c.code, total_code))]);
+        out.extend([Cell::unstyled(t.bytes.to_string()), Cell::unstyled(percent(c.code, total_code))]);
     }
     out
 }
@@ -97,7 +97,7 @@ fn note(omitted: usize, what: &str) -> Option<String> {
 }
 
 fn files(t: &Totals) -> Cell {
-    Cell::plain(t.files.to_string())
+    Cell::unstyled(t.files.to_string())
 }
 
 /// Languages and their total; `Code %` is a share of this grid's total.
@@ -108,9 +108,9 @@ fn language_grid(title: Option<String>, languages: &[(LangId, Totals)], total: &
         columns: columns(&[name("Language"), number("Files")], wide),
         rows: languages
             .iter()
-            .map(|(l, t)| totals_cells(vec![Cell::plain(l.name()), files(t)], t, code, wide))
+            .map(|(l, t)| totals_cells(vec![Cell::unstyled(l.name()), files(t)], t, code, wide))
             .collect(),
-        total: Some(totals_cells(vec![Cell::plain("Total"), files(total)], total, code, wide)),
+        total: Some(totals_cells(vec![Cell::unstyled("Total"), files(total)], total, code, wide)),
         note: None,
     }
 }
@@ -138,7 +138,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
                 .iter()
                 .map(|d| {
                     totals_cells(
-                        vec![Cell::plain(for_people(&d.path)), files(&d.totals)],
+                        vec![Cell::unstyled(for_people(&d.path)), files(&d.totals)],
                         &d.totals,
                         code,
                         wide,
@@ -156,7 +156,7 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             rows: list
                 .iter()
                 .map(|f| {
-                    let lead = vec![Cell::plain(for_people(&f.path)), Cell::plain(language_flagged(f))];
+                    let lead = vec![Cell::unstyled(for_people(&f.path)), Cell::unstyled(language_flagged(f))];
                     totals_cells(lead, &f.totals(), code, wide)
                 })
                 .collect(),
@@ -170,7 +170,9 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
             columns: vec![name("Skipped file"), name("Why")],
             rows: skipped
                 .iter()
-                .map(|f| vec![Cell::plain(for_people(&f.path)), Cell::plain(f.why.name().replace('_', " "))])
+                .map(|f| {
+                    vec![Cell::unstyled(for_people(&f.path)), Cell::unstyled(f.why.name().replace('_', " "))]
+                })
                 .collect(),
             total: None,
             note: None,
@@ -195,7 +197,7 @@ fn delta_cells<K>(lead: Vec<Cell>, change: &Change<K>, wide: bool) -> Vec<Cell> 
     out.extend([d.lines, d.code, d.comments, d.blanks].map(Cell::signed));
     if wide {
         let growth = match change.old.counts.code {
-            0 => Cell::plain("new"),
+            0 => Cell::unstyled("new"),
             old => {
                 let pct = d.code as f64 * 100.0 / old as f64;
                 let tone = Cell::signed(d.code).tone;
@@ -214,17 +216,17 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
     fn files<K>(c: &Change<K>) -> Cell {
         Cell::signed(c.delta().files)
     }
-    let status = |s: &str| Cell::plain(s);
+    let status = |s: &str| Cell::unstyled(s);
     let mut grids = vec![Grid {
         title: None,
         columns: columns(&[name("Language"), name("Status"), number("Files")], wide),
         rows: diff
             .languages
             .iter()
-            .map(|c| delta_cells(vec![Cell::plain(c.key.name()), status(c.status()), files(c)], c, wide))
+            .map(|c| delta_cells(vec![Cell::unstyled(c.key.name()), status(c.status()), files(c)], c, wide))
             .collect(),
         total: Some(delta_cells(
-            vec![Cell::plain("Total"), status(""), files(&diff.total)],
+            vec![Cell::unstyled("Total"), status(""), files(&diff.total)],
             &diff.total,
             wide,
         )),
@@ -237,7 +239,11 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
             rows: list
                 .iter()
                 .map(|c| {
-                    delta_cells(vec![Cell::plain(for_people(&c.key)), status(c.status()), files(c)], c, wide)
+                    delta_cells(
+                        vec![Cell::unstyled(for_people(&c.key)), status(c.status()), files(c)],
+                        c,
+                        wide,
+                    )
                 })
                 .collect(),
             total: None,
@@ -252,8 +258,8 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
                 .iter()
                 .map(|c| {
                     let lead = vec![
-                        Cell::plain(for_people(&c.key.path)),
-                        Cell::plain(c.key.language.name()),
+                        Cell::unstyled(for_people(&c.key.path)),
+                        Cell::unstyled(c.key.language.name()),
                         status(c.status()),
                     ];
                     delta_cells(lead, c, wide)
@@ -274,9 +280,9 @@ const MOVES: [Column; 4] = [number("Added"), number("Removed"), number("Modified
 fn moves_rows(lead: &[&str], moves: &LineMoves, changed: bool) -> Vec<Vec<Cell>> {
     let rows = moves.named().into_iter().filter(|(_, m)| !changed || m.changed());
     rows.map(|(bucket, m)| {
-        let mut cells: Vec<Cell> = lead.iter().map(|&t| Cell::plain(t)).collect();
-        cells.push(Cell::plain(bucket));
-        cells.extend([m.added, m.removed, m.modified, m.unchanged].map(|n| Cell::plain(n.to_string())));
+        let mut cells: Vec<Cell> = lead.iter().map(|&t| Cell::unstyled(t)).collect();
+        cells.push(Cell::unstyled(bucket));
+        cells.extend([m.added, m.removed, m.modified, m.unchanged].map(|n| Cell::unstyled(n.to_string())));
         cells
     })
     .collect()

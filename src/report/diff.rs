@@ -191,14 +191,14 @@ mod tests {
         for &(path, lang, code) in files {
             let language = LangId::from_name(lang).unwrap();
             let counts = Counts { lines: code + 1, code, comments: 0, blanks: 1 };
-            let outcome = super::super::Outcome::Counted {
+            let outcome = super::super::Outcome::Counted(super::super::CountedFile {
                 language,
                 bytes: code * 4,
                 counts,
                 generated: false,
                 minified: false,
                 embedded: Vec::new(),
-            };
+            });
             r.record(0, outcome, true, || path.into());
         }
         r

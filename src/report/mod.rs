@@ -142,19 +142,24 @@ pub enum Skip {
     NotSelected,
 }
 
+/// A counted file's figures, before its path is known: what a reader hands over, and what the
+/// blob cache of `--rev` keeps to hand out again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountedFile {
+    pub language: LangId,
+    pub bytes: u64,
+    pub counts: Counts,
+    pub generated: bool,
+    pub minified: bool,
+    /// Lines of other languages inside the file (`<script>` in HTML, fenced code in Markdown),
+    /// also counted in `counts`; empty (no allocation) for most files.
+    pub embedded: Embedded,
+}
+
 /// What one file turned out to be, as a reader hands it over.
 #[derive(Debug)]
 pub enum Outcome {
-    Counted {
-        language: LangId,
-        bytes: u64,
-        counts: Counts,
-        generated: bool,
-        minified: bool,
-        /// Lines of other languages inside the file (`<script>` in HTML, fenced code in Markdown),
-        /// also counted in `counts`; empty (no allocation) for most files.
-        embedded: Embedded,
-    },
+    Counted(CountedFile),
     Skipped(Skip),
     Failed(io::Error),
 }
@@ -187,7 +192,7 @@ impl Report {
     /// on. A run's workers record through a [`Recorder`], which also streams and shows progress.
     pub fn record(&mut self, root: usize, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
         match outcome {
-            Outcome::Counted { language, bytes, counts, generated, minified, embedded } => {
+            Outcome::Counted(CountedFile { language, bytes, counts, generated, minified, embedded }) => {
                 for (inner, c) in embedded {
                     *self.embedded.entry((language, inner)).or_default() += c;
                 }

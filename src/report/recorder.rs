@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::watch::{FileSink, Progress, Tally};
-use super::{FileReport, Outcome, Report, RootTotals};
+use super::{CountedFile, FileReport, Outcome, Report, RootTotals};
 use crate::lang::LangId;
 use crate::stats::{Clock, WorkerStats};
 
@@ -59,13 +59,14 @@ impl Recorder {
     pub fn record(&mut self, root: usize, outcome: Outcome, path: impl FnOnce() -> PathBuf) {
         if let Some(tally) = &mut self.tally {
             match &outcome {
-                Outcome::Counted { bytes, .. } => tally.add(*bytes),
+                Outcome::Counted(file) => tally.add(file.bytes),
                 Outcome::Skipped(_) => tally.add(0),
                 Outcome::Failed(_) => {}
             }
         }
         match (&self.sink, &outcome) {
-            (Some(sink), &Outcome::Counted { language, bytes, counts, generated, minified, .. }) => {
+            (Some(sink), Outcome::Counted(counted)) => {
+                let &CountedFile { language, bytes, counts, generated, minified, .. } = counted;
                 let file = FileReport { path: path(), language, bytes, counts, generated, minified };
                 self.halted |= (sink.0)(&file).is_break();
                 // Streamed, so not kept: a counted file's path is asked for only to keep its row.
@@ -131,14 +132,14 @@ mod tests {
     fn counted(code: u64) -> Outcome {
         let language = LangId::from_name("C").expect("C is a language");
         let counts = Counts { lines: code, code, comments: 0, blanks: 0 };
-        Outcome::Counted {
+        Outcome::Counted(CountedFile {
             language,
             bytes: 10,
             counts,
             generated: false,
             minified: false,
             embedded: Vec::new(),
-        }
+        })
     }
 
     #[test]

@@ -7,7 +7,8 @@ use std::sync::{Condvar, Mutex};
 
 use crossbeam_deque::{Injector, Stealer, Worker};
 
-use crate::io::{fd_limit, FileJob, Reader, FD_WAITS};
+use crate::fs::FileJob;
+use crate::io::{fd_limit, Reader, FD_WAITS};
 use crate::report::{Recorder, Recording, Report};
 use crate::stats::{Clock, WorkerStats};
 use crate::walk::select::Selection;

@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use super::run_pool;
-use crate::io::{FileJob, Reader, SyncReader};
+use crate::fs::FileJob;
+use crate::io::{Reader, SyncReader};
 use crate::report::{Recorder, Recording, Report};
 use crate::run::roots::roots;
 use crate::Config;

@@ -13,7 +13,7 @@ use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use super::pool::Job;
 use crate::config::Config;
-use crate::io::{reads_plainly, FileJob, ListedDir};
+use crate::fs::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::stats::{Syscall, Syscalls};
@@ -185,10 +185,10 @@ fn files_in(
         openat(CWD, dir_name.as_c_str(), OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
     calls.add(Syscall::Close);
     calls.add(Syscall::Fstatfs);
-    let plain = reads_plainly(&fd);
+    let sync_only = reads_plainly(&fd);
     let fd = Arc::new(fd);
     let path = parent.to_path_buf();
-    let dir = Arc::new(ListedDir { fd, path, names: buf, shown_as: None, root_index: root, plain });
+    let dir = Arc::new(ListedDir { fd, path, names: buf, shown_as: None, root_index: root, sync_only });
     Ok(kept
         .into_iter()
         .map(|(name_at, name_len, language)| FileJob { dir: Arc::clone(&dir), name_at, name_len, language })

@@ -13,7 +13,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, CWD};
 
 use super::DirJob;
-use crate::io::{reads_plainly, FileJob, ListedDir};
+use crate::fs::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::select::Selection;
 
@@ -107,7 +107,8 @@ pub(crate) fn file_job(
     let mut names = real_name.to_vec();
     names.push(0);
     let shown_as = Some(link.to_path_buf());
-    let plain = reads_plainly(&fd);
-    let dir = ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index, plain };
+    let sync_only = reads_plainly(&fd);
+    let dir =
+        ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index, sync_only };
     Ok(FileJob { dir: Arc::new(dir), name_at: 0, name_len: real_name.len() as u32, language })
 }

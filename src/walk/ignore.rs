@@ -12,7 +12,7 @@ use ignore::Match;
 use rustix::fd::AsFd;
 use rustix::fs::{openat, Mode, OFlags};
 
-use crate::io::NoAtime;
+use crate::fs::NoAtime;
 use crate::stats::{Syscall, Syscalls};
 
 /// Ignore files that exist but could not be read, with why: each is a per-file error, since what

@@ -3,6 +3,7 @@
 
 mod follow;
 pub mod ignore;
+mod listing_log;
 pub mod select;
 
 use std::ffi::{CStr, CString, OsStr};
@@ -19,10 +20,10 @@ pub(crate) use self::follow::file_job;
 pub use self::follow::Follow;
 use self::follow::Target;
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
+pub use self::listing_log::ListingLog;
 use self::select::Selection;
-use crate::io::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
+use crate::fs::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
-use crate::report::{Outcome, Recorder, Skip};
 use crate::stats::{Syscall, Syscalls};
 
 /// Version-control metadata: never source, often huge.
@@ -128,13 +129,18 @@ pub struct Listing {
 impl Listing {
     /// What a followed symlink at `path` led to: a directory or file joins the listing, a file of
     /// unknown language is skipped, a link that cannot be resolved is a per-file error.
-    fn add_target(&mut self, target: io::Result<Target>, (root, path): (usize, PathBuf), out: &mut Recorder) {
+    fn add_target(
+        &mut self,
+        target: io::Result<Target>,
+        (root, path): (usize, PathBuf),
+        out: &mut impl ListingLog,
+    ) {
         match target {
             Ok(Target::Dir(dir)) => self.dirs.push(dir),
             Ok(Target::File(file)) => self.files.push(file),
-            Ok(Target::Unknown) => out.record(root, Outcome::Skipped(Skip::Unknown), || path),
+            Ok(Target::Unknown) => out.unknown_file(root, || path),
             Ok(Target::Nothing) => {}
-            Err(e) => out.record(root, Outcome::Failed(e), || path),
+            Err(e) => out.failed(root, e, || path),
         }
     }
 }
@@ -157,9 +163,9 @@ impl KeptFiles {
 
     /// The files as jobs sharing one [`ListedDir`], which holds the directory `job` open as `fd`.
     fn into_jobs(self, fd: Arc<OwnedFd>, job: DirJob) -> impl Iterator<Item = FileJob> {
-        let plain = reads_plainly(&*fd);
+        let sync_only = reads_plainly(&*fd);
         let (path, root_index, names) = (job.path, job.root_index, self.names);
-        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, plain });
+        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, sync_only });
         self.files.into_iter().map(move |(name_at, name_len, language)| FileJob {
             dir: Arc::clone(&dir),
             name_at,
@@ -177,7 +183,7 @@ impl Lister {
         &mut self,
         job: DirJob,
         ctx: &ListContext<'_>,
-        out: &mut Recorder,
+        out: &mut impl ListingLog,
     ) -> Result<Listing, DirJob> {
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let mut job = job;
@@ -188,12 +194,12 @@ impl Lister {
                 return Err(job);
             }
             Err(e) => {
-                out.record(job.root_index, Outcome::Failed(e), || job.path.clone());
+                out.failed(job.root_index, e, || job.path.clone());
                 return Ok(listing);
             }
         };
         if let Err(e) = self.read_entries(&fd, &job, out) {
-            out.record(job.root_index, Outcome::Failed(e), || job.path.clone());
+            out.failed(job.root_index, e, || job.path.clone());
         }
         // Inode order, not hash order: ext4 gives files created one after another neighbouring
         // inodes and neighbouring blocks, so cold reads issued in this order merge into larger disk
@@ -214,7 +220,7 @@ impl Lister {
         (fd, job, ignore): (&Arc<OwnedFd>, &DirJob, &Arc<IgnoreLevel>),
         ctx: &ListContext<'_>,
         listing: &mut Listing,
-        out: &mut Recorder,
+        out: &mut impl ListingLog,
     ) -> KeptFiles {
         let sel = ctx.selection;
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
@@ -249,7 +255,7 @@ impl Lister {
                         continue;
                     }
                     if language == NameMatch::Unknown {
-                        out.record(job.root_index, Outcome::Skipped(Skip::Unknown), path);
+                        out.unknown_file(job.root_index, path);
                         continue;
                     }
                     kept.push(name, language);
@@ -270,7 +276,7 @@ impl Lister {
     }
 
     /// Reads every entry (name and type) before any is judged: an ignore file may come last.
-    fn read_entries(&mut self, fd: &OwnedFd, job: &DirJob, out: &mut Recorder) -> io::Result<()> {
+    fn read_entries(&mut self, fd: &OwnedFd, job: &DirJob, out: &mut impl ListingLog) -> io::Result<()> {
         self.names.clear();
         self.entries.clear();
         let mut entries = RawDir::new(fd, &mut self.buf);
@@ -290,9 +296,7 @@ impl Lister {
                 match statat(fd, name, AtFlags::SYMLINK_NOFOLLOW) {
                     Ok(st) => kind = FileType::from_raw_mode(st.st_mode),
                     Err(e) => {
-                        out.record(job.root_index, Outcome::Failed(e.into()), || {
-                            job.path.join(OsStr::from_bytes(bytes))
-                        });
+                        out.failed(job.root_index, e.into(), || job.path.join(OsStr::from_bytes(bytes)));
                         continue;
                     }
                 }
@@ -309,7 +313,7 @@ impl Lister {
         fd: &OwnedFd,
         job: &DirJob,
         sel: &Selection,
-        out: &mut Recorder,
+        out: &mut impl ListingLog,
     ) -> Arc<IgnoreLevel> {
         if !sel.ignore.enabled {
             return Arc::clone(&job.ignore);
@@ -331,7 +335,7 @@ impl Lister {
         let level =
             IgnoreLevel::child(&job.ignore, sel.ignore, dir, has_git, &present, &mut unreadable, calls);
         for (path, e) in unreadable {
-            out.record(job.root_index, Outcome::Failed(e), || path);
+            out.failed(job.root_index, e, || path);
         }
         level
     }

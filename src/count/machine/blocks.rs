@@ -1,6 +1,6 @@
-//! Code mode and plain block comments 64 bytes at a time, from one block's newline, mark and
-//! non-blank bits (see `masks::Masks`). The lines between two marks are settled together with a
-//! few word operations; only a mark is looked at alone.
+//! Code mode and block comments with a literal closer 64 bytes at a time, from one block's
+//! newline, mark and non-blank bits (see `masks::Masks`). The lines between two marks are settled
+//! together with a few word operations; only a mark is looked at alone.
 
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
@@ -11,7 +11,7 @@ use crate::simd::bits::{after_last, nonblank_ends, range};
 use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
 
 impl LineCounter {
-    /// A comment the block loop can settle: its closer is plain, it does not nest (a nested one
+    /// A comment the block loop can settle: its closer is literal, it does not nest (a nested one
     /// must see its openers), and no region waits to be told its lines one by one.
     pub(super) fn by_blocks(&self, block: &Block) -> bool {
         comment_by_blocks(block, self.cls.syntax) && self.regions.is_none()
@@ -180,8 +180,8 @@ impl LineCounter {
     /// is, with the same lanes.
     #[inline(always)]
     fn mark<L: Lanes>(&mut self, lanes: L, buf: &[u8], at: usize, limit: usize) -> usize {
-        let mut after = if self.cls.plain_start[usize::from(buf[at])] && self.regions.is_none() {
-            self.open_plain(buf, at)
+        let mut after = if self.cls.literal_start[usize::from(buf[at])] && self.regions.is_none() {
+            self.open_literal(buf, at)
         } else {
             self.open_token(buf, at)
         };
@@ -236,7 +236,7 @@ impl LineCounter {
         Some(nl)
     }
 
-    /// A string of code whose closer is one plain byte, when it closes within the 64 bytes from
+    /// A string of code whose closer is one literal byte, when it closes within the 64 bytes from
     /// `from` (its first byte) with no newline and no escaped newline on the way: most strings.
     /// Escapes are skipped with the byte they escape, as the span loop skips them. Returns where
     /// code goes on, or `None` with nothing changed: the span loop then reads the string.
@@ -278,13 +278,13 @@ impl LineCounter {
 }
 
 /// A quote the block loop can close: a one-byte closer that is its own end (no tag, not doubled,
-/// not the last of a run) and no interpolation hole.
+/// not the last of a run) and no interpolation.
 fn one_byte_closer(quote: &Quote) -> bool {
     quote.close.len() == 1
         && quote.tag.is_none()
         && !quote.doubled
         && !quote.close_last_of_run
-        && quote.hole.is_none()
+        && quote.interpolation.is_none()
 }
 
 /// The 64 bytes from `from`, where a span just opened, and the bits of those before `limit`;

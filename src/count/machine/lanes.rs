@@ -77,7 +77,7 @@ impl LineCounter {
             .unwrap_or_else(|| self.code_blocks_here(Portable, &marks.needles, buf, i, limit))
     }
 
-    /// A comment whose closer is plain (`*/`), 64 bytes at a time: its lines are settled in bulk
+    /// A comment whose closer is literal (`*/`), 64 bytes at a time: its lines are settled in bulk
     /// up to the closer. Returns where code goes on after the closer (the mode set to it), or
     /// where fewer than a block is left before `limit`.
     pub(super) fn comment_blocks(&mut self, close: &[u8], buf: &[u8], i: usize, limit: usize) -> usize {

@@ -4,7 +4,7 @@
 
 mod blocks;
 mod c_family;
-mod hole;
+mod interpolation;
 mod lanes;
 mod regions;
 mod spans;
@@ -44,8 +44,9 @@ enum Mode {
         indent: bool,
         fresh: bool,
     },
-    /// Code inside a string's interpolation hole; the string is in `LineCounter::hole`.
-    Hole,
+    /// Code inside a string's interpolation; the string is in
+    /// `LineCounter::open_interpolation`.
+    Interpolation,
     /// The tag after a region's opener (`<script lang="ts">`, a fence's info string); the reader
     /// is in `Regions`.
     Tag,
@@ -53,10 +54,10 @@ enum Mode {
     CloseTag,
 }
 
-/// The string whose interpolation hole is open, and how many of the hole's brackets are open
-/// inside it. Holes do not nest: a string opened in a hole has none of its own.
+/// The string whose interpolation is open, and how many of the interpolation's brackets are open
+/// inside it. Interpolations do not nest: a string opened in an interpolation has none of its own.
 #[derive(Debug, Clone, Copy)]
-struct InHole {
+struct InInterpolation {
     quote: &'static Quote,
     tag: Tag,
     doc: bool,
@@ -84,8 +85,8 @@ pub struct LineCounter {
     last_nonblank: Option<u8>,
     /// A heredoc opened on this line: its body starts at the next newline met in code.
     pending: Option<(Tag, bool)>,
-    /// Set while inside an interpolation hole, including inside the spans opened in it.
-    hole: Option<InHole>,
+    /// Set while inside an interpolation, including inside the spans opened in it.
+    open_interpolation: Option<InInterpolation>,
     counts: Counts,
     /// Only for a file whose language embeds others (HTML, PHP, Markdown, Vue).
     regions: Option<Box<Regions>>,
@@ -110,7 +111,7 @@ impl LineCounter {
             tail: [b'\n'; 2],
             last_nonblank: None,
             pending: None,
-            hole: None,
+            open_interpolation: None,
             counts: Counts::default(),
             regions: None,
         };
@@ -193,7 +194,7 @@ impl LineCounter {
             Mode::Str { quote, doc } => self.string(buf, i, limit, quote, doc),
             Mode::Regex { class } => self.regex(buf, i, limit, class),
             Mode::Heredoc { indent, fresh } => self.heredoc(buf, i, limit, indent, fresh),
-            Mode::Hole => self.hole(buf, i, limit),
+            Mode::Interpolation => self.interpolation(buf, i, limit),
             Mode::Tag => self.tag(buf, i, limit),
             Mode::CloseTag => self.close_tag(buf, i, limit),
         }
@@ -244,11 +245,11 @@ impl LineCounter {
 
     /// A newline has been read and the mode set for the next line: in code, a pending heredoc's
     /// body begins there.
-    /// Where a span that just closed returns: the hole it was opened in, or code.
+    /// Where a span that just closed returns: the interpolation it was opened in, or code.
     #[inline]
     fn after_span(&self) -> Mode {
-        if self.hole.is_some() {
-            Mode::Hole
+        if self.open_interpolation.is_some() {
+            Mode::Interpolation
         } else {
             Mode::Code
         }
@@ -343,12 +344,12 @@ impl LineCounter {
         at + 1
     }
 
-    /// [`LineCounter::open_token`] for a byte of [`Classifier::plain_start`], inline in the block
+    /// [`LineCounter::open_token`] for a byte of [`Classifier::literal_start`], inline in the block
     /// loops: no call, no code escape, heredoc, regex or region to rule out, and no place to work
     /// out (a prefix test does not look at it).
     #[inline(always)]
-    fn open_plain(&mut self, buf: &[u8], at: usize) -> usize {
-        match self.cls.plain_opener_at(window(buf, at)) {
+    fn open_literal(&mut self, buf: &[u8], at: usize) -> usize {
+        match self.cls.literal_opener_at(window(buf, at)) {
             Some((kind, m)) => {
                 self.begin(kind, &m);
                 at + m.len

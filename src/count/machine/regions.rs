@@ -10,7 +10,7 @@
 //! charged to the outermost level it touched, as linejudge reads a tag's own line as the
 //! language around the tag.
 
-use super::{InHole, LineCounter, Mode};
+use super::{InInterpolation, LineCounter, Mode};
 use crate::count::syntax::classifier::Classifier;
 use crate::count::syntax::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
 use crate::count::syntax::markers::{is_ws, window, Tag};
@@ -24,12 +24,12 @@ pub(super) struct Engine {
     mode: Mode,
     tag: Tag,
     pending: Option<(Tag, bool)>,
-    hole: Option<InHole>,
+    open_interpolation: Option<InInterpolation>,
 }
 
 impl Engine {
     fn fresh(cls: &'static Classifier) -> Engine {
-        Engine { cls, mode: Mode::Code, tag: Tag::EMPTY, pending: None, hole: None }
+        Engine { cls, mode: Mode::Code, tag: Tag::EMPTY, pending: None, open_interpolation: None }
     }
 }
 
@@ -143,11 +143,18 @@ impl Regions {
 
 impl LineCounter {
     fn engine(&self) -> Engine {
-        Engine { cls: self.cls, mode: self.mode, tag: self.tag, pending: self.pending, hole: self.hole }
+        Engine {
+            cls: self.cls,
+            mode: self.mode,
+            tag: self.tag,
+            pending: self.pending,
+            open_interpolation: self.open_interpolation,
+        }
     }
 
     fn load(&mut self, e: Engine) {
-        (self.cls, self.mode, self.tag, self.pending, self.hole) = (e.cls, e.mode, e.tag, e.pending, e.hole);
+        (self.cls, self.mode, self.tag, self.pending, self.open_interpolation) =
+            (e.cls, e.mode, e.tag, e.pending, e.open_interpolation);
     }
 
     fn regions(&mut self) -> &mut Regions {

@@ -5,12 +5,12 @@ use std::ops::ControlFlow;
 
 use memchr::{memchr, memchr2};
 
-use super::{InHole, LineCounter, Mode};
+use super::{InInterpolation, LineCounter, Mode};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, has_prefix, heredoc_closes, hole_opens, is_ws, quote_closes, window, Close,
-    Hole, Place,
+    block_closes, block_opens, has_prefix, heredoc_closes, interpolation_opens, is_ws, quote_closes, window,
+    Close, InterpolationOpener, Place,
 };
-use crate::count::syntax::plan::{plain_block_marker, plain_quote};
+use crate::count::syntax::plan::{literal_block_marker, literal_quote};
 use crate::lang::{Block, Embed, Quote};
 use crate::simd::scan::StopSet;
 
@@ -81,7 +81,7 @@ impl LineCounter {
     ) -> usize {
         let syntax = self.cls.syntax;
         let nested = syntax.nested;
-        let plain = plain_closer(block);
+        let literal = literal_closer(block);
         if self.by_blocks(block) {
             i = self.comment_blocks(block.close, buf, i, limit);
             if !matches!(self.mode, Mode::Block { .. }) {
@@ -113,7 +113,7 @@ impl LineCounter {
             if b == block.close[0] || b == opener {
                 let rest = window(buf, i);
                 let place = Place { start: block.line_start && self.line_start(buf, i), head };
-                if let Some(len) = self.block_close(rest, block, place, plain) {
+                if let Some(len) = self.block_close(rest, block, place, literal) {
                     i += len;
                     depth -= 1;
                     if depth == 0 {
@@ -139,11 +139,11 @@ impl LineCounter {
 
     /// The length of the open block's closer at the start of `rest` (a [`window`]).
     #[inline(always)]
-    fn block_close(&self, rest: &[u8], block: &Block, place: Place, plain: bool) -> Option<usize> {
+    fn block_close(&self, rest: &[u8], block: &Block, place: Place, literal: bool) -> Option<usize> {
         if cannot_close(rest, block) {
             return None;
         }
-        if plain {
+        if literal {
             return has_prefix(rest, block.close).then_some(block.close.len());
         }
         block_closes(rest, block, &self.tag, place)
@@ -164,9 +164,9 @@ impl LineCounter {
             }
         }
         let escape = quote.escape.unwrap_or(b'\n');
-        let hole = quote.hole.map_or(b'\n', |h| h.open[0]);
-        let stops = StopSet::four([b'\n', quote.close[0], escape, hole]);
-        let plain = plain_quote(quote);
+        let interpolation = quote.interpolation.map_or(b'\n', |h| h.open[0]);
+        let stops = StopSet::four([b'\n', quote.close[0], escape, interpolation]);
+        let literal = literal_quote(quote);
         while i < limit {
             let b = buf[i];
             if b == b'\n' {
@@ -189,7 +189,7 @@ impl LineCounter {
             } else {
                 self.code = true;
             }
-            match self.string_hole(buf, i, quote, doc) {
+            match self.string_interpolation(buf, i, quote, doc) {
                 Some(ControlFlow::Break(end)) => return end,
                 Some(ControlFlow::Continue(next)) => {
                     i = next;
@@ -206,7 +206,7 @@ impl LineCounter {
                 continue;
             }
             if b == quote.close[0] {
-                match self.quote_close(window(buf, i), quote, plain) {
+                match self.quote_close(window(buf, i), quote, literal) {
                     Some(Close::Ends(len)) => {
                         self.mode = self.after_span();
                         return i + len;
@@ -218,7 +218,8 @@ impl LineCounter {
                     None => {}
                 }
             }
-            // The line is marked; only a newline, an escape, a closer or a hole can change anything.
+            // The line is marked; only a newline, an escape, a closer or an interpolation can change
+            // anything.
             i += 1;
             i += stops.find(&buf[i..limit]).unwrap_or(limit - i);
         }
@@ -226,31 +227,32 @@ impl LineCounter {
         i
     }
 
-    /// A hole's opener at `i` in a string: `Break` where the hole opened (the mode is set to it),
-    /// `Continue` past text that only looks like one, `None` where there is neither.
+    /// An interpolation's opener at `i` in a string: `Break` where the interpolation opened (the
+    /// mode is set to it), `Continue` past text that only looks like one, `None` where there is
+    /// neither.
     #[inline(always)]
-    fn string_hole(
+    fn string_interpolation(
         &mut self,
         buf: &[u8],
         i: usize,
         quote: &'static Quote,
         doc: bool,
     ) -> Option<ControlFlow<usize, usize>> {
-        let h = quote.hole.filter(|h| buf[i] == h.open[0] && self.hole.is_none())?;
-        match hole_opens(window(buf, i), &h)? {
-            Hole::Opens(len) => {
-                self.hole = Some(InHole { quote, tag: self.tag, doc, depth: 0 });
-                self.mode = Mode::Hole;
+        let h = quote.interpolation.filter(|h| buf[i] == h.open[0] && self.open_interpolation.is_none())?;
+        match interpolation_opens(window(buf, i), &h)? {
+            InterpolationOpener::Opens(len) => {
+                self.open_interpolation = Some(InInterpolation { quote, tag: self.tag, doc, depth: 0 });
+                self.mode = Mode::Interpolation;
                 Some(ControlFlow::Break(i + len))
             }
-            Hole::Text(len) => Some(ControlFlow::Continue(i + len)),
+            InterpolationOpener::Text(len) => Some(ControlFlow::Continue(i + len)),
         }
     }
 
     /// What the open string's closer at the start of `rest` (a [`window`]) does.
     #[inline(always)]
-    fn quote_close(&self, rest: &[u8], quote: &Quote, plain: bool) -> Option<Close> {
-        if plain {
+    fn quote_close(&self, rest: &[u8], quote: &Quote, literal: bool) -> Option<Close> {
+        if literal {
             return has_prefix(rest, quote.close).then_some(Close::Ends(quote.close.len()));
         }
         quote_closes(rest, quote, &self.tag)
@@ -325,11 +327,11 @@ impl LineCounter {
     }
 }
 
-/// A plain closer ([`plain_block_marker`]) costs no call into `block_closes` at the end of every
+/// A literal closer ([`literal_block_marker`]) costs no call into `block_closes` at the end of every
 /// comment (3 M of 79 M instructions on drivers/net/ethernet/intel, by callgrind).
 #[inline(always)]
-fn plain_closer(block: &Block) -> bool {
-    plain_block_marker(block, block.close)
+fn literal_closer(block: &Block) -> bool {
+    literal_block_marker(block, block.close)
 }
 
 /// An untagged closer whose second byte is not the next one: the common `*` opening a line of a
@@ -346,7 +348,7 @@ mod tests {
     use crate::count::syntax::markers::Tag;
     use crate::lang::{LangId, TagAt};
 
-    /// One block per rule that keeps a closer from being plain; no language has the first yet.
+    /// One block per rule that keeps a closer from being literal; no language has the first yet.
     const MADE_UP: &[Block] = &[
         Block { open: b"<<", close: b">>", line_start: true, alone: false, tag: None },
         Block { open: b"<<", close: b">>", line_start: false, alone: true, tag: None },
@@ -361,11 +363,11 @@ mod tests {
     ];
 
     #[test]
-    fn a_plain_closer_closes_wherever_its_bytes_stand() {
+    fn a_literal_closer_closes_wherever_its_bytes_stand() {
         let table = LangId::all().flat_map(|id| id.language().syntax.block_comments.iter());
-        let mut plain = 0;
-        for b in table.chain(MADE_UP).filter(|b| plain_closer(b)) {
-            plain += 1;
+        let mut literal = 0;
+        for b in table.chain(MADE_UP).filter(|b| literal_closer(b)) {
+            literal += 1;
             for after in [&b""[..], b"x", b" x", b" \n", b"=", b">"] {
                 let rest = [b.close, after].concat();
                 for (start, head) in [(false, false), (false, true), (true, false), (true, true)] {
@@ -375,7 +377,7 @@ mod tests {
                 }
             }
         }
-        assert!(plain > 0, "no closer in the table is plain");
+        assert!(literal > 0, "no closer in the table is literal");
     }
 
     fn made_up_quote(close: &'static [u8], tag: Option<TagAt>, doubled: bool, run: bool) -> Quote {
@@ -389,7 +391,7 @@ mod tests {
             close_last_of_run: run,
             char_literal: false,
             tag,
-            hole: None,
+            interpolation: None,
         }
     }
 
@@ -401,15 +403,15 @@ mod tests {
             made_up_quote(b"\"\"\"", None, false, true),
         ];
         let table = LangId::all().flat_map(|id| id.language().syntax.quotes.iter());
-        let mut plain = 0;
-        for q in table.chain(&made_up).filter(|q| plain_quote(q)) {
-            plain += 1;
+        let mut literal = 0;
+        for q in table.chain(&made_up).filter(|q| literal_quote(q)) {
+            literal += 1;
             for after in [&b""[..], b"x", b" ", q.close, &q.close[q.close.len() - 1..]] {
                 let rest = [q.close, after].concat();
                 let ends = quote_closes(&rest, q, &Tag::new(b"="));
                 assert!(matches!(ends, Some(Close::Ends(n)) if n == q.close.len()), "{q:?} before {after:?}");
             }
         }
-        assert!(plain > 0, "no quote in the table is plain");
+        assert!(literal > 0, "no quote in the table is literal");
     }
 }

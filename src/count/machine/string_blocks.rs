@@ -32,8 +32,8 @@ impl BlockJob for Strings<'_> {
 }
 
 impl LineCounter {
-    /// A string the block loop can settle: a newline does not end it, its closer is plain (no
-    /// tag, not doubled, not the last of a run), it has no interpolation hole, and no region waits
+    /// A string the block loop can settle: a newline does not end it, its closer is literal (no
+    /// tag, not doubled, not the last of a run), it has no interpolation, and no region waits
     /// to be told its lines one by one.
     pub(super) fn string_by_blocks(&self, quote: &Quote) -> bool {
         string_by_blocks(quote) && self.regions.is_none()

@@ -24,8 +24,8 @@ pub(crate) struct CFamily {
     /// A raw string opened by a letter and a tag before its quote, closed by the quote and the
     /// tag (Rust's `r#"..."#`). The letter is no mark: a `"` in code looks back for it.
     pub(crate) tagged: Option<&'static Quote>,
-    /// A backtick string with holes (JavaScript's template literal). The loop leaves it to the
-    /// byte loop, which knows holes: it stops at the backtick, in code.
+    /// A backtick string with interpolations (JavaScript's template literal). The loop leaves it to the
+    /// byte loop, which knows interpolations: it stops at the backtick, in code.
     pub(crate) template: Option<&'static Quote>,
     /// A `/` in code that opens no comment may open a regex literal (JavaScript's), which the
     /// byte loop reads: the loop stops at it where the byte before says a regex may follow.
@@ -46,7 +46,7 @@ impl CFamily {
     /// The shape of `syntax` when it is C's or a part of it, with no marker of any other kind.
     /// `nibbles` gives the classes of the marks without a letter, which a tagged raw string needs.
     pub(crate) fn of(syntax: &'static Syntax, nibbles: impl Fn(u8) -> Option<Nibbles>) -> Option<CFamily> {
-        let plain = syntax.code_escape.is_none()
+        let no_other_markers = syntax.code_escape.is_none()
             && syntax.code_tokens.is_empty()
             && syntax.heredoc.is_none()
             && syntax.embed == crate::lang::Embed::None;
@@ -55,7 +55,7 @@ impl CFamily {
             .block_comments
             .iter()
             .all(|b| b.open == b"/*" && b.close == b"*/" && !b.line_start && !b.alone && b.tag.is_none());
-        if !plain || !lines_ok || !blocks_ok || syntax.block_comments.len() > 1 {
+        if !no_other_markers || !lines_ok || !blocks_ok || syntax.block_comments.len() > 1 {
             return None;
         }
         let mut shape = CFamily {
@@ -93,7 +93,7 @@ impl CFamily {
                 shape.nibbles = Some(nibbles(q.open[0])?);
                 continue;
             }
-            if q.open == b"`" && q.hole.is_some() {
+            if q.open == b"`" && q.interpolation.is_some() {
                 if shape.template.is_some() {
                     return None;
                 }
@@ -133,7 +133,7 @@ impl CFamily {
 
     /// `"` strings are C's: a newline ends one, and no letter before its quote makes it another
     /// (Rust's go on past newlines and have raw forms; C++ has raw strings).
-    pub(crate) fn plain_strings(&self) -> bool {
+    pub(crate) fn c_strings(&self) -> bool {
         !self.multiline && self.tagged.is_none() && self.prefixed.is_none()
     }
 
@@ -160,7 +160,7 @@ pub(crate) fn tag_before_quote(q: &Quote, tag_chars: &[u8]) -> bool {
         && !q.doubled
         && !q.close_last_of_run
         && !q.char_literal
-        && q.hole.is_none()
+        && q.interpolation.is_none()
 }
 
 /// A quote closed by itself, escaped by a backslash, ended by a newline, and nothing more.
@@ -177,5 +177,5 @@ pub(crate) fn self_closed(q: &Quote) -> bool {
         && !q.close_last_of_run
         && (!q.char_literal || q.open == b"'")
         && q.tag.is_none()
-        && q.hole.is_none()
+        && q.interpolation.is_none()
 }

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use super::c_family::CFamily;
 use super::lead::LeadFilter;
 use super::markers::{has_prefix, is_ws, openers, Kind, Opened, Opener, Place};
-use super::plan::plain_opener;
+use super::plan::literal_opener;
 use crate::count::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
 use crate::simd::masks::MarkSet;
@@ -33,8 +33,8 @@ pub struct Classifier {
     pub(crate) marks: Option<MarkSet>,
     /// First bytes whose openers a prefix test alone decides, and that start nothing else (no
     /// code escape, heredoc, regex or region): the block loops open these inline
-    /// ([`Classifier::plain_opener_at`]).
-    pub(crate) plain_start: [bool; 256],
+    /// ([`Classifier::literal_opener_at`]).
+    pub(crate) literal_start: [bool; 256],
     /// A letter kept a mark only before the bytes that may continue its openers.
     pub(crate) lead: Option<LeadFilter>,
     /// C's syntax or a part of it, which the block loop settles a whole block at a time.
@@ -85,36 +85,47 @@ impl Classifier {
         let dynamic = syntax.heredoc.is_some()
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
             || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
-        // A hole's opener, and the byte after a one-byte opener (`{{` is text).
-        let holes = syntax.quotes.iter().filter_map(|q| q.hole).map(|h| h.open.len() + 1);
+        // An interpolation's opener, and the byte after a one-byte opener (`{{` is text).
+        let interpolations = syntax.quotes.iter().filter_map(|q| q.interpolation).map(|h| h.open.len() + 1);
         let lookahead = markers
             .chain(closers)
             .chain(quote_closers)
-            .chain(holes)
+            .chain(interpolations)
             .chain(dynamic.then_some(WINDOW))
             .fold(2, usize::max);
         assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
         let stops = StopSet::from_class(&class, NL | START);
         let marks = MarkSet::from_class(&class, START);
         let (candidates, groups) = group_by_first_byte(&openers);
-        let mut plain_start = [false; 256];
-        candidates.iter().for_each(|c| plain_start[usize::from(c.opener.bytes[0])] = true);
-        for c in candidates.iter().filter(|c| !c.plain || c.word.is_none()) {
-            plain_start[usize::from(c.opener.bytes[0])] = false;
+        let mut literal_start = [false; 256];
+        candidates.iter().for_each(|c| literal_start[usize::from(c.opener.bytes[0])] = true);
+        for c in candidates.iter().filter(|c| !c.literal || c.word.is_none()) {
+            literal_start[usize::from(c.opener.bytes[0])] = false;
         }
         let other_starts = (syntax.code_escape.into_iter())
             .chain(syntax.heredoc.map(|h| h.open[0]))
             .chain(syntax.regex.then_some(b'/'))
             .chain(embed_starts(syntax.embed).iter().copied());
         let others: Vec<u8> = other_starts.collect();
-        others.iter().for_each(|&b| plain_start[usize::from(b)] = false);
+        others.iter().for_each(|&b| literal_start[usize::from(b)] = false);
         let lead = LeadFilter::find(&openers, syntax, &others);
         let c_family = CFamily::of(syntax, |letter| {
             let mut without = class;
             without[usize::from(letter)] &= !START;
             MarkSet::from_class(&without, START)?.nibbles
         });
-        Classifier { class, candidates, groups, syntax, stops, marks, plain_start, lead, c_family, lookahead }
+        Classifier {
+            class,
+            candidates,
+            groups,
+            syntax,
+            stops,
+            marks,
+            literal_start,
+            lead,
+            c_family,
+            lookahead,
+        }
     }
 
     pub fn for_language(id: LangId) -> &'static Classifier {
@@ -131,15 +142,18 @@ impl Classifier {
         let group = &self.candidates[usize::from(start)..][..usize::from(len)];
         group.iter().find_map(|c| {
             let o = &c.opener;
-            let m =
-                if c.plain { c.hits(rest).then(|| c.opened()) } else { o.matches(rest, self.syntax, place) };
+            let m = if c.literal {
+                c.hits(rest).then(|| c.opened())
+            } else {
+                o.matches(rest, self.syntax, place)
+            };
             m.map(|m| (o.kind, m))
         })
     }
 
-    /// [`Classifier::opener_at`] for a byte of `plain_start`: one word compare per candidate.
+    /// [`Classifier::opener_at`] for a byte of `literal_start`: one word compare per candidate.
     #[inline(always)]
-    pub(crate) fn plain_opener_at(&self, rest: &[u8]) -> Option<(Kind, Opened)> {
+    pub(crate) fn literal_opener_at(&self, rest: &[u8]) -> Option<(Kind, Opened)> {
         let (start, len) = self.groups[usize::from(rest[0])];
         let group = &self.candidates[usize::from(start)..][..usize::from(len)];
         let c = group.iter().find(|c| c.hits(rest))?;
@@ -152,14 +166,14 @@ impl Classifier {
 #[derive(Debug)]
 struct Candidate {
     opener: Opener,
-    plain: bool,
+    literal: bool,
     /// A marker of up to four bytes as a little-endian word and the mask of its bytes: one compare
     /// against the window's first four bytes.
     word: Option<(u32, u32)>,
 }
 
 impl Candidate {
-    /// Whether a plain candidate stands at the start of `rest`: a prefix test, as one word compare
+    /// Whether a literal candidate stands at the start of `rest`: a prefix test, as one word compare
     /// when it and the window allow.
     #[inline(always)]
     fn hits(&self, rest: &[u8]) -> bool {
@@ -171,7 +185,7 @@ impl Candidate {
         }
     }
 
-    /// What a plain candidate that hit opened.
+    /// What a literal candidate that hit opened.
     #[inline(always)]
     fn opened(&self) -> Opened {
         Opened { len: self.opener.bytes.len(), tag: None, whole: matches!(self.opener.kind, Kind::Code) }
@@ -191,7 +205,7 @@ fn word(bytes: &[u8]) -> Option<(u32, u32)> {
 fn group_by_first_byte(openers: &[Opener]) -> (Vec<Candidate>, [(u8, u8); 256]) {
     let mut candidates: Vec<Candidate> = openers
         .iter()
-        .map(|&opener| Candidate { opener, plain: plain_opener(&opener), word: word(opener.bytes) })
+        .map(|&opener| Candidate { opener, literal: literal_opener(&opener), word: word(opener.bytes) })
         .collect();
     candidates.sort_by_key(|c| c.opener.bytes[0]);
     let small = |n: usize| u8::try_from(n).expect("fewer than 256 openers");

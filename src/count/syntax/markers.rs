@@ -136,22 +136,25 @@ pub(crate) fn quote_closes(rest: &[u8], q: &Quote, tag: &Tag) -> Option<Close> {
     Some(Close::Ends(len))
 }
 
-/// What an interpolation hole's opener at the start of `rest` is.
-pub(crate) enum Hole {
-    /// The hole opens after this many bytes.
+/// What an interpolation's opener at the start of `rest` is.
+pub(crate) enum InterpolationOpener {
+    /// The interpolation opens after this many bytes.
     Opens(usize),
     /// A one-byte opener written twice: these bytes are text (C#'s `{{`).
     Text(usize),
 }
 
-pub(crate) fn hole_opens(rest: &[u8], h: &crate::lang::Hole) -> Option<Hole> {
+pub(crate) fn interpolation_opens(
+    rest: &[u8],
+    h: &crate::lang::Interpolation,
+) -> Option<InterpolationOpener> {
     if !has_prefix(rest, h.open) {
         return None;
     }
     if h.open.len() == 1 && rest.get(1) == Some(&h.open[0]) {
-        return Some(Hole::Text(2));
+        return Some(InterpolationOpener::Text(2));
     }
-    Some(Hole::Opens(h.open.len()))
+    Some(InterpolationOpener::Opens(h.open.len()))
 }
 
 /// The length of a whole character literal opened by `q` at the start of `rest`: one character or
@@ -228,13 +231,13 @@ impl Opened {
 
 impl Opener {
     pub(crate) fn matches(&self, rest: &[u8], syntax: &Syntax, place: Place) -> Option<Opened> {
-        let plain = || {
+        let bytes_here = || {
             let len = self.bytes.len();
             (has_prefix(rest, self.bytes) && ends_a_word(rest, len)).then_some(len)
         };
         match self.kind {
-            Kind::LineComment => plain().map(|len| Opened { len, tag: None, whole: false }),
-            Kind::Code => plain().map(|len| Opened { len, tag: None, whole: true }),
+            Kind::LineComment => bytes_here().map(|len| Opened { len, tag: None, whole: false }),
+            Kind::Code => bytes_here().map(|len| Opened { len, tag: None, whole: true }),
             Kind::Block(b) => block_opens(rest, b, syntax.tag_chars, place).map(|(len, tag)| Opened {
                 len,
                 tag,

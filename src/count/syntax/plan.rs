@@ -10,48 +10,48 @@ use crate::lang::{Block, Quote, Syntax};
 /// Whether `marker` (the block's opener or closer) is nothing but its bytes: no tag, no rule on
 /// where it stands, no word byte to end. The fast machine then tests a prefix instead of calling
 /// `block_opens` or `block_closes`; the twin always calls them, and the tests hold both to it.
-pub(crate) fn plain_block_marker(b: &Block, marker: &[u8]) -> bool {
+pub(crate) fn literal_block_marker(b: &Block, marker: &[u8]) -> bool {
     b.tag.is_none() && !b.line_start && !b.alone && marker.last().is_some_and(|&c| !is_word(c))
 }
 
 /// Whether the classifier may take an opener on its bytes alone (a prefix test), without the
 /// recognizer's look at its tag, its place or the word it ends.
-pub(crate) fn plain_opener(o: &Opener) -> bool {
+pub(crate) fn literal_opener(o: &Opener) -> bool {
     if o.bytes.last().is_some_and(|&b| is_word(b)) {
         return false;
     }
     match o.kind {
         Kind::LineComment | Kind::Code => true,
-        Kind::Block(b) => plain_block_marker(b, o.bytes),
+        Kind::Block(b) => literal_block_marker(b, o.bytes),
         Kind::Quote(q) => q.tag.is_none() && !q.char_literal,
     }
 }
 
 /// A string closer with no tag, not doubled and not read in runs ends the string wherever its
-/// bytes are, as a plain comment closer does.
+/// bytes are, as a literal comment closer does.
 #[inline(always)]
-pub(crate) fn plain_quote(quote: &Quote) -> bool {
+pub(crate) fn literal_quote(quote: &Quote) -> bool {
     quote.tag.is_none() && !quote.doubled && !quote.close_last_of_run
 }
 
 /// A comment the block loop can settle (while no region waits to be told its lines one by
-/// one): its closer is plain and comments do not nest (a nested one must see its openers).
+/// one): its closer is literal and comments do not nest (a nested one must see its openers).
 #[inline(always)]
 pub(crate) fn comment_by_blocks(block: &Block, syntax: &Syntax) -> bool {
-    plain_block_marker(block, block.close) && !syntax.nested
+    literal_block_marker(block, block.close) && !syntax.nested
 }
 
 /// A string the block loop can settle (while no region waits to be told its lines one by one):
-/// a newline does not end it, its closer is plain, and it has no interpolation hole.
+/// a newline does not end it, its closer is literal, and it has no interpolation.
 #[inline(always)]
 pub(crate) fn string_by_blocks(quote: &Quote) -> bool {
-    quote.multiline && plain_quote(quote) && quote.hole.is_none()
+    quote.multiline && literal_quote(quote) && quote.interpolation.is_none()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::{Hole, LangId, TagAt};
+    use crate::lang::{Interpolation, LangId, TagAt};
 
     const C_BLOCK: Block = Block { open: b"/*", close: b"*/", line_start: false, alone: false, tag: None };
     const TAG: Option<TagAt> = Some(TagAt { open: 1, close: 1 });
@@ -61,29 +61,29 @@ mod tests {
     }
 
     #[test]
-    fn a_block_marker_is_plain_without_tag_place_rule_or_word_end() {
-        assert!(plain_block_marker(&C_BLOCK, C_BLOCK.close));
-        assert!(!plain_block_marker(&Block { tag: TAG, ..C_BLOCK }, C_BLOCK.close), "tagged");
-        assert!(!plain_block_marker(&Block { line_start: true, ..C_BLOCK }, C_BLOCK.close), "line start");
-        assert!(!plain_block_marker(&Block { alone: true, ..C_BLOCK }, C_BLOCK.close), "alone");
-        assert!(!plain_block_marker(&C_BLOCK, b"=end"), "ends in a word byte");
-        assert!(!plain_block_marker(&C_BLOCK, b""), "empty");
+    fn a_block_marker_is_literal_without_tag_place_rule_or_word_end() {
+        assert!(literal_block_marker(&C_BLOCK, C_BLOCK.close));
+        assert!(!literal_block_marker(&Block { tag: TAG, ..C_BLOCK }, C_BLOCK.close), "tagged");
+        assert!(!literal_block_marker(&Block { line_start: true, ..C_BLOCK }, C_BLOCK.close), "line start");
+        assert!(!literal_block_marker(&Block { alone: true, ..C_BLOCK }, C_BLOCK.close), "alone");
+        assert!(!literal_block_marker(&C_BLOCK, b"=end"), "ends in a word byte");
+        assert!(!literal_block_marker(&C_BLOCK, b""), "empty");
     }
 
     #[test]
-    fn an_opener_is_plain_where_its_bytes_decide() {
+    fn an_opener_is_literal_where_its_bytes_decide() {
         let block = |b: &'static Block| Opener { bytes: b.open, kind: Kind::Block(b) };
         static TAGGED: Block = Block { tag: TAG, ..C_BLOCK };
-        assert!(plain_opener(&Opener { bytes: b"//", kind: Kind::LineComment }));
-        assert!(!plain_opener(&Opener { bytes: b"rem", kind: Kind::LineComment }), "ends in a word byte");
-        assert!(plain_opener(&block(&C_BLOCK)));
-        assert!(!plain_opener(&block(&TAGGED)));
-        static PLAIN: Quote = QUOTE;
+        assert!(literal_opener(&Opener { bytes: b"//", kind: Kind::LineComment }));
+        assert!(!literal_opener(&Opener { bytes: b"rem", kind: Kind::LineComment }), "ends in a word byte");
+        assert!(literal_opener(&block(&C_BLOCK)));
+        assert!(!literal_opener(&block(&TAGGED)));
+        static LITERAL: Quote = QUOTE;
         static CHAR: Quote = Quote { char_literal: true, ..QUOTE };
         static TAGGED_QUOTE: Quote = Quote { tag: TAG, ..QUOTE };
-        assert!(plain_opener(&Opener { bytes: b"\"", kind: Kind::Quote(&PLAIN) }));
-        assert!(!plain_opener(&Opener { bytes: b"'", kind: Kind::Quote(&CHAR) }), "character literal");
-        assert!(!plain_opener(&Opener { bytes: b"\"", kind: Kind::Quote(&TAGGED_QUOTE) }), "tagged");
+        assert!(literal_opener(&Opener { bytes: b"\"", kind: Kind::Quote(&LITERAL) }));
+        assert!(!literal_opener(&Opener { bytes: b"'", kind: Kind::Quote(&CHAR) }), "character literal");
+        assert!(!literal_opener(&Opener { bytes: b"\"", kind: Kind::Quote(&TAGGED_QUOTE) }), "tagged");
     }
 
     const QUOTE: Quote = Quote {
@@ -96,33 +96,36 @@ mod tests {
         close_last_of_run: false,
         char_literal: false,
         tag: None,
-        hole: None,
+        interpolation: None,
     };
 
     #[test]
-    fn a_quote_is_plain_without_tag_doubling_or_runs() {
-        assert!(plain_quote(&QUOTE));
-        assert!(!plain_quote(&Quote { tag: TAG, ..QUOTE }), "tagged");
-        assert!(!plain_quote(&Quote { doubled: true, ..QUOTE }), "doubled");
+    fn a_quote_is_literal_without_tag_doubling_or_runs() {
+        assert!(literal_quote(&QUOTE));
+        assert!(!literal_quote(&Quote { tag: TAG, ..QUOTE }), "tagged");
+        assert!(!literal_quote(&Quote { doubled: true, ..QUOTE }), "doubled");
         assert!(
-            !plain_quote(&Quote { close_last_of_run: true, ..Quote { close: b"\"\"\"", ..QUOTE } }),
+            !literal_quote(&Quote { close_last_of_run: true, ..Quote { close: b"\"\"\"", ..QUOTE } }),
             "last of a run"
         );
     }
 
     #[test]
-    fn a_comment_goes_by_blocks_with_a_plain_closer_where_comments_do_not_nest() {
+    fn a_comment_goes_by_blocks_with_a_literal_closer_where_comments_do_not_nest() {
         assert!(comment_by_blocks(&C_BLOCK, syntax("C")));
         assert!(!comment_by_blocks(&C_BLOCK, syntax("Rust")), "Rust's comments nest");
-        assert!(!comment_by_blocks(&Block { alone: true, ..C_BLOCK }, syntax("C")), "closer not plain");
+        assert!(!comment_by_blocks(&Block { alone: true, ..C_BLOCK }, syntax("C")), "closer not literal");
     }
 
     #[test]
-    fn a_string_goes_by_blocks_when_multiline_plain_and_without_holes() {
+    fn a_string_goes_by_blocks_when_multiline_literal_and_not_interpolated() {
         assert!(string_by_blocks(&QUOTE));
         assert!(!string_by_blocks(&Quote { multiline: false, ..QUOTE }), "a newline ends it");
-        assert!(!string_by_blocks(&Quote { doubled: true, ..QUOTE }), "closer not plain");
-        let hole = Some(Hole { open: b"${", close: b'}' });
-        assert!(!string_by_blocks(&Quote { hole, ..Quote { close: b"`", ..QUOTE } }), "interpolation");
+        assert!(!string_by_blocks(&Quote { doubled: true, ..QUOTE }), "closer not literal");
+        let interpolation = Some(Interpolation { open: b"${", close: b'}' });
+        assert!(
+            !string_by_blocks(&Quote { interpolation, ..Quote { close: b"`", ..QUOTE } }),
+            "interpolation"
+        );
     }
 }

@@ -40,16 +40,16 @@ enum Mode {
         indent: bool,
         fresh: bool,
     },
-    Hole,
+    Interpolation,
     /// Reading a region's opening tag (the reader is `Twin::reader`).
     Tag,
     /// A closing tag after its name, up to its `>`.
     CloseTag,
 }
 
-/// The string whose interpolation hole is open (see the fast path's `InHole`).
+/// The string whose interpolation is open (see the fast path's `InInterpolation`).
 #[derive(Clone, Copy)]
-struct InHole {
+struct InInterpolation {
     quote: &'static Quote,
     tag: Tag,
     doc: bool,
@@ -62,7 +62,7 @@ struct Engine {
     openers: Vec<Opener>,
     mode: Mode,
     pending: Option<(Tag, bool)>,
-    hole: Option<InHole>,
+    open_interpolation: Option<InInterpolation>,
     /// The span the mode is in, where it opened (kept only when explaining).
     opened: Option<SpanOpened>,
 }
@@ -70,13 +70,20 @@ struct Engine {
 impl Engine {
     fn new(lang: LangId) -> Engine {
         let syntax = &lang.language().syntax;
-        Engine { syntax, openers: openers(syntax), mode: Mode::Code, pending: None, hole: None, opened: None }
+        Engine {
+            syntax,
+            openers: openers(syntax),
+            mode: Mode::Code,
+            pending: None,
+            open_interpolation: None,
+            opened: None,
+        }
     }
 
-    /// Where a span that ends returns: the hole it was opened in, or code.
+    /// Where a span that ends returns: the interpolation it was opened in, or code.
     fn back(&self) -> Mode {
-        if self.hole.is_some() {
-            Mode::Hole
+        if self.open_interpolation.is_some() {
+            Mode::Interpolation
         } else {
             Mode::Code
         }

@@ -1,11 +1,11 @@
 //! One step of the twin in each mode: what one byte (or one whole marker) does to the line's
 //! flags and to the mode.
 
-use super::{InHole, Mode, Twin};
+use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, heredoc_closes, heredoc_opens, hole_opens, is_ws, quote_closes,
-    regex_may_follow, window, Close, HeredocAt, Hole, Kind, Opened, Place, Tag,
+    block_closes, block_opens, heredoc_closes, heredoc_opens, interpolation_opens, is_ws, quote_closes,
+    regex_may_follow, window, Close, HeredocAt, InterpolationOpener, Kind, Opened, Place, Tag,
 };
 use crate::count::twin::explain::SpanKind;
 use crate::lang::{Block, Embed, Quote};
@@ -24,7 +24,7 @@ impl Twin<'_> {
             return i + 1;
         }
         match self.eng.mode {
-            Mode::Code | Mode::Hole => self.code_step(i),
+            Mode::Code | Mode::Interpolation => self.code_step(i),
             Mode::LineComment => self.line_comment_step(i),
             Mode::Block { block, tag, depth } => self.block_step(i, block, tag, depth),
             Mode::Str { quote, tag, doc } => self.string_step(i, quote, tag, doc),
@@ -61,11 +61,11 @@ impl Twin<'_> {
         i + 1
     }
 
-    /// Code mode (or code inside a string's interpolation hole) at `i`.
+    /// Code mode (or code inside a string's interpolation) at `i`.
     fn code_step(&mut self, i: usize) -> usize {
         let (bytes, syntax) = (self.bytes, self.eng.syntax);
         let (b, rest, place) = (bytes[i], window(bytes, i), self.place(i));
-        if let Some(next) = self.hole_bracket(i, b) {
+        if let Some(next) = self.interpolation_bracket(i, b) {
             return next;
         }
         if Some(b) == syntax.code_escape {
@@ -88,26 +88,26 @@ impl Twin<'_> {
         self.code_byte(i, b, rest)
     }
 
-    /// Inside an interpolation hole: its closer (back to the string at depth 0), or one more
+    /// Inside an interpolation: its closer (back to the string at depth 0), or one more
     /// opening bracket.
-    fn hole_bracket(&mut self, i: usize, b: u8) -> Option<usize> {
-        let (Mode::Hole, Some(open)) = (self.eng.mode, self.eng.hole) else {
+    fn interpolation_bracket(&mut self, i: usize, b: u8) -> Option<usize> {
+        let (Mode::Interpolation, Some(open)) = (self.eng.mode, self.eng.open_interpolation) else {
             return None;
         };
-        let h = open.quote.hole.expect("a hole belongs to a string that has one");
+        let h = open.quote.interpolation.expect("an interpolation belongs to a string that has one");
         if b == h.close {
             self.mark_code(i);
             if open.depth == 0 {
                 self.eng.mode = Mode::Str { quote: open.quote, tag: open.tag, doc: open.doc };
-                self.eng.hole = None;
+                self.eng.open_interpolation = None;
             } else {
-                self.eng.hole = Some(InHole { depth: open.depth - 1, ..open });
+                self.eng.open_interpolation = Some(InInterpolation { depth: open.depth - 1, ..open });
             }
             return Some(i + 1);
         }
         if b == h.open[h.open.len() - 1] {
             self.mark_code(i);
-            self.eng.hole = Some(InHole { depth: open.depth + 1, ..open });
+            self.eng.open_interpolation = Some(InInterpolation { depth: open.depth + 1, ..open });
             return Some(i + 1);
         }
         None
@@ -200,14 +200,16 @@ impl Twin<'_> {
         } else {
             self.mark_code(i);
         }
-        if let Some(h) = quote.hole.filter(|h| b == h.open[0] && self.eng.hole.is_none()) {
-            match hole_opens(rest, &h) {
-                Some(Hole::Opens(len)) => {
-                    self.eng.hole = Some(InHole { quote, tag, doc, depth: 0 });
-                    self.eng.mode = Mode::Hole;
+        if let Some(h) =
+            quote.interpolation.filter(|h| b == h.open[0] && self.eng.open_interpolation.is_none())
+        {
+            match interpolation_opens(rest, &h) {
+                Some(InterpolationOpener::Opens(len)) => {
+                    self.eng.open_interpolation = Some(InInterpolation { quote, tag, doc, depth: 0 });
+                    self.eng.mode = Mode::Interpolation;
                     return i + len;
                 }
-                Some(Hole::Text(len)) => return i + len,
+                Some(InterpolationOpener::Text(len)) => return i + len,
                 None => {}
             }
         }

@@ -53,7 +53,7 @@ impl Twin<'_> {
     /// Where the byte at `i` is: plain code has no span.
     fn reason_at(&self, i: usize) -> Reason {
         let span = match self.eng.mode {
-            Mode::Code | Mode::Hole => None,
+            Mode::Code | Mode::Interpolation => None,
             _ => self.eng.opened.clone(),
         };
         Reason { column: Some(self.column(i)), span }

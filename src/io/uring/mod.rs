@@ -23,10 +23,10 @@ use setup::build_ring;
 pub use setup::{probe_uring, probe_uring_counted};
 
 use super::buf::AlignedBuf;
-use super::noatime::NoAtime;
 use super::sync::{file_open_flags, SyncReader};
-use super::{fd_limit, is_out_of_fds, FileJob, FileProgress, ReadRules, Reader, Step, CHUNK};
+use super::{fd_limit, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
+use crate::fs::{is_out_of_fds, FileJob, NoAtime};
 use crate::report::{Outcome, Recorder};
 use crate::stats::{RingOp, Syscall, WorkerStats};
 
@@ -434,7 +434,7 @@ impl Reader for UringReader {
         }
         while !queue.is_empty() && self.busy < self.depth.min(self.max_busy) {
             let job = queue.pop_front().expect("queue not empty");
-            if job.dir.plain {
+            if job.dir.sync_only {
                 self.retry.push_back(job);
                 continue;
             }

@@ -1,7 +1,7 @@
 use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use super::*;
-use crate::io::ListedDir;
+use crate::fs::ListedDir;
 use crate::lang::detect_by_name;
 use crate::report::Recording;
 
@@ -24,7 +24,7 @@ fn forty_files() -> (tempfile::TempDir, VecDeque<FileJob>) {
         names,
         shown_as: None,
         root_index: 0,
-        plain: false,
+        sync_only: false,
     };
     let listed = Arc::new(listed);
     let mut at = 0;

@@ -175,7 +175,7 @@ impl LineCounter {
         (carry, tally): (&mut BlockCarry, &mut LineTally),
     ) -> bool {
         Self::comment_block::<L, EXTRA_FORMS>(lanes, shape, m, (block, buf), i, carry, tally)
-            || (!EXTRA_FORMS || shape.plain_strings())
+            || (!EXTRA_FORMS || shape.c_strings())
                 && string_block::<L, LONG_STRINGS>(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
             || !EXTRA_FORMS
                 && !LONG_STRINGS

@@ -1,14 +1,16 @@
-//! Code inside a string's interpolation hole (`$"{x}"`, `${x}`): code as anywhere else, except that
-//! the hole's brackets are counted and the one closing it returns to the string.
+//! Code inside a string's interpolation (`$"{x}"`, `${x}`): code as anywhere else, except that
+//! the interpolation's brackets are counted and the one closing it returns to the string.
 
 use super::{LineCounter, Mode};
 use crate::count::syntax::classifier::START;
 use crate::count::syntax::markers::is_ws;
 
 impl LineCounter {
-    pub(super) fn hole(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
-        let Some(mut open) = self.hole else { unreachable!("hole mode outside a hole") };
-        let h = open.quote.hole.expect("a hole belongs to a string that has one");
+    pub(super) fn interpolation(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
+        let Some(mut open) = self.open_interpolation else {
+            unreachable!("interpolation mode outside an interpolation")
+        };
+        let h = open.quote.interpolation.expect("an interpolation belongs to a string that has one");
         let (left, right) = (h.open[h.open.len() - 1], h.close);
         while i < limit {
             let b = buf[i];
@@ -25,7 +27,7 @@ impl LineCounter {
                 self.code = true;
                 i += 1;
                 if open.depth == 0 {
-                    self.hole = None;
+                    self.open_interpolation = None;
                     self.tag = open.tag;
                     self.mode = Mode::Str { quote: open.quote, doc: open.doc };
                     return i;
@@ -36,9 +38,9 @@ impl LineCounter {
                 open.depth += 1;
                 i += 1;
             } else if self.cls.class[usize::from(b)] & START != 0 {
-                self.hole = Some(open);
+                self.open_interpolation = Some(open);
                 i = self.open_token(buf, i);
-                if !matches!(self.mode, Mode::Hole) {
+                if !matches!(self.mode, Mode::Interpolation) {
                     return i;
                 }
             } else {
@@ -46,7 +48,7 @@ impl LineCounter {
                 i += 1;
             }
         }
-        self.hole = Some(open);
+        self.open_interpolation = Some(open);
         i
     }
 }
