@@ -13,7 +13,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bin" --by-file --format json -q -o "$work/report.json" "$tree"
 usec() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(((e - s) / 1000)); }
-formats="json ndjson csv table markdown yaml tokei-json cloc-json cloc-xml cloc-yaml scc-json openmetrics sql"
+formats="json ndjson csv table markdown yaml html tokei-json cloc-json cloc-xml cloc-yaml scc-json openmetrics sql"
 for _ in $(seq "$rounds"); do
     echo "count $(usec "$bin" --by-file --top 0 --format json -q -o "$work/out" "$tree")"
     echo "base $(usec "$bin" merge "$work/report.json" --by-file --top 0 --format json -o "$work/out")"

@@ -301,32 +301,35 @@ fn yaml_reads_back_as_the_json_document() {
 }
 
 /// Where the rules differ, the differences are exactly these and no others: tokei counts a doc
-/// string as code (ringloc: comments), and moves a file's embedded regions to `children` and
-/// `blobs` (ringloc keeps them in the file's own counts).
+/// string as code (ringloc: comments) and Markdown's prose as comments (ringloc: code). Embedded
+/// regions (a script and a style in HTML, a fenced block in Markdown) are where tokei puts them,
+/// in `blobs` and `children`, with the same numbers.
 #[test]
 fn tokei_json_differs_from_tokei_only_where_the_rules_do() {
     let Some(tokei) = tokei() else { return };
     let tree = Tree::new();
     tree.write("m.py", "def f():\n    \"\"\"Doc\n    string.\"\"\"\n    return 1\n");
-    tree.write("p.html", "<html>\n<script>\nvar x = 1;\n</script>\n</html>\n");
+    let style = "<style>\nbody { color: red; }\n</style>\n";
+    tree.write("p.html", format!("<html>\n<script>\nvar x = 1;\n</script>\n{style}</html>\n"));
+    tree.write("r.md", "# Title\n\nSome text.\n\n```rust\n// c\nfn main() {}\n```\n");
     let theirs: Value =
         serde_json::from_str(&stdout_of(&tokei, &["--output", "json", "."], tree.path())).unwrap();
     let mine: Value = serde_json::from_str(&ours(&["--format", "tokei-json", "."], &tree)).unwrap();
     let mut found = Vec::new();
     compare(&mine, &theirs, "", &[], &mut found);
     let known = [
-        "/HTML/code: 5, theirs 4",
-        "/HTML/reports/0/stats/code: 5, theirs 4",
-        "/HTML/reports/0/stats/blobs: keys [], theirs [\"JavaScript\"]",
-        "/HTML/children: keys [], theirs [\"JavaScript\"]",
+        "/Markdown/code: 4, theirs 0",
+        "/Markdown/comments: 0, theirs 4",
+        "/Markdown/reports/0/stats/code: 4, theirs 0",
+        "/Markdown/reports/0/stats/comments: 0, theirs 4",
         "/Python/code: 2, theirs 4",
         "/Python/comments: 2, theirs 0",
         "/Python/reports/0/stats/code: 2, theirs 4",
         "/Python/reports/0/stats/comments: 2, theirs 0",
-        "/Total/code: 7, theirs 9",
-        "/Total/comments: 2, theirs 0",
-        "/Total/children/HTML/0/stats/code: 5, theirs 4",
-        "/Total/children/HTML/0/stats/blobs: keys [], theirs [\"JavaScript\"]",
+        "/Total/code: 15, theirs 13",
+        "/Total/comments: 3, theirs 5",
+        "/Total/children/Markdown/0/stats/code: 4, theirs 0",
+        "/Total/children/Markdown/0/stats/comments: 0, theirs 4",
         "/Total/children/Python/0/stats/code: 2, theirs 4",
         "/Total/children/Python/0/stats/comments: 2, theirs 0",
     ];
@@ -334,4 +337,9 @@ fn tokei_json_differs_from_tokei_only_where_the_rules_do() {
     found.sort();
     known.sort();
     assert_eq!(found, known, "the differences from tokei are the listed ones");
+    assert_eq!(mine["HTML"]["children"]["CSS"][0]["stats"], theirs["HTML"]["children"]["CSS"][0]["stats"]);
+    assert_eq!(
+        mine["Markdown"]["reports"][0]["stats"]["blobs"]["Rust"]["comments"], 1,
+        "a region's own buckets"
+    );
 }

@@ -12,7 +12,8 @@ use ringloc::lang::LangId;
 use std::time::Duration;
 
 use ringloc::output::{
-    Cloc, ClocStyle, Csv, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table, TokeiJson, Yaml,
+    Cloc, ClocStyle, Csv, Html, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table, TokeiJson,
+    Yaml,
 };
 use ringloc::report::{CountedFile, Diff, Outcome, Report, RootTotals, Shape, Skip, SortKey, View};
 
@@ -213,4 +214,17 @@ fn drop_in_formats_have_no_diff_form() {
         let err = output.diff(&diff, &mut out).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::Unsupported, "{name}");
     }
+}
+
+/// The page's data: every file under its directory, the error, the skipped files and the non-UTF-8
+/// name escaped. The page around it is the same for every report (tests/html.rs loads it in a
+/// browser), so only the data is kept as a snapshot.
+#[test]
+fn html_renders_the_report() {
+    let page = String::from_utf8(render(&Html, &old_report(), &ROWS)).unwrap();
+    let (_, data) = page.split_once("<script type=\"application/json\" id=\"report-data\">").unwrap();
+    let (data, _) = data.split_once("</script>").unwrap();
+    let value: serde_json::Value = serde_json::from_str(data).expect("the data is JSON");
+    assert_eq!(value["files"].as_array().map(Vec::len), Some(5));
+    check("report-html-data.json", format!("{data}\n").as_bytes());
 }

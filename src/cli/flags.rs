@@ -370,6 +370,8 @@ pub enum FormatFlag {
     Openmetrics,
     /// SQL for cloc's `--sql` tables (metadata, t), loadable into sqlite3
     Sql,
+    /// One self-contained page: totals, languages, a treemap of directories, a table of files
+    Html,
 }
 
 impl Cli {

@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::StatsDoc;
 use ringloc::output::{
-    timestamp, Cloc, ClocStyle, Csv, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table,
+    timestamp, Cloc, ClocStyle, Csv, Html, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table,
     TokeiJson, Yaml,
 };
 
@@ -15,9 +15,9 @@ use super::destinations::Target;
 use super::flags::{ColorFlag, FormatArgs, FormatFlag};
 
 /// Formats whose every report lists each file: ndjson is a stream of file records, tokei's JSON
-/// always has its `reports`, cloc's SQL is a row per file.
+/// always has its `reports`, cloc's SQL is a row per file, HTML's treemap and table are made of them.
 pub fn lists_every_file(format: FormatFlag) -> bool {
-    matches!(format, FormatFlag::Ndjson | FormatFlag::TokeiJson | FormatFlag::Sql)
+    matches!(format, FormatFlag::Ndjson | FormatFlag::TokeiJson | FormatFlag::Sql | FormatFlag::Html)
 }
 
 /// Formats that can show `ringloc diff`: ringloc's own. The drop-in formats mirror what another
@@ -81,5 +81,6 @@ pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn O
             elapsed: facts.elapsed,
             append: args.sql_append,
         }),
+        FormatFlag::Html => Box::new(Html),
     }
 }

@@ -1,4 +1,5 @@
-//! Output formats: one trait, one file per format (cloc's three syntaxes share a directory). Every format renders both a report ([`View`])
+//! Output formats: one trait, one file per format (cloc's three syntaxes share a directory, and
+//! HTML's page, style and script theirs). Every format renders both a report ([`View`])
 //! and a comparison of two ([`Diff`]); the library writes to any `Write` and never to a terminal
 //! on its own.
 
@@ -6,6 +7,7 @@ mod cloc;
 mod csv;
 mod grid;
 pub mod history;
+mod html;
 pub mod json;
 mod markdown;
 pub mod ndjson;
@@ -22,6 +24,7 @@ use std::io::{self, Write};
 
 pub use cloc::{Cloc, ClocStyle};
 pub use csv::Csv;
+pub use html::Html;
 pub use json::Json;
 pub use markdown::Markdown;
 pub use ndjson::{Ndjson, NdjsonStream};

@@ -1,13 +1,15 @@
 //! `--format yaml`: ringloc's own JSON document (same fields, same `schema_version`; see
 //! docs/json-schema.md) in YAML's block style, for readers that prefer YAML. The document is
 //! maps, lists, strings and integers only, so a small emitter does it: serde_yaml, the usual
-//! crate, is unmaintained, and its forks are young. Strings are written double-quoted with JSON's
-//! escapes, which YAML's double-quoted scalars share, so every path survives unchanged.
+//! crate, is unmaintained, and its forks are young. It is a serde_json [`Formatter`]: the document
+//! streams out as the JSON writer's does, with no tree of values built first. Strings are written
+//! double-quoted with JSON's escapes, which YAML's double-quoted scalars share, so every path
+//! survives unchanged.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
 use super::json::doc::{DiffDoc, ReportDoc};
 use super::Output;
@@ -26,78 +28,196 @@ impl Output for Yaml {
 }
 
 fn document(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
-    match serde_json::to_value(doc).map_err(io::Error::from)? {
-        Value::Object(map) => map_lines(&map, 0, None, out),
-        other => writeln!(out, "{}", scalar(&other)),
-    }
+    let mut serializer = serde_json::Serializer::with_formatter(out, BlockYaml::default());
+    doc.serialize(&mut serializer).map_err(io::Error::from)
 }
 
-/// A block mapping at `indent`; `lead` replaces the first line's indent (`  - ` in a list).
-fn map_lines(
-    map: &Map<String, Value>,
+/// An open map or list, and how far its lines are indented (a list's: where its dashes are).
+struct Open {
+    map: bool,
     indent: usize,
-    lead: Option<&str>,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    for (i, (key, value)) in map.iter().enumerate() {
-        match lead.filter(|_| i == 0) {
-            Some(lead) => out.write_all(lead.as_bytes())?,
-            None => write!(out, "{:indent$}", "")?,
-        }
-        write!(out, "{}:", key_text(key))?;
-        value_lines(value, indent, out)?;
-    }
-    Ok(())
+    /// Nothing written for it yet: an empty one is written `{}` or `[]`, where a scalar would be.
+    empty: bool,
 }
 
-/// What follows `key:` or `-`: a scalar or empty collection on the same line, else nested lines.
-fn value_lines(value: &Value, indent: usize, out: &mut dyn Write) -> io::Result<()> {
-    match value {
-        Value::Object(map) if !map.is_empty() => {
-            writeln!(out)?;
-            map_lines(map, indent + 2, None, out)
-        }
-        Value::Array(items) if !items.is_empty() => {
-            writeln!(out)?;
-            list_lines(items, indent + 2, out)
-        }
-        other => writeln!(out, " {}", scalar(other)),
-    }
+/// Block YAML from serde_json's events. A list item's `- ` is written once the item is known to
+/// be a scalar (`- 3`), a map (its first key on the dash's line) or a list (on the next line).
+#[derive(Default)]
+struct BlockYaml {
+    open: Vec<Open>,
+    /// The map key being written, captured so that a plain name can go unquoted.
+    key: Option<Vec<u8>>,
+    key_escaped: bool,
 }
 
-fn list_lines(items: &[Value], indent: usize, out: &mut dyn Write) -> io::Result<()> {
-    for item in items {
-        match item {
-            Value::Object(map) if !map.is_empty() => {
-                map_lines(map, indent + 2, Some(&format!("{:indent$}- ", "")), out)?;
+impl BlockYaml {
+    /// Writes a scalar (or an empty collection) after its lead-in: ` ` after `key:`, `- ` in a
+    /// list; then ends the line. A map key is captured instead.
+    fn scalar(&mut self, w: &mut (impl Write + ?Sized), text: &[u8]) -> io::Result<()> {
+        if let Some(key) = &mut self.key {
+            key.extend_from_slice(text);
+            return Ok(());
+        }
+        self.lead(w)?;
+        w.write_all(text)?;
+        w.write_all(b"\n")
+    }
+
+    fn lead(&self, w: &mut (impl Write + ?Sized)) -> io::Result<()> {
+        match self.open.last() {
+            Some(Open { map: true, .. }) => w.write_all(b" "),
+            Some(&Open { map: false, indent, .. }) => write!(w, "{:indent$}- ", ""),
+            None => Ok(()),
+        }
+    }
+
+    /// Opens a map or list where a value goes; its lines are indented under its parent's.
+    fn open(&mut self, map: bool) {
+        let indent = self.open.last().map_or(0, |parent| parent.indent + 2);
+        self.open.push(Open { map, indent, empty: true });
+    }
+
+    /// Starts an entry of the innermost collection. Its first entry ends its key's line (under a
+    /// map) or takes its dash (a map in a list) or follows a line of its own dash (a list in a list).
+    fn entry(&mut self, w: &mut (impl Write + ?Sized)) -> io::Result<()> {
+        let depth = self.open.len();
+        let current = &mut self.open[depth - 1];
+        let (first, map, indent) = (std::mem::take(&mut current.empty), current.map, current.indent);
+        let parent = depth.checked_sub(2).map(|i| &self.open[i]);
+        match (first, parent) {
+            (true, Some(&Open { map: false, indent: dash, .. })) if map => {
+                return write!(w, "{:dash$}- ", "")
             }
-            other => {
-                write!(out, "{:indent$}-", "")?;
-                value_lines(other, indent, out)?;
+            (true, Some(&Open { map: false, indent: dash, .. })) => writeln!(w, "{:dash$}-", "")?,
+            (true, Some(Open { map: true, .. })) => w.write_all(b"\n")?,
+            _ => {}
+        }
+        match map {
+            true => write!(w, "{:indent$}", ""),
+            false => Ok(()),
+        }
+    }
+
+    fn close(&mut self, w: &mut (impl Write + ?Sized), empty: &[u8]) -> io::Result<()> {
+        let closed = self.open.pop().expect("a collection is open");
+        match closed.empty {
+            true => self.scalar(w, empty),
+            false => Ok(()),
+        }
+    }
+}
+
+/// Numbers and the like: their JSON text, as a scalar.
+macro_rules! scalars {
+    ($($method:ident: $type:ty),*) => {$(
+        fn $method<W: ?Sized + Write>(&mut self, w: &mut W, value: $type) -> io::Result<()> {
+            let mut text = Vec::new();
+            CompactFormatter.$method(&mut text, value)?;
+            self.scalar(w, &text)
+        }
+    )*};
+}
+
+impl Formatter for BlockYaml {
+    scalars!(write_bool: bool, write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64,
+        write_i128: i128, write_u8: u8, write_u16: u16, write_u32: u32, write_u64: u64,
+        write_u128: u128, write_f32: f32, write_f64: f64, write_number_str: &str);
+
+    fn write_null<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.scalar(w, b"null")
+    }
+
+    fn begin_string<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        match self.key {
+            Some(_) => Ok(()),
+            None => {
+                self.lead(w)?;
+                w.write_all(b"\"")
             }
         }
     }
-    Ok(())
-}
 
-/// A scalar, or an empty collection in flow style.
-fn scalar(value: &Value) -> String {
-    match value {
-        Value::Object(_) => "{}".into(),
-        Value::Array(_) => "[]".into(),
-        // JSON's own text: null, true, 12, or a double-quoted string with JSON escapes.
-        other => other.to_string(),
+    fn end_string<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        match self.key {
+            Some(_) => Ok(()),
+            None => w.write_all(b"\"\n"),
+        }
     }
-}
 
-/// Keys plain where they are simple names (every key ringloc writes), quoted otherwise.
-fn key_text(key: &str) -> String {
-    let simple = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if simple {
-        key.to_string()
-    } else {
-        Value::from(key).to_string()
+    fn write_string_fragment<W: ?Sized + Write>(&mut self, w: &mut W, fragment: &str) -> io::Result<()> {
+        match &mut self.key {
+            Some(key) => key.extend_from_slice(fragment.as_bytes()),
+            None => w.write_all(fragment.as_bytes())?,
+        }
+        Ok(())
+    }
+
+    fn write_char_escape<W: ?Sized + Write>(&mut self, w: &mut W, escape: CharEscape) -> io::Result<()> {
+        match &mut self.key {
+            Some(key) => {
+                self.key_escaped = true;
+                CompactFormatter.write_char_escape(key, escape)
+            }
+            None => CompactFormatter.write_char_escape(w, escape),
+        }
+    }
+
+    fn begin_array<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
+        self.open(false);
+        Ok(())
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.close(w, b"[]")
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, _first: bool) -> io::Result<()> {
+        self.entry(w)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
+        self.open(true);
+        Ok(())
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.close(w, b"{}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, _first: bool) -> io::Result<()> {
+        self.entry(w)?;
+        self.key = Some(Vec::new());
+        self.key_escaped = false;
+        Ok(())
+    }
+
+    /// Keys plain where they are simple names (every key ringloc writes), quoted otherwise.
+    fn end_object_key<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        let key = self.key.take().unwrap_or_default();
+        let simple = !self.key_escaped
+            && key.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            && key.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+        match simple {
+            true => w.write_all(&key)?,
+            false => {
+                w.write_all(b"\"")?;
+                w.write_all(&key)?;
+                w.write_all(b"\"")?;
+            }
+        }
+        w.write_all(b":")
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, _: &mut W) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -105,15 +225,28 @@ fn key_text(key: &str) -> String {
 mod tests {
     use super::*;
 
+    fn yaml(doc: serde_json::Value) -> String {
+        let mut out = Vec::new();
+        document(&doc, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
     fn nested_maps_lists_and_empties_are_block_yaml() {
         let doc = serde_json::json!({
             "a": 1, "list": [{"x": "p\"q", "y": []}, 3], "empty": {}, "weird key": null
         });
-        let mut out = Vec::new();
-        document(&doc, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
         let expected = "a: 1\nlist:\n  - x: \"p\\\"q\"\n    y: []\n  - 3\nempty: {}\n\"weird key\": null\n";
-        assert_eq!(text, expected);
+        assert_eq!(yaml(doc), expected);
+    }
+
+    #[test]
+    fn lists_in_lists_maps_in_maps_and_escaped_keys() {
+        let doc = serde_json::json!({
+            "m": {"n": {"o": [[1, {"p": true}], [], {}]}}, "k\u{1}": -2, "t": "a\nb"
+        });
+        let expected = "m:\n  n:\n    o:\n      -\n        - 1\n        - p: true\n      - []\n      - {}\n\
+                        \"k\\u0001\": -2\nt: \"a\\nb\"\n";
+        assert_eq!(yaml(doc), expected);
     }
 }

@@ -62,6 +62,7 @@ mod tests {
             counts,
             generated: false,
             minified: false,
+            embedded: Vec::new(),
         }
     }
 

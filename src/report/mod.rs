@@ -49,6 +49,9 @@ pub struct FileReport {
     /// Counted, and looks generated or minified (the report's `flagged` counts these).
     pub generated: bool,
     pub minified: bool,
+    /// Lines of other languages inside the file, also in `counts` (tokei's JSON lists them apart);
+    /// empty, with no allocation, for most files and for files read back from a JSON report.
+    pub embedded: Embedded,
 }
 
 impl FileReport {
@@ -193,7 +196,7 @@ impl Report {
     pub fn record(&mut self, root: usize, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
         match outcome {
             Outcome::Counted(CountedFile { language, bytes, counts, generated, minified, embedded }) => {
-                for (inner, c) in embedded {
+                for &(inner, c) in &embedded {
                     *self.embedded.entry((language, inner)).or_default() += c;
                 }
                 let totals = Totals { files: 1, bytes, counts };
@@ -211,6 +214,7 @@ impl Report {
                         counts,
                         generated,
                         minified,
+                        embedded,
                     });
                 }
             }

@@ -66,8 +66,10 @@ impl Recorder {
         }
         match (&self.sink, &outcome) {
             (Some(sink), Outcome::Counted(counted)) => {
-                let &CountedFile { language, bytes, counts, generated, minified, .. } = counted;
-                let file = FileReport { path: path(), language, bytes, counts, generated, minified };
+                let &CountedFile { language, bytes, counts, generated, minified, ref embedded } = counted;
+                let embedded = embedded.clone();
+                let file =
+                    FileReport { path: path(), language, bytes, counts, generated, minified, embedded };
                 self.halted |= (sink.0)(&file).is_break();
                 // Streamed, so not kept: a counted file's path is asked for only to keep its row.
                 self.report.record(root, outcome, false, PathBuf::new);

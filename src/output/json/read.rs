@@ -88,6 +88,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
             counts,
             generated,
             minified,
+            embedded: Vec::new(),
         });
     }
     for f in doc.skipped_files.iter().flatten() {

@@ -1,0 +1,266 @@
+//! The report as the page's data: one JSON object, compact, written straight into a buffer. Files
+//! are `[dir, name, language, code, comments, blanks, bytes, flags]` under a table of directories
+//! (`[parent, name]`, parents first) and one of language names, so the kernel's 76k paths are not
+//! written whole and the page builds its tree without splitting strings. Strings escape `<`, `>`
+//! and `&` too, so no name can close the `<script>` element the data sits in.
+
+use std::collections::HashMap;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use crate::lang::LangId;
+use crate::output::paths::escaped;
+use crate::report::{FileReport, Totals, View};
+
+/// The data object, in the order the page reads it.
+pub fn data(view: &View) -> Vec<u8> {
+    let mut json = Json(Vec::with_capacity(64 * view.files.as_ref().map_or(0, Vec::len) + 4096));
+    let mut names = Names::default();
+    json.raw("{\"roots\":[");
+    json.list(view.roots, |json, root| json.string(&escaped(root)));
+    json.raw("],\"total\":");
+    json.totals(&view.total);
+    json.raw(",\"languages\":[");
+    json.list(&view.languages, |json, (id, totals)| {
+        json.raw("[");
+        json.number(names.index(*id));
+        json.raw(",");
+        json.totals(totals);
+        json.raw("]");
+    });
+    json.raw("],\"embedded\":[");
+    json.list(view.embedded, |json, ((outer, inner), c)| {
+        json.raw("[");
+        json.number(names.index(*outer));
+        json.raw(",");
+        json.number(names.index(*inner));
+        json.numbers(&[c.lines, c.code, c.comments, c.blanks]);
+        json.raw("]");
+    });
+    json.raw("],");
+    files(&mut json, view.files.as_deref().unwrap_or_default(), &mut names);
+    json.raw(",\"names\":[");
+    json.list(&names.list, |json, id| json.string(id.name()));
+    json.raw("],");
+    left_out(&mut json, view);
+    json.raw("}");
+    json.0
+}
+
+/// The skipped, flagged and errors, and how many rows `--top` cut.
+fn left_out(json: &mut Json, view: &View) {
+    let s = view.skipped;
+    json.raw("\"skipped\":[");
+    json.numbers_bare(&[s.binary, s.unknown, s.too_large, s.generated, s.minified]);
+    json.raw("],\"skipped_files\":[");
+    json.list(view.skipped_files.unwrap_or_default(), |json, f| {
+        json.raw("[");
+        json.string(&escaped(&f.path));
+        json.raw(",");
+        json.string(f.why.name());
+        json.raw("]");
+    });
+    json.raw("],\"flagged\":[");
+    json.numbers_bare(&[view.flagged.generated, view.flagged.minified]);
+    json.raw("],\"errors\":[");
+    json.list(view.errors, |json, e| {
+        json.raw("[");
+        json.string(&escaped(&e.path));
+        json.raw(",");
+        json.string(&e.error.to_string());
+        json.raw("]");
+    });
+    let o = view.omitted;
+    json.raw("],\"omitted\":[");
+    json.numbers_bare(&[o.languages as u64, o.files as u64, o.dirs as u64]);
+    json.raw("]");
+}
+
+/// `"dirs":[...],"files":[...]`: each file under the index of its directory.
+fn files(json: &mut Json, files: &[&FileReport], names: &mut Names) {
+    let mut dirs = Dirs::default();
+    let mut rows = Json(Vec::with_capacity(48 * files.len()));
+    rows.list(files, |rows, f| {
+        let name = f.path.file_name().unwrap_or(f.path.as_os_str());
+        rows.raw("[");
+        rows.number(dirs.index(f.path.parent().unwrap_or(Path::new(""))) as u64);
+        rows.raw(",");
+        rows.string(&escaped(Path::new(name)));
+        rows.raw(",");
+        rows.number(names.index(f.language));
+        let c = f.counts;
+        rows.numbers(&[c.code, c.comments, c.blanks, f.bytes]);
+        rows.raw(",");
+        rows.number(u64::from(f.generated) | u64::from(f.minified) << 1);
+        rows.raw("]");
+    });
+    json.raw("\"dirs\":[");
+    json.list(&dirs.rows, |json, (parent, name)| {
+        json.raw("[");
+        match parent {
+            Some(p) => json.number(*p as u64),
+            None => json.raw("-1"),
+        }
+        json.raw(",");
+        json.string(&escaped(Path::new(name)));
+        json.raw("]");
+    });
+    json.raw("],\"files\":[");
+    json.0.extend_from_slice(&rows.0);
+    json.raw("]");
+}
+
+/// Directories numbered as first seen, each after its parent.
+#[derive(Default)]
+struct Dirs<'a> {
+    seen: HashMap<&'a [u8], usize>,
+    /// Parent index (none at the top) and name.
+    rows: Vec<(Option<usize>, &'a std::ffi::OsStr)>,
+    /// Files come sorted by path, so most share the last one's directory.
+    last: Option<(&'a [u8], usize)>,
+}
+
+impl<'a> Dirs<'a> {
+    fn index(&mut self, dir: &'a Path) -> usize {
+        let bytes = dir.as_os_str().as_bytes();
+        if let Some((_, i)) = self.last.filter(|(last, _)| *last == bytes) {
+            return i;
+        }
+        let i = match self.seen.get(bytes) {
+            Some(&i) => i,
+            None => {
+                let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).map(|p| self.index(p));
+                let name = dir.file_name().unwrap_or(dir.as_os_str());
+                self.rows.push((parent, name));
+                self.seen.insert(bytes, self.rows.len() - 1);
+                self.rows.len() - 1
+            }
+        };
+        self.last = Some((bytes, i));
+        i
+    }
+}
+
+/// Language names numbered as first seen.
+#[derive(Default)]
+struct Names {
+    seen: HashMap<LangId, u64>,
+    list: Vec<LangId>,
+}
+
+impl Names {
+    fn index(&mut self, id: LangId) -> u64 {
+        *self.seen.entry(id).or_insert_with(|| {
+            self.list.push(id);
+            self.list.len() as u64 - 1
+        })
+    }
+}
+
+/// A JSON text being written.
+struct Json(Vec<u8>);
+
+impl Json {
+    fn raw(&mut self, text: &str) {
+        self.0.extend_from_slice(text.as_bytes());
+    }
+
+    fn number(&mut self, n: u64) {
+        self.0.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    }
+
+    /// `,a,b,c`: numbers after a value already written.
+    fn numbers(&mut self, ns: &[u64]) {
+        for &n in ns {
+            self.raw(",");
+            self.number(n);
+        }
+    }
+
+    /// `a,b,c`.
+    fn numbers_bare(&mut self, ns: &[u64]) {
+        for (i, &n) in ns.iter().enumerate() {
+            if i > 0 {
+                self.raw(",");
+            }
+            self.number(n);
+        }
+    }
+
+    /// `[files,lines,code,comments,blanks,bytes]`.
+    fn totals(&mut self, t: &Totals) {
+        let c = t.counts;
+        self.raw("[");
+        self.numbers_bare(&[t.files, c.lines, c.code, c.comments, c.blanks, t.bytes]);
+        self.raw("]");
+    }
+
+    /// Items written by `each`, comma-separated.
+    fn list<T>(&mut self, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut Json, T)) {
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                self.raw(",");
+            }
+            each(self, item);
+        }
+    }
+
+    /// A string with JSON's escapes, plus `<`, `>` and `&` as `\u00XX` so that nothing in it can
+    /// end the `<script>` element or open a comment there.
+    fn string(&mut self, text: &str) {
+        let out = &mut self.0;
+        out.push(b'"');
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'"' => b"\\\"",
+                b'\\' => b"\\\\",
+                b'\n' => b"\\n",
+                b'\t' => b"\\t",
+                0..=0x1F | b'<' | b'>' | b'&' => b"",
+                _ => continue,
+            };
+            out.extend_from_slice(&bytes[start..i]);
+            start = i + 1;
+            match escape.is_empty() {
+                true => out.extend_from_slice(format!("\\u{b:04x}").as_bytes()),
+                false => out.extend_from_slice(escape),
+            }
+        }
+        out.extend_from_slice(&bytes[start..]);
+        out.push(b'"');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn string(text: &str) -> String {
+        let mut json = Json(Vec::new());
+        json.string(text);
+        String::from_utf8(json.0).unwrap()
+    }
+
+    #[test]
+    fn hostile_strings_cannot_leave_the_script_element() {
+        let hostile = "</script><!-- \"q\" \\ \u{1}\n\té & >";
+        let text = string(hostile);
+        assert_eq!(text, r#""\u003c/script\u003e\u003c!-- \"q\" \\ \u0001\n\té \u0026 \u003e""#);
+        assert_eq!(serde_json::from_str::<String>(&text).unwrap(), hostile);
+    }
+
+    #[test]
+    fn directories_are_numbered_parents_first_and_once() {
+        let paths = ["./a/b/x.c", "./a/b/y.c", "./a/z.c", "/abs/q.c", "top.c", "./a/b/w.c"];
+        let mut dirs = Dirs::default();
+        let found: Vec<usize> = paths.iter().map(|p| dirs.index(Path::new(p).parent().unwrap())).collect();
+        assert_eq!(found, [2, 2, 1, 4, 5, 2]);
+        let rows: Vec<(Option<usize>, &str)> =
+            dirs.rows.iter().map(|(p, n)| (*p, n.to_str().unwrap())).collect();
+        let expected =
+            [(None, "."), (Some(0), "a"), (Some(1), "b"), (None, "/"), (Some(3), "abs"), (None, "")];
+        assert_eq!(rows, expected);
+    }
+}
