@@ -50,6 +50,9 @@ pub struct Config {
     /// Called with each counted file as it finishes, from the worker threads; the report then keeps
     /// no per-file rows (`by_file` is ignored for counted files), so memory stays flat.
     pub file_sink: Option<FileSink>,
+    /// Time the run's phases, workers and classifier too ([`Run::stats`](crate::Run::stats)); the
+    /// system calls are counted whatever this says.
+    pub stats: bool,
 }
 
 impl Default for Config {
@@ -69,6 +72,7 @@ impl Default for Config {
             read_only: false,
             progress: None,
             file_sink: None,
+            stats: false,
         }
     }
 }

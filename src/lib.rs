@@ -27,6 +27,7 @@ pub mod output;
 pub mod report;
 pub mod run;
 mod simd;
+pub mod stats;
 pub mod walk;
 
 pub use config::Config;

@@ -11,6 +11,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["simd"],
     &["lang"],
+    &["stats"],
     &["count"],
     &["report"],
     &["fs"],

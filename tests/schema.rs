@@ -110,6 +110,8 @@ fn json_reports_match_the_schema() {
         &["--format", "json", "--by-file", "--by-dir", "2", ".", "missing"],
         &["--format", "json", "--by-file", "--by-dir", "--top", "1", "--sort", "lines"],
         &["--format", "json", "--by-root", "src", "run.py", "src/deep"],
+        &["--format", "json", "--stats"],
+        &["--format", "json", "--stats", "--backend", "sync"],
     ] {
         let doc: Value = serde_json::from_str(&stdout(args, &tree)).unwrap();
         assert_valid(&schema, &schema, &doc);

@@ -112,7 +112,7 @@ const ROWS: Shape = Shape { sort: None, top: None, by_file: true, by_dir: Some(1
 fn formats() -> [(&'static str, Box<dyn Output>); 5] {
     [
         ("table.txt", Box::new(Table::default())),
-        ("json.json", Box::new(Json)),
+        ("json.json", Box::new(Json::default())),
         ("ndjson.ndjson", Box::new(Ndjson)),
         ("csv.csv", Box::new(Csv)),
         ("markdown.md", Box::new(Markdown::default())),
@@ -143,7 +143,7 @@ fn sort_and_top_cut_every_list() {
     let shape =
         Shape { sort: Some(SortKey::Comments), top: Some(2), by_file: true, by_dir: Some(2), by_root: false };
     check("report-top-table.txt", &render(&Table::default(), &old_report(), &shape));
-    check("report-top-json.json", &render(&Json, &old_report(), &shape));
+    check("report-top-json.json", &render(&Json::default(), &old_report(), &shape));
 }
 
 #[test]

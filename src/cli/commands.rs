@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
+use ringloc::output::stats::{write_table, StatsDoc};
 use ringloc::output::NdjsonStream;
 use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::BackendUsed;
@@ -15,7 +16,7 @@ use clap::CommandFactory;
 
 use super::destinations::{targets, written, Destination, Target};
 use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
-use super::messages::say;
+use super::messages::{raw, say};
 use super::outputs::{output, shows_diffs, RunFacts};
 use super::progress::ProgressLine;
 
@@ -48,9 +49,10 @@ fn open(targets: &[Target], args: &FormatArgs) -> Result<Vec<Destination>, Strin
     targets.iter().map(|t| Destination::open(t.path.as_deref(), append(t))).collect()
 }
 
-/// What the reports show: a report with the row flags (`None` for none), or a diff.
+/// What the reports show: a report with the row flags (`None` for none) and the run's figures
+/// (`--stats`), or a diff.
 enum Shown<'a> {
-    Report(&'a Report, Option<&'a RowArgs>),
+    Report(&'a Report, Option<&'a RowArgs>, Option<&'a StatsDoc>),
     Diff(&'a Diff),
 }
 
@@ -66,13 +68,13 @@ fn write_reports(
     let mut failed = None;
     for (target, destination) in targets.iter().zip(destinations) {
         let written = match shown {
-            Shown::Report(report, rows) => {
+            Shown::Report(report, rows, stats) => {
                 let view = View::new(report, &args.shape(target.format, rows));
-                let format = output(target, args, &RunFacts { elapsed, roots: &report.roots });
+                let format = output(target, args, &RunFacts { elapsed, roots: &report.roots, stats });
                 destination.write_all(|out| format.report(&view, out))
             }
             Shown::Diff(diff) => {
-                let format = output(target, args, &RunFacts { elapsed, roots: &[] });
+                let format = output(target, args, &RunFacts { elapsed, roots: &[], stats: None });
                 destination.write_all(|out| format.diff(diff, out))
             }
         };
@@ -135,6 +137,8 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
         notes(&run, &config, &named_files);
     }
     let outcome = report_errors(&run.report);
+    let stats = run.stats.as_ref().map(|s| StatsDoc::new(s, &run.report, None));
+    let writing = Instant::now();
     match stream {
         Some(stream) => {
             let destination = destinations.into_iter().next().expect("one destination");
@@ -142,11 +146,21 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
             destination.commit()?;
         }
         None => {
-            let shown = Shown::Report(&run.report, Some(&cli.rows));
+            let shown = Shown::Report(&run.report, Some(&cli.rows), stats.as_ref());
             write_reports(&targets, destinations, &cli.format, elapsed, shown)?;
         }
     }
+    if let Some(stats) = &run.stats {
+        show_stats(&StatsDoc::new(stats, &run.report, Some(writing.elapsed())));
+    }
     Ok(outcome)
+}
+
+/// `--stats`' table on stderr, the time the reports took to write included.
+fn show_stats(doc: &StatsDoc) {
+    let mut table = Vec::new();
+    write_table(doc, &mut table).expect("writing to memory");
+    raw(format_args!("{}", String::from_utf8_lossy(&table)));
 }
 
 /// What the user should know about a run that is not a per-file error: the io_uring fallback, a
@@ -207,7 +221,7 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
     }
     merged.sort();
     let outcome = report_errors(&merged);
-    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Report(&merged, Some(rows)))?;
+    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Report(&merged, Some(rows), None))?;
     Ok(outcome)
 }
 
@@ -249,7 +263,7 @@ pub fn write_report(
 ) -> Result<(), String> {
     let targets = targets(format)?;
     let destinations = open(&targets, format)?;
-    write_reports(&targets, destinations, format, elapsed, Shown::Report(report, Some(rows)))
+    write_reports(&targets, destinations, format, elapsed, Shown::Report(report, Some(rows), None))
 }
 
 /// Writes a diff made elsewhere (between two revisions) to every target.

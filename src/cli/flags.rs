@@ -131,6 +131,11 @@ pub struct Cli {
     /// No progress line and no notes on stderr (per-file errors are still listed)
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// At the end, where the time went and the system calls made, on stderr (and as `stats` in
+    /// --format json)
+    #[arg(long)]
+    pub stats: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -427,6 +432,7 @@ impl Cli {
             by_root: self.rows.by_root,
             progress: None,
             file_sink: None,
+            stats: self.stats,
             selection,
         })
     }

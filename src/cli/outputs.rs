@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use ringloc::output::paths::for_people;
+use ringloc::output::stats::StatsDoc;
 use ringloc::output::{
     timestamp, Cloc, ClocStyle, Csv, Html, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table,
     TokeiJson, Yaml,
@@ -31,6 +32,8 @@ pub fn shows_diffs(format: FormatFlag) -> bool {
 pub struct RunFacts<'a> {
     pub elapsed: Duration,
     pub roots: &'a [PathBuf],
+    /// `--stats`: the run's figures, for `--format json`.
+    pub stats: Option<&'a StatsDoc>,
 }
 
 /// cloc's default project name: the paths counted.
@@ -61,7 +64,7 @@ pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn O
         FormatFlag::Table => {
             Box::new(Table { wide: args.wide, colour: wants_colour(args.color, target.path.is_none()) })
         }
-        FormatFlag::Json => Box::new(Json),
+        FormatFlag::Json => Box::new(Json { stats: facts.stats.cloned() }),
         FormatFlag::Ndjson => Box::new(Ndjson),
         FormatFlag::Csv => Box::new(Csv),
         FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),

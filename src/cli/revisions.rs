@@ -23,6 +23,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
         (cli.files_from.is_some(), "--files-from"),
         (cli.follow, "--follow (symlinks in a revision are skipped)"),
         (cli.rows.by_root, "--by-root"),
+        (cli.stats, "--stats (it times reads from disk)"),
     ];
     if let Some((_, flag)) = refused.iter().find(|(set, _)| *set) {
         return Err(format!("--rev counts one repository's tree: {flag} does not apply"));

@@ -40,7 +40,7 @@ impl NoAtime {
     /// Opens with `open`, given the flag to add, once more without O_NOATIME if it was refused.
     pub(crate) fn open<T>(
         &mut self,
-        open: impl Fn(OFlags) -> rustix::io::Result<T>,
+        mut open: impl FnMut(OFlags) -> rustix::io::Result<T>,
     ) -> rustix::io::Result<T> {
         let asked = self.flags();
         match open(asked) {

@@ -81,11 +81,19 @@ pub struct FileProgress {
     utf16: Option<Utf16Decoder>,
     bytes: u64,
     generated: bool,
+    /// The language the file is counted as, once its head is read.
+    counted_as: Option<LangId>,
 }
 
 impl FileProgress {
     pub fn new(language: NameMatch) -> FileProgress {
-        FileProgress { language, counter: None, utf16: None, bytes: 0, generated: false }
+        FileProgress { language, counter: None, utf16: None, bytes: 0, generated: false, counted_as: None }
+    }
+
+    /// The language the file is counted as; `None` before its head is read, or when it is not
+    /// counted (binary, unknown).
+    pub fn counted_as(&self) -> Option<LangId> {
+        self.counted_as
     }
 
     /// `buf[..carry]` is left over from the previous chunk and `buf[carry..carry + read]` is new.
@@ -181,6 +189,7 @@ impl FileProgress {
             NameMatch::Unknown => return Err(Outcome::Skipped(Skip::Unknown)),
         };
         self.counter = Some(LineCounter::with_options(language, rules.count));
+        self.counted_as = Some(language);
         Ok(())
     }
 }

@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 pub use file::{is_binary, FileProgress, ReadRules, Step, BINARY_SNIFF};
 pub use memory::MemoryReader;
 pub use sync::SyncReader;
-pub use uring::{probe_uring, UringReader};
+pub use uring::{probe_uring, probe_uring_counted, UringReader};
 
 use crate::fs::FileJob;
 use crate::report::Recorder;
@@ -44,6 +44,10 @@ pub trait Reader {
     fn waits_for_disk(&self) -> bool {
         false
     }
+
+    /// The worker is done: what the reader still holds back (queued closes) goes to the kernel,
+    /// and the figures it kept itself go to `out`.
+    fn finish(&mut self, _out: &mut Recorder) {}
 }
 
 /// Which backend to run.
@@ -66,5 +70,9 @@ impl<R: Reader + ?Sized> Reader for Box<R> {
 
     fn waits_for_disk(&self) -> bool {
         (**self).waits_for_disk()
+    }
+
+    fn finish(&mut self, out: &mut Recorder) {
+        (**self).finish(out)
     }
 }

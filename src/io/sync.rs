@@ -13,6 +13,7 @@ use super::{FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
 use crate::fs::{is_out_of_fds, FileJob, NoAtime};
 use crate::report::{Outcome, Recorder};
+use crate::stats::Syscall;
 
 /// Flags for every file open: never follow a symlink swapped in after listing, never block on a
 /// FIFO that replaced a file, never acquire a controlling terminal.
@@ -61,18 +62,28 @@ impl SyncReader {
         };
     }
 
-    fn read_file(&mut self, job: &FileJob) -> Outcome {
+    /// Opens, reads and counts one file, counting its system calls into `out`.
+    fn read_file(&mut self, job: &FileJob, out: &mut Recorder) -> Outcome {
         // When this file's open began, until its first read has been timed.
         let mut first = Some(Instant::now());
-        let open = |noatime| openat(&job.dir.fd, job.name(), file_open_flags() | noatime, Mode::empty());
-        let fd = match self.noatime.open(open) {
+        let mut opens = 0;
+        let open = |noatime| {
+            opens += 1;
+            openat(&job.dir.fd, job.name(), file_open_flags() | noatime, Mode::empty())
+        };
+        let opened = self.noatime.open(open);
+        out.stats().calls.add_n(Syscall::Openat, opens);
+        let fd = match opened {
             Ok(fd) => fd,
             Err(e) => return Outcome::Failed(e.into()),
         };
+        // Dropped, so closed, on every way out.
+        out.stats().calls.add(Syscall::Close);
         let mut progress = FileProgress::new(job.language);
         let mut carry = 0;
         loop {
             let want = CHUNK;
+            out.stats().calls.add(Syscall::Read);
             let read = match rustix::io::read(&fd, &mut self.buf[carry..carry + want]) {
                 Ok(n) => n,
                 Err(rustix::io::Errno::INTR) => continue,
@@ -81,7 +92,10 @@ impl SyncReader {
             if let Some(start) = first.take() {
                 self.timed(start.elapsed());
             }
-            match progress.on_read(&mut self.buf, carry, read, read < want, &self.rules) {
+            let start = out.clock().start();
+            let step = progress.on_read(&mut self.buf, carry, read, read < want, &self.rules);
+            out.classified(progress.counted_as(), start);
+            match step {
                 Step::More { carry: c } => carry = c,
                 Step::Done(outcome) => return outcome,
             }
@@ -94,7 +108,7 @@ impl Reader for SyncReader {
     /// waits count over the whole run, so a limit too low to work under cannot make it crawl.
     fn pump(&mut self, queue: &mut VecDeque<FileJob>, out: &mut Recorder) {
         let Some(job) = queue.pop_front() else { return };
-        let outcome = self.read_file(&job);
+        let outcome = self.read_file(&job, out);
         if let Outcome::Failed(e) = &outcome {
             if is_out_of_fds(e) && self.fd_waits < FD_WAITS {
                 self.fd_waits += 1;

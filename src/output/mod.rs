@@ -15,6 +15,7 @@ mod openmetrics;
 pub mod paths;
 mod scc;
 mod sql;
+pub mod stats;
 mod table;
 mod tokei;
 mod yaml;

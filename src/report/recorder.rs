@@ -4,9 +4,12 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::watch::{FileSink, Progress, Tally};
 use super::{CountedFile, FileReport, Outcome, Report, RootTotals};
+use crate::lang::LangId;
+use crate::stats::{Clock, WorkerStats};
 
 /// What the run asks of every worker's [`Recorder`].
 #[derive(Debug, Clone, Default)]
@@ -19,6 +22,8 @@ pub struct Recording {
     pub sink: Option<FileSink>,
     /// With `--by-root`, the empty sections each worker fills (see [`Report::by_root`]).
     pub by_root: Option<Vec<RootTotals>>,
+    /// Time the workers' phases and the classifier (`--stats`); off, no clock is read.
+    pub timed: bool,
 }
 
 /// A worker's part of the run's [`Report`], and what it publishes while the run goes.
@@ -31,6 +36,8 @@ pub struct Recorder {
     sink: Option<FileSink>,
     /// The sink refused a file: this worker stops taking work.
     halted: bool,
+    stats: WorkerStats,
+    clock: Clock,
 }
 
 impl Recorder {
@@ -42,6 +49,8 @@ impl Recorder {
             tally: recording.progress.as_ref().map(|p| Tally::new(Arc::clone(p))),
             sink: recording.sink.clone(),
             halted: false,
+            stats: WorkerStats::default(),
+            clock: Clock { on: recording.timed },
         }
     }
 
@@ -84,6 +93,33 @@ impl Recorder {
     pub fn into_report(self) -> Report {
         self.report
     }
+
+    /// This worker's figures, for the lister and the reader to count into.
+    pub fn stats(&mut self) -> &mut WorkerStats {
+        &mut self.stats
+    }
+
+    /// The clock, read only when the run is timed.
+    pub fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// Adds the time since `start` (when timed) to the classifier's time for `language` (`None`:
+    /// a file it read no line of).
+    pub fn classified(&mut self, language: Option<LangId>, start: Option<Instant>) {
+        if let Some(start) = start {
+            self.stats.classifier.add(language, start.elapsed());
+        }
+    }
+
+    /// The worker's report and figures. The reader's time, counted whole, is split here: the
+    /// classifier's part becomes `count`, the rest stays `read`.
+    pub fn finish(self) -> (Report, WorkerStats) {
+        let mut stats = self.stats;
+        stats.time.count = stats.classifier.total();
+        stats.time.read = stats.time.read.saturating_sub(stats.time.count);
+        (self.report, stats)
+    }
 }
 
 #[cfg(test)]
@@ -124,6 +160,7 @@ mod tests {
             progress: Some(Arc::clone(&progress)),
             sink: Some(sink),
             by_root: None,
+            timed: false,
         };
         let mut out = Recorder::new(&recording);
         out.record(0, counted(3), || "a.c".into());
@@ -135,6 +172,27 @@ mod tests {
         assert_eq!(report.total().counts.code, 3);
         assert_eq!(report.skipped_files.len(), 1);
         assert_eq!((progress.files(), progress.bytes()), (2, 10), "published when the recorder ends");
+    }
+
+    #[test]
+    fn only_a_timed_recorder_reads_the_clock_and_its_classifier_time_leaves_the_reader_time() {
+        let c = LangId::from_name("C").expect("C is a language");
+        let mut quiet = Recorder::new(&Recording::default());
+        assert!(quiet.clock().start().is_none());
+        quiet.classified(Some(c), None);
+        assert!(quiet.finish().1.classifier.by_language.is_empty());
+        let mut timed = Recorder::new(&Recording { timed: true, ..Recording::default() });
+        let start = timed.clock().start();
+        assert!(start.is_some());
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        timed.classified(Some(c), start);
+        timed.classified(None, timed.clock().start());
+        timed.stats().time.read = std::time::Duration::from_secs(1);
+        let (_, stats) = timed.finish();
+        let spent = stats.classifier.by_language[&c];
+        assert!(spent >= std::time::Duration::from_millis(2));
+        assert_eq!(stats.time.count, spent + stats.classifier.other);
+        assert_eq!(stats.time.read + stats.time.count, std::time::Duration::from_secs(1));
     }
 
     #[test]

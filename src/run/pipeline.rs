@@ -7,8 +7,9 @@ use std::sync::Arc;
 use super::pool::run_pool;
 use super::roots::{root_sections, roots};
 use crate::config::Config;
-use crate::io::{probe_uring, Backend, ReadRules, Reader, SyncReader, UringReader};
+use crate::io::{probe_uring_counted, Backend, ReadRules, Reader, SyncReader, UringReader};
 use crate::report::{Recorder, Recording, Report};
+use crate::stats::{Clock, Stats, WorkerStats};
 use crate::walk::Follow;
 
 /// The backend a run actually used.
@@ -25,6 +26,8 @@ pub enum BackendUsed {
 pub struct Run {
     pub report: Report,
     pub backend: BackendUsed,
+    /// With [`Config::stats`]: where the time went, and the system calls made.
+    pub stats: Option<Stats>,
 }
 
 /// A run that could not start at all (per-file problems are in [`Report::errors`] instead).
@@ -45,6 +48,11 @@ impl std::error::Error for Error {}
 
 /// Counts every file under `config.paths`, and the files listed in `config.files`.
 pub fn count_paths(config: &Config) -> Result<Run, Error> {
+    let clock = Clock { on: config.stats };
+    let started = clock.start();
+    // The system calls this thread makes before the workers start.
+    let mut setup = WorkerStats::default();
+    let mut probe_uring = || probe_uring_counted(&mut setup);
     let backend = match config.backend {
         Backend::Sync => BackendUsed::Sync { fallback: None },
         Backend::Uring => probe_uring().map(|()| BackendUsed::Uring).map_err(Error::UringUnavailable)?,
@@ -61,7 +69,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         ..Report::default()
     };
     let sel = &config.selection;
-    let jobs = roots(config, &mut report);
+    let jobs = roots(config, &mut report, &mut setup.calls);
     let ring = backend == BackendUsed::Uring;
     let (threads, spares) = (config.worker_count(ring), config.spare_count(ring));
     report.warnings.extend(config.worker_note(ring));
@@ -76,6 +84,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         progress: config.progress.clone(),
         sink: config.file_sink.clone(),
         by_root: report.by_root.clone(),
+        timed: config.stats,
     };
     let make_reader = |out: &mut Recorder| -> Box<dyn Reader> {
         match backend {
@@ -83,10 +92,26 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
             BackendUsed::Sync { .. } => Box::new(SyncReader::new(Arc::clone(&rules))),
         }
     };
+    let pool_started = clock.start();
     let parts = run_pool(jobs, (threads, spares), make_reader, &recording, sel, follow);
-    parts.into_iter().for_each(|p| report.merge(p));
+    let pool_ended = clock.start();
+    let mut stats = config.stats.then(Stats::default);
+    for (part, figures) in parts {
+        report.merge(part);
+        if let Some(stats) = &mut stats {
+            stats.add_worker(&figures);
+        }
+    }
     report.sort();
-    Ok(Run { report, backend })
+    if let Some(stats) = &mut stats {
+        let ended = clock.start();
+        stats.add_counts(&setup);
+        stats.setup = Clock::between(started, pool_started);
+        stats.workers = Clock::between(pool_started, pool_ended);
+        stats.merge = Clock::between(pool_ended, ended);
+        stats.wall = Clock::between(started, ended);
+    }
+    Ok(Run { report, backend, stats })
 }
 
 /// A worker's ring can still fail after the probe (locked memory runs out): that worker reads

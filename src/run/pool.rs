@@ -10,6 +10,7 @@ use crossbeam_deque::{Injector, Stealer, Worker};
 use crate::fs::FileJob;
 use crate::io::{fd_limit, Reader, FD_WAITS};
 use crate::report::{Recorder, Recording, Report};
+use crate::stats::{Clock, WorkerStats};
 use crate::walk::select::Selection;
 use crate::walk::{DirJob, Follow, ListContext, Lister};
 
@@ -136,8 +137,9 @@ impl Shared<'_> {
 }
 
 /// Runs `threads` workers over `jobs`, and `spares` more once a reader first waits for the disk,
-/// and returns their reports, not yet merged. Each worker records as `recording` asks and makes its
-/// reader on its own thread: a SINGLE_ISSUER ring belongs to the thread that created it.
+/// and returns their reports, not yet merged, with their figures. Each worker records as `recording`
+/// asks and makes its reader on its own thread: a SINGLE_ISSUER ring belongs to the thread that
+/// created it.
 pub fn run_pool<R, F>(
     jobs: Vec<Job>,
     (threads, spares): (usize, usize),
@@ -145,7 +147,7 @@ pub fn run_pool<R, F>(
     recording: &Recording,
     selection: &Selection,
     follow: Option<&Follow>,
-) -> Vec<Report>
+) -> Vec<(Report, WorkerStats)>
 where
     R: Reader,
     F: Fn(&mut Recorder) -> R + Sync,
@@ -172,8 +174,11 @@ where
     let shared = &shared;
     let run = |local: Worker<Job>| {
         let mut recorder = Recorder::new(recording);
+        let started = recorder.clock().start();
         let reader = make_reader(&mut recorder);
-        work(shared, local, reader, recorder).into_report()
+        let mut out = work(shared, local, reader, recorder);
+        Clock::add(started, &mut out.stats().time.wall);
+        out.finish()
     };
     let run = &run;
     std::thread::scope(|scope| {
@@ -205,9 +210,11 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
     // too low to work under ends in reported errors, not in a crawl.
     let mut deferred = false;
     let mut fd_waits = 0;
+    let clock = out.clock();
     loop {
         if out.halted() {
-            return drained(files, reader, out);
+            drained(files, &mut reader, &mut out);
+            return finished(&lister, reader, out);
         }
         let holding = !(files.is_empty() && reader.is_idle());
         deferred &= holding;
@@ -215,7 +222,10 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
             let Some(job) = shared.find(&local) else { break };
             let holding = !(files.is_empty() && reader.is_idle());
             let defer = holding || fd_waits < FD_WAITS;
-            if let Err(job) = take_apart(shared, &local, &mut lister, job, &mut files, &mut out, defer) {
+            let started = clock.start();
+            let taken = take_apart(shared, &local, &mut lister, job, &mut files, &mut out, defer);
+            Clock::add(started, &mut out.stats().time.walk);
+            if let Err(job) = taken {
                 deferred = true;
                 shared.push(&local, job);
                 if !holding {
@@ -227,12 +237,14 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
         }
         if files.is_empty() && reader.is_idle() {
             if shared.pending.load(Ordering::SeqCst) == 0 {
-                return out;
+                return finished(&lister, reader, out);
             }
             std::thread::yield_now();
             continue;
         }
+        let started = clock.start();
         reader.pump(&mut files, &mut out);
+        Clock::add(started, &mut out.stats().time.read);
         if reader.waits_for_disk() {
             shared.spares.start();
         }
@@ -241,11 +253,17 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
 
 /// Stops a worker whose files have nowhere to go: its queue is dropped, and what is in flight is
 /// finished (the kernel still writes into the buffers of reads in flight).
-fn drained<R: Reader>(mut files: VecDeque<FileJob>, mut reader: R, mut out: Recorder) -> Recorder {
+fn drained<R: Reader>(mut files: VecDeque<FileJob>, reader: &mut R, out: &mut Recorder) {
     files.clear();
     while !reader.is_idle() {
-        reader.pump(&mut files, &mut out);
+        reader.pump(&mut files, out);
     }
+}
+
+/// A worker is done: its reader and its lister hand their figures to its recorder.
+fn finished<R: Reader>(lister: &Lister, mut reader: R, mut out: Recorder) -> Recorder {
+    reader.finish(&mut out);
+    out.stats().calls.merge(&lister.calls);
     out
 }
 

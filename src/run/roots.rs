@@ -16,6 +16,7 @@ use crate::config::Config;
 use crate::fs::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
+use crate::stats::{Syscall, Syscalls};
 use crate::walk::ignore::root_level;
 use crate::walk::{file_job, DirJob};
 
@@ -30,7 +31,9 @@ pub fn root_sections(config: &Config) -> Vec<RootTotals> {
     config.paths.iter().map(PathBuf::as_path).chain(listed).map(RootTotals::new).collect()
 }
 
-pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
+/// The first jobs; the system calls made to find them are counted into `calls` (not those of
+/// making paths absolute, nor of a file named through a symlink).
+pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> Vec<Job> {
     let keep = config.by_file;
     let mut jobs = Vec::new();
     // Keyed by root too, so that files keep their root apart even when they share a directory; and
@@ -46,12 +49,13 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
     let listed_root = config.paths.len();
     let listed = config.files.iter().map(|p| (listed_root, p, std::fs::symlink_metadata(p)));
     for (root, path, meta) in given.chain(listed) {
+        calls.add(Syscall::Statx);
         match meta {
-            Ok(m) if m.is_dir() => match dir_job(config, root, path, report) {
+            Ok(m) if m.is_dir() => match dir_job(config, root, path, report, calls) {
                 Ok(job) => jobs.push(job),
                 Err(e) => fail(report, root, path, e),
             },
-            Ok(m) if m.is_file() && root < listed_root && is_link(path) => {
+            Ok(m) if m.is_file() && root < listed_root && is_link(path, calls) => {
                 match linked_file(config, root, path, report) {
                     Ok(Some(file)) => jobs.push(Job::Files(vec![file])),
                     Ok(None) => {}
@@ -75,7 +79,7 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
     }
     for ((root, parent), names) in named {
         let parent = Path::new(OsStr::from_bytes(parent));
-        match files_in(config, root, parent, &names, report) {
+        match files_in(config, root, parent, &names, (&mut *report, &mut *calls)) {
             Ok(files) => jobs.extend(files.chunks(BATCH).map(|c| Job::Files(c.to_vec()))),
             Err(e) => names
                 .iter()
@@ -85,7 +89,8 @@ pub fn roots(config: &Config, report: &mut Report) -> Vec<Job> {
     jobs
 }
 
-fn is_link(path: &Path) -> bool {
+fn is_link(path: &Path, calls: &mut Syscalls) -> bool {
+    calls.add(Syscall::Statx);
     std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink())
 }
 
@@ -130,9 +135,15 @@ fn clone_err(e: &io::Error) -> io::Error {
 }
 
 /// A root to walk; ignore files above it that cannot be read are its errors.
-fn dir_job(config: &Config, root_index: usize, path: &Path, report: &mut Report) -> io::Result<Job> {
+fn dir_job(
+    config: &Config,
+    root_index: usize,
+    path: &Path,
+    report: &mut Report,
+    calls: &mut Syscalls,
+) -> io::Result<Job> {
     let mut unreadable = Vec::new();
-    let ignore = root_level(config.selection.ignore, path, &mut unreadable);
+    let ignore = root_level(config.selection.ignore, path, &mut unreadable, calls);
     for (file, e) in unreadable {
         report.record(root_index, Outcome::Failed(e), config.by_file, || file);
     }
@@ -156,7 +167,7 @@ fn files_in(
     root: usize,
     parent: &Path,
     names: &[&[u8]],
-    report: &mut Report,
+    (report, calls): (&mut Report, &mut Syscalls),
 ) -> io::Result<Vec<FileJob>> {
     let mut kept = Vec::new();
     let mut buf = Vec::new();
@@ -172,8 +183,11 @@ fn files_in(
     }
     let dir_name = cstring(if parent.as_os_str().is_empty() { b"." } else { parent.as_os_str().as_bytes() })?;
     // O_PATH: opening names in it needs search permission only, not read (a directory of mode 711).
+    calls.add(Syscall::Openat);
     let fd =
         openat(CWD, dir_name.as_c_str(), OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
+    calls.add(Syscall::Close);
+    calls.add(Syscall::Fstatfs);
     let sync_only = reads_plainly(&fd);
     let fd = Arc::new(fd);
     let path = parent.to_path_buf();

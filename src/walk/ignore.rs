@@ -13,6 +13,7 @@ use rustix::fd::AsFd;
 use rustix::fs::{openat, Mode, OFlags};
 
 use crate::fs::NoAtime;
+use crate::stats::{Syscall, Syscalls};
 
 /// Ignore files that exist but could not be read, with why: each is a per-file error, since what
 /// it would have excluded is counted.
@@ -102,6 +103,7 @@ impl IgnoreLevel {
         has_git: bool,
         present: &[&CStr],
         unreadable: &mut Unreadable,
+        calls: &mut Syscalls,
     ) -> Arc<IgnoreLevel> {
         let in_git = parent.in_git || has_git;
         let mut names: Vec<&CStr> = present.to_vec();
@@ -111,7 +113,7 @@ impl IgnoreLevel {
                 names.push(c".git/info/exclude");
             }
         }
-        let matchers = matchers_in(&dir, path, &names, unreadable);
+        let matchers = matchers_in(&dir, path, &names, unreadable, calls);
         if matchers.is_empty() && in_git == parent.in_git {
             return Arc::clone(parent);
         }
@@ -127,10 +129,16 @@ impl IgnoreLevel {
 
 /// Builds the matchers of the ignore files among `names` in `dir`, keeping their order; those that
 /// exist and cannot be read are added to `unreadable`.
-fn matchers_in(dir: &impl AsFd, path: &Path, names: &[&CStr], unreadable: &mut Unreadable) -> Vec<Gitignore> {
+fn matchers_in(
+    dir: &impl AsFd,
+    path: &Path,
+    names: &[&CStr],
+    unreadable: &mut Unreadable,
+    calls: &mut Syscalls,
+) -> Vec<Gitignore> {
     names
         .iter()
-        .filter_map(|name| match read_small(dir, name) {
+        .filter_map(|name| match read_small(dir, name, calls) {
             Ok(text) => matcher(path, name, &text?),
             Err(e) => {
                 unreadable.push((path.join(name.to_str().unwrap_or_default()), e));
@@ -193,18 +201,27 @@ impl IgnoreLevel {
 
 /// Reads an ignore file relative to its directory: `None` when there is none (missing, a dangling
 /// link, `.git` a file as in a linked work tree, a directory), an error when it cannot be read. Its
-/// access time is left alone where the kernel allows it, as the counted files' are.
-fn read_small(dir: &impl AsFd, name: &CStr) -> io::Result<Option<Vec<u8>>> {
+/// access time is left alone where the kernel allows it, as the counted files' are. Its system
+/// calls are counted into `calls`.
+fn read_small(dir: &impl AsFd, name: &CStr, calls: &mut Syscalls) -> io::Result<Option<Vec<u8>>> {
     use rustix::io::Errno;
     let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOCTTY;
-    let fd = match NoAtime::default().open(|noatime| openat(dir, name, flags | noatime, Mode::empty())) {
-        Ok(fd) => fd,
+    let open = |noatime| {
+        calls.add(Syscall::Openat);
+        openat(dir, name, flags | noatime, Mode::empty())
+    };
+    let fd = match NoAtime::default().open(open) {
+        Ok(fd) => {
+            calls.add(Syscall::Close);
+            fd
+        }
         Err(Errno::NOENT | Errno::NOTDIR) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
     let mut out = Vec::new();
     let mut buf = [0u8; 8192];
     loop {
+        calls.add(Syscall::Read);
         match rustix::io::read(&fd, &mut buf) {
             Ok(0) => return Ok(Some(out)),
             Ok(n) => out.extend_from_slice(&buf[..n]),
@@ -219,29 +236,41 @@ fn read_small(dir: &impl AsFd, name: &CStr) -> io::Result<Option<Vec<u8>>> {
 }
 
 /// The level a walk root starts from: ignore files of its ancestors up to the enclosing git work
-/// tree's top (none outside a work tree), and git's global excludes.
-pub fn root_level(policy: IgnorePolicy, root: &Path, unreadable: &mut Unreadable) -> Arc<IgnoreLevel> {
+/// tree's top (none outside a work tree), and git's global excludes. Its system calls are counted
+/// into `calls` (not those of making `root` absolute).
+pub fn root_level(
+    policy: IgnorePolicy,
+    root: &Path,
+    unreadable: &mut Unreadable,
+    calls: &mut Syscalls,
+) -> Arc<IgnoreLevel> {
     if !policy.enabled {
         return Arc::new(IgnoreLevel::default());
     }
     let abs = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let top = abs.ancestors().find(|a| a.join(".git").exists()).map(Path::to_path_buf);
+    let mut has_git = |dir: &&Path| {
+        calls.add(Syscall::Statx);
+        dir.join(".git").exists()
+    };
+    let top = abs.ancestors().find(&mut has_git).map(Path::to_path_buf);
     let global = (top.is_some() || !policy.require_git).then(|| Arc::new(Gitignore::global().0));
     let mut level = Arc::new(IgnoreLevel { in_git: top.is_some(), global, ..IgnoreLevel::default() });
     let Some(top) = top else { return level };
     let ancestors: Vec<&Path> = abs.ancestors().skip(1).take_while(|a| a.starts_with(&top)).collect();
     for dir in ancestors.into_iter().rev() {
+        calls.add(Syscall::Openat);
         let Ok(fd) =
             openat(rustix::fs::CWD, dir, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())
         else {
             continue;
         };
+        calls.add(Syscall::Close);
         let mut names: Vec<&CStr> = CUSTOM_FILES.to_vec();
         names.push(c".gitignore");
         if dir == top {
             names.push(c".git/info/exclude");
         }
-        let matchers = matchers_in(&fd, dir, &names, unreadable);
+        let matchers = matchers_in(&fd, dir, &names, unreadable, calls);
         if !matchers.is_empty() {
             let prefix = abs.strip_prefix(dir).unwrap_or(&abs).to_path_buf();
             level = Arc::new(IgnoreLevel {

@@ -24,6 +24,7 @@ pub use self::listing_log::ListingLog;
 use self::select::Selection;
 use crate::fs::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
+use crate::stats::{Syscall, Syscalls};
 
 /// Version-control metadata: never source, often huge.
 pub(crate) const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
@@ -58,6 +59,8 @@ pub struct Lister {
     entries: Vec<(u64, u32, u32, FileType)>,
     /// Listing a directory updates its atime as reading a file does.
     noatime: NoAtime,
+    /// The system calls listings made (`--follow`'s link resolution aside).
+    pub calls: Syscalls,
 }
 
 impl Default for Lister {
@@ -67,6 +70,7 @@ impl Default for Lister {
             names: Vec::new(),
             entries: Vec::new(),
             noatime: NoAtime::default(),
+            calls: Syscalls::default(),
         }
     }
 }
@@ -183,8 +187,8 @@ impl Lister {
     ) -> Result<Listing, DirJob> {
         let mut listing = Listing { dirs: Vec::new(), files: Vec::new() };
         let mut job = job;
-        let fd = match open_dir(&job, &mut self.noatime) {
-            Ok(fd) if left_out(&mut job, &fd, ctx) => return Ok(listing),
+        let fd = match open_dir(&job, &mut self.noatime, &mut self.calls) {
+            Ok(fd) if left_out(&mut job, &fd, ctx, &mut self.calls) => return Ok(listing),
             Ok(fd) => Arc::new(fd),
             Err(e) if ctx.defer && is_out_of_fds(&e) => {
                 return Err(job);
@@ -203,6 +207,7 @@ impl Lister {
         self.entries.sort_unstable_by_key(|e| e.0);
         let ignore = self.ignore_level(&fd, &job, ctx.selection, out);
         let kept = self.sort_entries((&fd, &job, &ignore), ctx, &mut listing, out);
+        self.calls.add(Syscall::Fstatfs);
         listing.files.extend(kept.into_jobs(fd, job));
         Ok(listing)
     }
@@ -275,23 +280,27 @@ impl Lister {
         self.names.clear();
         self.entries.clear();
         let mut entries = RawDir::new(fd, &mut self.buf);
-        while let Some(entry) = entries.next() {
+        loop {
+            let refill = entries.is_buffer_empty();
+            self.calls.add_n(Syscall::Getdents64, u64::from(refill));
+            let Some(entry) = entries.next() else { break };
             let entry = entry?;
             let name = entry.file_name();
             let bytes = name.to_bytes();
             if bytes == b"." || bytes == b".." {
                 continue;
             }
-            let kind = match entry.file_type() {
-                FileType::Unknown => match statat(fd, name, AtFlags::SYMLINK_NOFOLLOW) {
-                    Ok(st) => FileType::from_raw_mode(st.st_mode),
+            let mut kind = entry.file_type();
+            if kind == FileType::Unknown {
+                self.calls.add(Syscall::Newfstatat);
+                match statat(fd, name, AtFlags::SYMLINK_NOFOLLOW) {
+                    Ok(st) => kind = FileType::from_raw_mode(st.st_mode),
                     Err(e) => {
                         out.failed(job.root_index, e.into(), || job.path.join(OsStr::from_bytes(bytes)));
                         continue;
                     }
-                },
-                kind => kind,
-            };
+                }
+            }
             self.entries.push((entry.ino(), self.names.len() as u32, bytes.len() as u32, kind));
             self.names.extend_from_slice(bytes);
         }
@@ -300,7 +309,7 @@ impl Lister {
 
     /// This directory's ignore rules; an ignore file that cannot be read is a per-file error.
     fn ignore_level(
-        &self,
+        &mut self,
         fd: &OwnedFd,
         job: &DirJob,
         sel: &Selection,
@@ -321,8 +330,10 @@ impl Lister {
             return Arc::clone(&job.ignore);
         }
         let mut unreadable = Vec::new();
+        let dir = (fd, job.path.as_path());
+        let calls = &mut self.calls;
         let level =
-            IgnoreLevel::child(&job.ignore, sel.ignore, (fd, &job.path), has_git, &present, &mut unreadable);
+            IgnoreLevel::child(&job.ignore, sel.ignore, dir, has_git, &present, &mut unreadable, calls);
         for (path, e) in unreadable {
             out.failed(job.root_index, e, || path);
         }
@@ -332,14 +343,19 @@ impl Lister {
 
 /// Whether the directory open as `fd` is not to be listed: with `-x`, on another device than its
 /// root; with `--follow`, inside a followed tree and a root or already walked.
-fn left_out(job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>) -> bool {
-    let walked = |follow: &Follow| !follow.claim(fd);
-    (ctx.selection.one_file_system && leaves_root_device(job, fd))
-        || (job.followed && job.parent.is_some() && ctx.follow.is_some_and(walked))
+fn left_out(job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>, calls: &mut Syscalls) -> bool {
+    (ctx.selection.one_file_system && leaves_root_device(job, fd, calls))
+        || (job.followed
+            && job.parent.is_some()
+            && ctx.follow.is_some_and(|follow| {
+                calls.add(Syscall::Fstat);
+                !follow.claim(fd)
+            }))
 }
 
 /// Whether the directory open as `fd` is on another device than its root; a root sets the device.
-fn leaves_root_device(job: &mut DirJob, fd: &OwnedFd) -> bool {
+fn leaves_root_device(job: &mut DirJob, fd: &OwnedFd, calls: &mut Syscalls) -> bool {
+    calls.add(Syscall::Fstat);
     let Ok(st) = rustix::fs::fstat(fd) else { return false };
     if job.depth == 0 {
         job.device = st.st_dev;
@@ -347,8 +363,11 @@ fn leaves_root_device(job: &mut DirJob, fd: &OwnedFd) -> bool {
     st.st_dev != job.device
 }
 
-fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {
+/// Opens `job`'s directory, counting the opens into `calls`, and the close its descriptor makes
+/// when the last file of the directory drops it.
+fn open_dir(job: &DirJob, noatime: &mut NoAtime, calls: &mut Syscalls) -> io::Result<OwnedFd> {
     let fd = noatime.open(|asked| {
+        calls.add(Syscall::Openat);
         let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY | asked;
         match &job.parent {
             Some(parent) => openat(&**parent, job.name.as_c_str(), flags | OFlags::NOFOLLOW, Mode::empty()),
@@ -359,5 +378,6 @@ fn open_dir(job: &DirJob, noatime: &mut NoAtime) -> io::Result<OwnedFd> {
             None => openat(CWD, job.name.as_c_str(), flags, Mode::empty()),
         }
     });
+    calls.add_n(Syscall::Close, u64::from(fd.is_ok()));
     Ok(fd?)
 }

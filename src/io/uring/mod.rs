@@ -20,7 +20,7 @@ use io_uring::{opcode, squeue, types, IoUring};
 mod setup;
 
 use setup::build_ring;
-pub use setup::probe_uring;
+pub use setup::{probe_uring, probe_uring_counted};
 
 use super::buf::AlignedBuf;
 use super::sync::{file_open_flags, SyncReader};
@@ -28,6 +28,7 @@ use super::{fd_limit, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
 use crate::fs::{is_out_of_fds, FileJob, NoAtime};
 use crate::report::{Outcome, Recorder};
+use crate::stats::{RingOp, Syscall, WorkerStats};
 
 /// Most files in flight per worker, each with its own buffer, kept once anything waits for the disk.
 /// Cold, more in flight measured faster (ARCHITECTURE.md: 32 -> 256 files, 2.1 -> 1.6 s), and
@@ -69,6 +70,15 @@ fn op_of(user_data: u64) -> u64 {
     user_data & 3
 }
 
+fn ring_op(user_data: u64) -> RingOp {
+    match op_of(user_data) {
+        OPEN => RingOp::Openat,
+        READ => RingOp::Read,
+        CLOSE => RingOp::Close,
+        _ => RingOp::AsyncCancel,
+    }
+}
+
 /// Opens and reads are counted in `in_flight`; closes are not (a successful one posts nothing),
 /// nor are cancels.
 fn in_flight_op(user_data: u64) -> bool {
@@ -85,6 +95,9 @@ struct Active {
     offset: u64,
     /// The open asked for O_NOATIME.
     noatime: bool,
+    /// `io_uring_enter` calls made before its open or read in flight was queued: the next one
+    /// submits it ([`RingFigures::ready`](crate::stats::RingFigures::ready)).
+    queued_after: u64,
 }
 
 pub struct UringReader {
@@ -120,6 +133,8 @@ pub struct UringReader {
     stalled: u32,
     /// `io_uring_enter` failures in a row that may pass ([`passing`]).
     refusals: u32,
+    /// System calls, ring operations and ring figures, handed to the worker by [`Reader::finish`].
+    stats: WorkerStats,
 }
 
 impl UringReader {
@@ -128,7 +143,9 @@ impl UringReader {
     pub fn new(rules: Arc<ReadRules>, workers: usize) -> io::Result<UringReader> {
         let share = usize::try_from(fd_limit() / 2).unwrap_or(usize::MAX) / workers.max(1);
         let slots = share.min(IN_FLIGHT / workers.max(1)).clamp(1, SLOTS);
-        let ring = build_ring(slots as u32 * 2)?;
+        let mut stats = WorkerStats::default();
+        let ring = build_ring(slots as u32 * 2, &mut stats)?;
+        stats.ring.slots = slots as u64;
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
         let bounded_wait = ring.params().is_feature_ext_arg();
         Ok(UringReader {
@@ -151,10 +168,12 @@ impl UringReader {
             broken: None,
             stalled: 0,
             refusals: 0,
+            stats,
         })
     }
 
     fn push(&mut self, entry: squeue::Entry) {
+        self.stats.ring_ops.add(ring_op(entry.get_user_data()));
         // SAFETY: every pointer in `entry` (a path inside the `Arc<ListedDir>` of the file in the
         // slot named by its user_data, or that slot's buffer) stays owned by that file until this
         // entry's completion is reaped: the slot and its buffer are not reused before, and `Drop`
@@ -162,7 +181,7 @@ impl UringReader {
         if unsafe { self.ring.submission().push(&entry) }.is_err() {
             // Unreachable by construction (a slot has at most two entries queued, its last close and
             // its next open, and the ring holds two per slot); submitting makes room if it ever is.
-            let _ = self.ring.submit();
+            let _ = self.submit();
             // SAFETY: as above.
             let _ = unsafe { self.ring.submission().push(&entry) };
         }
@@ -176,7 +195,9 @@ impl UringReader {
             .user_data(user_data(slot, OPEN));
         let progress = FileProgress::new(job.language);
         let noatime = !noatime.is_empty();
-        self.slots[slot as usize] = Some(Active { job, progress, fd: None, carry: 0, offset: 0, noatime });
+        let queued_after = self.stats.ring.enters;
+        let active = Active { job, progress, fd: None, carry: 0, offset: 0, noatime, queued_after };
+        self.slots[slot as usize] = Some(active);
         self.busy += 1;
         self.in_flight += 1;
         self.push(entry);
@@ -187,7 +208,9 @@ impl UringReader {
     }
 
     fn start_read(&mut self, slot: u32) {
-        let a = self.slots[slot as usize].as_ref().expect("active slot");
+        let queued_after = self.stats.ring.enters;
+        let a = self.slots[slot as usize].as_mut().expect("active slot");
+        a.queued_after = queued_after;
         let buf = self.buffers[slot as usize][a.carry..a.carry + CHUNK].as_mut_ptr();
         let fd = types::Fd(a.fd.as_ref().expect("a reading file is open").as_raw_fd());
         let entry = opcode::Read::new(fd, buf, CHUNK as u32).offset(a.offset).build();
@@ -265,7 +288,10 @@ impl UringReader {
         let buf = &mut self.buffers[slot as usize];
         let read = res as usize;
         a.offset += read as u64;
-        match a.progress.on_read(buf, a.carry, read, read < CHUNK, &self.rules) {
+        let start = out.clock().start();
+        let step = a.progress.on_read(buf, a.carry, read, read < CHUNK, &self.rules);
+        out.classified(a.progress.counted_as(), start);
+        match step {
             Step::More { carry } => {
                 a.carry = carry;
                 self.start_read(slot);
@@ -284,6 +310,8 @@ impl UringReader {
         let timeout = types::Timespec::new().sec(WAIT_SECS);
         let args = types::SubmitArgs::new().timespec(&timeout);
         loop {
+            self.stats.calls.add(Syscall::IoUringEnter);
+            self.stats.ring.enters += 1;
             let waited = match self.bounded_wait {
                 true => self.ring.submitter().submit_with_args(1, &args),
                 false => self.ring.submit_and_wait(1),
@@ -291,7 +319,7 @@ impl UringReader {
             match waited {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) if e.raw_os_error() == Some(rustix::io::Errno::TIME.raw_os_error()) => return Ok(()),
-                other => return other.map(drop),
+                other => return other.map(|n| self.stats.ring.submitted += n as u64),
             }
         }
     }
@@ -307,12 +335,40 @@ impl UringReader {
         }
     }
 
+    /// Submits what is queued without waiting, counted.
+    fn submit(&mut self) -> io::Result<usize> {
+        self.stats.calls.add(Syscall::IoUringEnter);
+        self.stats.ring.enters += 1;
+        let submitted = self.ring.submit();
+        if let Ok(n) = submitted {
+            self.stats.ring.submitted += n as u64;
+        }
+        submitted
+    }
+
+    /// Counts the opens and reads among `completions` as done inside the call that submitted them
+    /// (the page cache) or waited for, and the files in flight while the call waited.
+    fn tally_completions(&mut self) {
+        let ring = &mut self.stats.ring;
+        ring.waits += 1;
+        ring.in_flight_sum += self.busy as u64;
+        ring.in_flight_max = ring.in_flight_max.max(self.busy as u64);
+        ring.depth_max = ring.depth_max.max(self.depth as u64);
+        for &(ud, _) in self.completions.iter().filter(|&&(ud, _)| in_flight_op(ud)) {
+            let Some(a) = &self.slots[(ud >> 2) as usize] else { continue };
+            match a.queued_after + 1 == ring.enters {
+                true => ring.ready += 1,
+                false => ring.waited += 1,
+            }
+        }
+    }
+
     fn submit_closes(&mut self) {
         if self.ring.submission().is_empty() {
             return;
         }
         loop {
-            match self.ring.submit() {
+            match self.submit() {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) if passing(&e) && self.refusals < REFUSALS => self.refused(e),
                 Err(e) => return self.break_down(e),
@@ -337,6 +393,8 @@ impl UringReader {
     /// into reused memory, and the rest is read plainly too.
     fn break_down(&mut self, e: io::Error) {
         for a in std::mem::take(&mut self.slots).into_iter().flatten() {
+            // Its descriptor, if open, is closed as it drops.
+            self.stats.calls.add_n(Syscall::Close, u64::from(a.fd.is_some()));
             self.retry.push_back(a.job);
         }
         std::mem::forget(std::mem::take(&mut self.buffers));
@@ -400,6 +458,7 @@ impl Reader for UringReader {
             return;
         }
         self.completions.extend(self.ring.completion().map(|c| (c.user_data(), c.result())));
+        self.tally_completions();
         self.cancel_stalled(self.completions.len());
         // Warm, every open and read completes inside the submit; one still pending went to disk.
         let finished = self.completions.iter().filter(|&&(ud, _)| in_flight_op(ud)).count();
@@ -420,6 +479,15 @@ impl Reader for UringReader {
 
     fn waits_for_disk(&self) -> bool {
         self.waits >= DISK_WAITS
+    }
+
+    /// Hands queued closes to the kernel, so that they are counted, and this ring's figures to
+    /// `out`.
+    fn finish(&mut self, out: &mut Recorder) {
+        if self.broken.is_none() && self.in_flight == 0 {
+            self.submit_closes();
+        }
+        out.stats().add_counts(&std::mem::take(&mut self.stats));
     }
 }
 

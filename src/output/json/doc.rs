@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::count::Counts;
 use crate::lang::LangId;
 use crate::output::paths::{decode_base64, escaped, raw_base64};
+use crate::output::stats::StatsDoc;
 use crate::report::{
     Change, Delta, DirTotals, FileError, FileReport, Flagged, LineChanges, LineMoves, Omitted, RootView,
     Skipped, SkippedFile, Totals,
@@ -331,6 +332,10 @@ pub struct ReportDoc {
     pub flagged: FlaggedDoc,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub omitted: Option<OmittedDoc>,
+    /// With `--stats`: figures about the run that wrote the report, not about the tree, so never
+    /// read back (`merge` sums trees).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<StatsDoc>,
 }
 
 fn first_version() -> u32 {

@@ -18,10 +18,15 @@ use self::doc::{
     DiffDoc, DirChangeDoc, FileChangeDoc, LanguageChangeDoc, LinesDoc, OmittedDoc, PathDoc, ReportDoc,
     RootDoc, SCHEMA_VERSION,
 };
+use super::stats::StatsDoc;
 use super::Output;
 use crate::report::{Diff, View};
 
-pub struct Json;
+/// `--format json`; `stats` is written as the document's `stats` (`--stats`).
+#[derive(Debug, Clone, Default)]
+pub struct Json {
+    pub stats: Option<StatsDoc>,
+}
 
 impl ReportDoc {
     /// The document for `view`; `with_rows` false leaves out files and directories (the ndjson
@@ -44,6 +49,7 @@ impl ReportDoc {
             skipped: view.skipped.into(),
             flagged: view.flagged.into(),
             omitted: OmittedDoc::new(&view.omitted),
+            stats: None,
         }
     }
 }
@@ -85,7 +91,8 @@ fn pretty(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
 
 impl Output for Json {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        pretty(&ReportDoc::new(view, true), out)
+        let doc = ReportDoc { stats: self.stats.clone(), ..ReportDoc::new(view, true) };
+        pretty(&doc, out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

@@ -1,0 +1,89 @@
+//! Where a worker's time went. Read only when the run asks for it: off, no clock is read.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use crate::lang::LangId;
+
+/// One worker's wall time, split by what it was doing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WorkerTime {
+    /// From the worker's start to its end.
+    pub wall: Duration,
+    /// Listing directories (open, getdents64, ignore files, selection).
+    pub walk: Duration,
+    /// In the reader, less the classifier: opens, reads, closes and waits for them.
+    pub read: Duration,
+    /// In the classifier (and the per-file checks beside it: binary, generated, shebang).
+    pub count: Duration,
+}
+
+impl WorkerTime {
+    /// Looking for work, or waiting for other workers to make some.
+    pub fn idle(&self) -> Duration {
+        self.wall.saturating_sub(self.busy())
+    }
+
+    pub fn busy(&self) -> Duration {
+        self.walk + self.read + self.count
+    }
+
+    pub fn merge(&mut self, o: &WorkerTime) {
+        self.wall += o.wall;
+        self.walk += o.walk;
+        self.read += o.read;
+        self.count += o.count;
+    }
+}
+
+/// The classifier's time per language, and for files it read no line of (binary, unknown).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassifierTime {
+    pub by_language: BTreeMap<LangId, Duration>,
+    pub other: Duration,
+}
+
+impl ClassifierTime {
+    pub fn add(&mut self, language: Option<LangId>, took: Duration) {
+        match language {
+            Some(l) => *self.by_language.entry(l).or_default() += took,
+            None => self.other += took,
+        }
+    }
+
+    pub fn total(&self) -> Duration {
+        self.by_language.values().sum::<Duration>() + self.other
+    }
+
+    pub fn merge(&mut self, o: &ClassifierTime) {
+        for (&l, &t) in &o.by_language {
+            *self.by_language.entry(l).or_default() += t;
+        }
+        self.other += o.other;
+    }
+}
+
+/// A clock that is read only when timing is on: `start` gives `None` otherwise, and the `None`
+/// passes through every `add` without a clock read.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Clock {
+    pub on: bool,
+}
+
+impl Clock {
+    pub fn start(self) -> Option<Instant> {
+        self.on.then(Instant::now)
+    }
+
+    /// Adds the time since `start` to `into`, when timing.
+    pub fn add(start: Option<Instant>, into: &mut Duration) {
+        if let Some(s) = start {
+            *into += s.elapsed();
+        }
+    }
+
+    /// The time from `start` to `end`: zero when either was not read.
+    pub fn between(start: Option<Instant>, end: Option<Instant>) -> Duration {
+        start.zip(end).map_or(Duration::ZERO, |(s, e)| e.saturating_duration_since(s))
+    }
+}
