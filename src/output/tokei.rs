@@ -5,11 +5,13 @@
 //! moves them to `children` and `blobs`, which stay empty here), and doc strings are comments unless
 //! `--docstrings-as-code` (tokei counts them as code).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::buffer::buffered;
 use super::paths::escaped;
 use super::Output;
 use crate::report::{Diff, FileReport, Totals, View};
@@ -26,33 +28,33 @@ struct Stats {
 }
 
 #[derive(Serialize)]
-struct FileEntry {
+struct FileEntry<'a> {
     stats: Stats,
-    name: String,
+    name: Cow<'a, str>,
 }
 
 #[derive(Serialize)]
-struct Language {
+struct Language<'a> {
     blanks: u64,
     code: u64,
     comments: u64,
-    reports: Vec<FileEntry>,
-    children: BTreeMap<&'static str, Vec<FileEntry>>,
+    reports: Vec<FileEntry<'a>>,
+    children: BTreeMap<&'static str, Vec<FileEntry<'a>>>,
     inaccurate: bool,
 }
 
-impl Language {
-    fn new(t: &Totals, reports: Vec<FileEntry>) -> Language {
+impl<'a> Language<'a> {
+    fn new(t: &Totals, reports: Vec<FileEntry<'a>>) -> Language<'a> {
         let c = t.counts;
         let (blanks, code, comments) = (c.blanks, c.code, c.comments);
         Language { blanks, code, comments, reports, children: BTreeMap::new(), inaccurate: false }
     }
 }
 
-fn entry(f: &FileReport) -> FileEntry {
+fn entry(f: &FileReport) -> FileEntry<'_> {
     let c = f.counts;
     let stats = Stats { blanks: c.blanks, code: c.code, comments: c.comments, blobs: BTreeMap::new() };
-    FileEntry { stats, name: escaped(&f.path).into_owned() }
+    FileEntry { stats, name: escaped(&f.path) }
 }
 
 impl Output for TokeiJson {
@@ -72,7 +74,7 @@ impl Output for TokeiJson {
         let mut total = Language::new(&view.total, Vec::new());
         total.children = languages.iter().map(|&(name, _)| (name, reports(name))).collect();
         doc.push(("Total", total));
-        serde_json::to_writer(&mut *out, &Ordered(doc)).map_err(io::Error::from)
+        buffered(out, |out| serde_json::to_writer(out, &Ordered(doc)).map_err(io::Error::from))
     }
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
@@ -81,7 +83,7 @@ impl Output for TokeiJson {
 }
 
 /// A JSON object whose keys keep the given order.
-struct Ordered<'a>(Vec<(&'a str, Language)>);
+struct Ordered<'a>(Vec<(&'a str, Language<'a>)>);
 
 impl Serialize for Ordered<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
