@@ -6,6 +6,7 @@
 
 use std::io::{self, Write};
 
+use super::buffer::{buffered, doubling_quotes, number};
 use super::paths::escaped;
 use super::Output;
 use crate::report::{Change, Diff, LineChanges, LineMoves, Totals, View};
@@ -17,19 +18,38 @@ const BY_ROOT_HEADER: &str = "type,root,name,language,files,lines,code,comments,
 const DIFF_HEADER: &str = "type,name,language,status,files,lines,code,comments,blanks,bytes";
 const LINES_HEADER: &str = "type,name,language,bucket,added,removed,modified,unchanged";
 
-/// Quotes a field only when it needs it: a comma, a quote or a line break.
-fn field(text: &str) -> String {
+/// Writes a field, quoted only when it needs it: a comma, a quote or a line break.
+fn field(out: &mut impl Write, text: &str) -> io::Result<()> {
     if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
+        doubling_quotes(out, text, b'"')
     } else {
-        text.to_string()
+        out.write_all(text.as_bytes())
     }
+}
+
+/// Writes the fields that lead a row: `kind`, then each of `names` as a field.
+fn lead(out: &mut impl Write, kind: &str, names: &[&str]) -> io::Result<()> {
+    out.write_all(kind.as_bytes())?;
+    for name in names {
+        out.write_all(b",")?;
+        field(out, name)?;
+    }
+    Ok(())
+}
+
+/// Writes `,n` for each number, then ends the row.
+fn numbers(out: &mut impl Write, numbers: &[impl itoa::Integer + Copy]) -> io::Result<()> {
+    for &n in numbers {
+        out.write_all(b",")?;
+        number(out, n)?;
+    }
+    out.write_all(b"\n")
 }
 
 /// Writes one row; `root` is `None` without `--by-root` (no column) and `Some("")` for rows over
 /// all roots.
 fn row(
-    out: &mut dyn Write,
+    out: &mut impl Write,
     kind: &str,
     root: Option<&str>,
     name: &str,
@@ -37,38 +57,28 @@ fn row(
     t: &Totals,
 ) -> io::Result<()> {
     let c = t.counts;
-    let (name, language) = (field(name), field(language));
-    let root = root.map(|r| format!("{},", field(r))).unwrap_or_default();
-    writeln!(
-        out,
-        "{kind},{root}{name},{language},{},{},{},{},{},{}",
-        t.files, c.lines, c.code, c.comments, c.blanks, t.bytes
-    )
+    match root {
+        Some(root) => lead(out, kind, &[root, name, language])?,
+        None => lead(out, kind, &[name, language])?,
+    }
+    numbers(out, &[t.files, c.lines, c.code, c.comments, c.blanks, t.bytes])
 }
 
-fn change<K>(out: &mut dyn Write, kind: &str, name: &str, language: &str, c: &Change<K>) -> io::Result<()> {
+fn change<K>(out: &mut impl Write, kind: &str, name: &str, language: &str, c: &Change<K>) -> io::Result<()> {
     let d = c.delta();
-    let (name, language) = (field(name), field(language));
     let status = if kind == "total" { "" } else { c.status() };
-    writeln!(
-        out,
-        "{kind},{name},{language},{status},{},{},{},{},{},{}",
-        d.files, d.lines, d.code, d.comments, d.blanks, d.bytes
-    )
+    lead(out, kind, &[name, language, status])?;
+    numbers(out, &[d.files, d.lines, d.code, d.comments, d.blanks, d.bytes])
 }
 
 /// Between git revisions, a second table after a blank line: per language, the total and each
 /// changed file, one row per bucket.
-fn line_rows(out: &mut dyn Write, lines: &LineChanges) -> io::Result<()> {
+fn line_rows(out: &mut impl Write, lines: &LineChanges) -> io::Result<()> {
     writeln!(out, "\n{LINES_HEADER}")?;
     let mut rows = |kind: &str, name: &str, language: &str, moves: &LineMoves| {
         for (bucket, m) in moves.named() {
-            let (name, language) = (field(name), field(language));
-            writeln!(
-                out,
-                "{kind},{name},{language},{bucket},{},{},{},{}",
-                m.added, m.removed, m.modified, m.unchanged
-            )?;
+            lead(out, kind, &[name, language, bucket])?;
+            numbers(out, &[m.added, m.removed, m.modified, m.unchanged])?;
         }
         Ok::<_, io::Error>(())
     };
@@ -82,42 +92,50 @@ fn line_rows(out: &mut dyn Write, lines: &LineChanges) -> io::Result<()> {
     Ok(())
 }
 
+fn report(view: &View, out: &mut impl Write) -> io::Result<()> {
+    let all = view.by_root.as_ref().map(|_| "");
+    writeln!(out, "{}", if all.is_some() { BY_ROOT_HEADER } else { HEADER })?;
+    for section in view.by_root.iter().flatten() {
+        let root = Some(&*escaped(section.path));
+        for (lang, t) in &section.languages {
+            row(out, "language", root, lang.name(), lang.name(), t)?;
+        }
+        row(out, "total", root, "Total", "", &section.total)?;
+    }
+    for (lang, t) in &view.languages {
+        row(out, "language", all, lang.name(), lang.name(), t)?;
+    }
+    row(out, "total", all, "Total", "", &view.total)?;
+    for d in view.dirs.iter().flatten() {
+        row(out, "dir", all, &escaped(&d.path), "", &d.totals)?;
+    }
+    for f in view.files.iter().flatten() {
+        row(out, "file", all, &escaped(&f.path), f.language.name(), &f.totals())?;
+    }
+    Ok(())
+}
+
+fn diff(diff: &Diff, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{DIFF_HEADER}")?;
+    for c in &diff.languages {
+        change(out, "language", c.key.name(), c.key.name(), c)?;
+    }
+    change(out, "total", "Total", "", &diff.total)?;
+    for c in diff.dirs.iter().flatten() {
+        change(out, "dir", &escaped(&c.key), "", c)?;
+    }
+    for c in diff.files.iter().flatten() {
+        change(out, "file", &escaped(&c.key.path), c.key.language.name(), c)?;
+    }
+    diff.lines.as_ref().map_or(Ok(()), |lines| line_rows(out, lines))
+}
+
 impl Output for Csv {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        let all = view.by_root.as_ref().map(|_| "");
-        writeln!(out, "{}", if all.is_some() { BY_ROOT_HEADER } else { HEADER })?;
-        for section in view.by_root.iter().flatten() {
-            let root = Some(&*escaped(section.path));
-            for (lang, t) in &section.languages {
-                row(out, "language", root, lang.name(), lang.name(), t)?;
-            }
-            row(out, "total", root, "Total", "", &section.total)?;
-        }
-        for (lang, t) in &view.languages {
-            row(out, "language", all, lang.name(), lang.name(), t)?;
-        }
-        row(out, "total", all, "Total", "", &view.total)?;
-        for d in view.dirs.iter().flatten() {
-            row(out, "dir", all, &escaped(&d.path), "", &d.totals)?;
-        }
-        for f in view.files.iter().flatten() {
-            row(out, "file", all, &escaped(&f.path), f.language.name(), &f.totals())?;
-        }
-        Ok(())
+        buffered(out, |out| report(view, out))
     }
 
-    fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{DIFF_HEADER}")?;
-        for c in &diff.languages {
-            change(out, "language", c.key.name(), c.key.name(), c)?;
-        }
-        change(out, "total", "Total", "", &diff.total)?;
-        for c in diff.dirs.iter().flatten() {
-            change(out, "dir", &escaped(&c.key), "", c)?;
-        }
-        for c in diff.files.iter().flatten() {
-            change(out, "file", &escaped(&c.key.path), c.key.language.name(), c)?;
-        }
-        diff.lines.as_ref().map_or(Ok(()), |lines| line_rows(out, lines))
+    fn diff(&self, d: &Diff, out: &mut dyn Write) -> io::Result<()> {
+        buffered(out, |out| diff(d, out))
     }
 }

@@ -1,6 +1,9 @@
 //! Reports and diffs as grids of text cells: the table and markdown formats differ only in how they
 //! draw a grid, so what goes in which column is decided once, here.
 
+use std::borrow::Cow;
+use std::cmp::Ordering;
+
 use super::paths::for_people;
 use crate::lang::LangId;
 use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Totals, View};
@@ -15,23 +18,53 @@ pub enum Tone {
     Down,
 }
 
+/// What a cell shows: text, or a number formatted only as the cell is drawn, so that a row of
+/// numbers allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cell {
-    pub text: String,
+pub enum Text<'a> {
+    Str(Cow<'a, str>),
+    Count(u64),
+    /// A change, with its sign: `+12`, `-3`, `0`.
+    Signed(i64),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cell<'a> {
+    pub text: Text<'a>,
     pub tone: Tone,
 }
 
-impl Cell {
-    fn unstyled(text: impl Into<String>) -> Cell {
-        Cell { text: text.into(), tone: Tone::Plain }
+impl<'a> Cell<'a> {
+    pub fn unstyled(text: impl Into<Cow<'a, str>>) -> Cell<'a> {
+        Cell { text: Text::Str(text.into()), tone: Tone::Plain }
     }
 
-    fn signed(n: i64) -> Cell {
-        match n {
-            0 => Cell::unstyled("0"),
-            n if n > 0 => Cell { text: format!("+{n}"), tone: Tone::Up },
-            n => Cell { text: n.to_string(), tone: Tone::Down },
+    fn count(n: u64) -> Cell<'a> {
+        Cell { text: Text::Count(n), tone: Tone::Plain }
+    }
+
+    fn signed(n: i64) -> Cell<'a> {
+        let tone = match n.cmp(&0) {
+            Ordering::Greater => Tone::Up,
+            Ordering::Less => Tone::Down,
+            Ordering::Equal => Tone::Plain,
+        };
+        Cell { text: Text::Signed(n), tone }
+    }
+
+    /// The text as a sign and the rest (`["+", "12"]`, `["", "Rust"]`); numbers are formatted in
+    /// `digits`.
+    pub fn parts<'s>(&'s self, digits: &'s mut itoa::Buffer) -> [&'s str; 2] {
+        match self.text {
+            Text::Str(ref text) => ["", text],
+            Text::Count(n) => ["", digits.format(n)],
+            Text::Signed(n) => [if n > 0 { "+" } else { "" }, digits.format(n)],
         }
+    }
+
+    /// How many characters the text is.
+    pub fn width(&self) -> usize {
+        self.parts(&mut itoa::Buffer::new()).iter().map(|part| part.chars().count()).sum()
     }
 }
 
@@ -52,14 +85,35 @@ const fn number(title: &'static str) -> Column {
 
 /// One block of rows with an optional title above it, an optional total row and a note under it.
 #[derive(Debug, Clone)]
-pub struct Grid {
+pub struct Grid<'a> {
     /// Said above the grid: the root of a `--by-root` section.
     pub title: Option<String>,
     pub columns: Vec<Column>,
-    pub rows: Vec<Vec<Cell>>,
-    pub total: Option<Vec<Cell>>,
+    /// The rows' cells one row after another, as many to a row as there are columns: one
+    /// allocation for any number of rows.
+    cells: Vec<Cell<'a>>,
+    pub total: Option<Vec<Cell<'a>>>,
     /// Said under the grid, e.g. how many rows `--top` left out.
     pub note: Option<String>,
+}
+
+impl<'a> Grid<'a> {
+    pub fn rows(&self) -> impl Iterator<Item = &[Cell<'a>]> {
+        self.cells.chunks(self.columns.len())
+    }
+}
+
+/// The cells of a row per item, each row written by `row` after the ones before.
+fn cells<'a, T>(
+    items: &'a [T],
+    columns: &[Column],
+    mut row: impl FnMut(&mut Vec<Cell<'a>>, &'a T),
+) -> Vec<Cell<'a>> {
+    let mut cells = Vec::with_capacity(items.len() * columns.len());
+    for item in items {
+        row(&mut cells, item);
+    }
+    cells
 }
 
 const COUNTS: [Column; 4] = [number("Lines"), number("Code"), number("Comments"), number("Blanks")];
@@ -82,42 +136,46 @@ fn percent(part: u64, whole: u64) -> String {
     format!("{:.1}", part as f64 * 100.0 / whole as f64)
 }
 
-fn totals_cells(lead: Vec<Cell>, t: &Totals, total_code: u64, wide: bool) -> Vec<Cell> {
+/// Appends a row's numbers: its counts and, with `wide`, its bytes and share of `total_code`.
+fn totals_cells<'a>(cells: &mut Vec<Cell<'a>>, t: &Totals, total_code: u64, wide: bool) {
     let c = t.counts;
-    let mut out = lead;
-    out.extend([c.lines, c.code, c.comments, c.blanks].map(|n| Cell::unstyled(n.to_string())));
+    cells.extend([c.lines, c.code, c.comments, c.blanks].map(Cell::count));
     if wide {
-        out.extend([Cell::unstyled(t.bytes.to_string()), Cell::unstyled(percent(c.code, total_code))]);
+        cells.extend([Cell::count(t.bytes), Cell::unstyled(percent(c.code, total_code))]);
     }
-    out
 }
 
 fn note(omitted: usize, what: &str) -> Option<String> {
     (omitted > 0).then(|| format!("{omitted} more {what} not shown (--top)"))
 }
 
-fn files(t: &Totals) -> Cell {
-    Cell::unstyled(t.files.to_string())
-}
-
 /// Languages and their total; `Code %` is a share of this grid's total.
-fn language_grid(title: Option<String>, languages: &[(LangId, Totals)], total: &Totals, wide: bool) -> Grid {
+fn language_grid<'a>(
+    title: Option<String>,
+    languages: &'a [(LangId, Totals)],
+    total: &Totals,
+    wide: bool,
+) -> Grid<'a> {
     let code = total.counts.code;
+    let columns = columns(&[name("Language"), number("Files")], wide);
+    let row = |cells: &mut Vec<Cell<'a>>, name: &'static str, t: &Totals| {
+        cells.extend([Cell::unstyled(name), Cell::count(t.files)]);
+        totals_cells(cells, t, code, wide);
+    };
+    let mut total_row = Vec::new();
+    row(&mut total_row, "Total", total);
     Grid {
         title,
-        columns: columns(&[name("Language"), number("Files")], wide),
-        rows: languages
-            .iter()
-            .map(|(l, t)| totals_cells(vec![Cell::unstyled(l.name()), files(t)], t, code, wide))
-            .collect(),
-        total: Some(totals_cells(vec![Cell::unstyled("Total"), files(total)], total, code, wide)),
+        cells: cells(languages, &columns, |cells, (l, t)| row(cells, l.name(), t)),
+        columns,
+        total: Some(total_row),
         note: None,
     }
 }
 
 /// Each root's languages (`--by-root`), the languages of all, then directories (`--by-dir`), then
 /// files (`--by-file`).
-pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
+pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
     let code = view.total.counts.code;
     let mut grids: Vec<Grid> = view
         .by_root
@@ -131,49 +189,39 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
         ..language_grid(all, &view.languages, &view.total, wide)
     });
     if let Some(dirs) = &view.dirs {
+        let columns = columns(&[name("Directory"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            columns: columns(&[name("Directory"), number("Files")], wide),
-            rows: dirs
-                .iter()
-                .map(|d| {
-                    totals_cells(
-                        vec![Cell::unstyled(for_people(&d.path)), files(&d.totals)],
-                        &d.totals,
-                        code,
-                        wide,
-                    )
-                })
-                .collect(),
+            cells: cells(dirs, &columns, |cells, d| {
+                cells.extend([Cell::unstyled(for_people(&d.path)), Cell::count(d.totals.files)]);
+                totals_cells(cells, &d.totals, code, wide);
+            }),
+            columns,
             total: None,
             note: note(view.omitted.dirs, "directories"),
         });
     }
     if let Some(list) = &view.files {
+        let columns = columns(&[name("File"), name("Language")], wide);
         grids.push(Grid {
             title: None,
-            columns: columns(&[name("File"), name("Language")], wide),
-            rows: list
-                .iter()
-                .map(|f| {
-                    let lead = vec![Cell::unstyled(for_people(&f.path)), Cell::unstyled(language_flagged(f))];
-                    totals_cells(lead, &f.totals(), code, wide)
-                })
-                .collect(),
+            cells: cells(list, &columns, |cells, f| {
+                cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(language_flagged(f))]);
+                totals_cells(cells, &f.totals(), code, wide);
+            }),
+            columns,
             total: None,
             note: note(view.omitted.files, "files"),
         });
     }
     if let Some(skipped) = view.skipped_files.filter(|list| !list.is_empty()) {
+        let columns = vec![name("Skipped file"), name("Why")];
         grids.push(Grid {
             title: None,
-            columns: vec![name("Skipped file"), name("Why")],
-            rows: skipped
-                .iter()
-                .map(|f| {
-                    vec![Cell::unstyled(for_people(&f.path)), Cell::unstyled(f.why.name().replace('_', " "))]
-                })
-                .collect(),
+            cells: cells(skipped, &columns, |cells, f| {
+                cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(words(f.why.name()))]);
+            }),
+            columns,
             total: None,
             note: None,
         });
@@ -181,90 +229,88 @@ pub fn report_grids(view: &View, wide: bool) -> Vec<Grid> {
     grids
 }
 
-/// A file row's language, and its flags: `Python (generated)`.
-fn language_flagged(f: &FileReport) -> String {
-    match (f.generated, f.minified) {
-        (false, false) => f.language.name().to_string(),
-        (true, false) => format!("{} (generated)", f.language.name()),
-        (false, true) => format!("{} (minified)", f.language.name()),
-        (true, true) => format!("{} (generated, minified)", f.language.name()),
+/// `too_large` as people write it.
+fn words(name: &'static str) -> Cow<'static, str> {
+    match name.contains('_') {
+        true => Cow::Owned(name.replace('_', " ")),
+        false => Cow::Borrowed(name),
     }
 }
 
-fn delta_cells<K>(lead: Vec<Cell>, change: &Change<K>, wide: bool) -> Vec<Cell> {
+/// A file row's language, and its flags: `Python (generated)`.
+fn language_flagged(f: &FileReport) -> Cow<'static, str> {
+    match (f.generated, f.minified) {
+        (false, false) => Cow::Borrowed(f.language.name()),
+        (true, false) => Cow::Owned(format!("{} (generated)", f.language.name())),
+        (false, true) => Cow::Owned(format!("{} (minified)", f.language.name())),
+        (true, true) => Cow::Owned(format!("{} (generated, minified)", f.language.name())),
+    }
+}
+
+/// Appends a change's numbers; with `wide`, its bytes and its code's growth.
+fn delta_cells<K>(cells: &mut Vec<Cell>, change: &Change<K>, wide: bool) {
     let d: Delta = change.delta();
-    let mut out = lead;
-    out.extend([d.lines, d.code, d.comments, d.blanks].map(Cell::signed));
+    cells.extend([d.lines, d.code, d.comments, d.blanks].map(Cell::signed));
     if wide {
         let growth = match change.old.counts.code {
             0 => Cell::unstyled("new"),
             old => {
                 let pct = d.code as f64 * 100.0 / old as f64;
                 let tone = Cell::signed(d.code).tone;
-                Cell { text: format!("{pct:+.1}"), tone }
+                Cell { tone, ..Cell::unstyled(format!("{pct:+.1}")) }
             }
         };
-        out.extend([Cell::signed(d.bytes), growth]);
+        cells.extend([Cell::signed(d.bytes), growth]);
     }
-    out
 }
 
 /// Changed languages with a total row, then changed directories (`diff --by-dir`), then changed
 /// files when both reports listed them. Numbers
 /// are new minus old; with `wide`, `Code %` is the change relative to the old code.
-pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
-    fn files<K>(c: &Change<K>) -> Cell {
-        Cell::signed(c.delta().files)
-    }
-    let status = |s: &str| Cell::unstyled(s);
+pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
+    let language_columns = columns(&[name("Language"), name("Status"), number("Files")], wide);
+    let mut total = vec![Cell::unstyled("Total"), Cell::unstyled(""), Cell::signed(diff.total.delta().files)];
+    delta_cells(&mut total, &diff.total, wide);
     let mut grids = vec![Grid {
         title: None,
-        columns: columns(&[name("Language"), name("Status"), number("Files")], wide),
-        rows: diff
-            .languages
-            .iter()
-            .map(|c| delta_cells(vec![Cell::unstyled(c.key.name()), status(c.status()), files(c)], c, wide))
-            .collect(),
-        total: Some(delta_cells(
-            vec![Cell::unstyled("Total"), status(""), files(&diff.total)],
-            &diff.total,
-            wide,
-        )),
+        cells: cells(&diff.languages, &language_columns, |cells, c| {
+            let lead =
+                [Cell::unstyled(c.key.name()), Cell::unstyled(c.status()), Cell::signed(c.delta().files)];
+            cells.extend(lead);
+            delta_cells(cells, c, wide);
+        }),
+        columns: language_columns,
+        total: Some(total),
         note: note(diff.omitted.languages, "changed languages"),
     }];
     if let Some(list) = &diff.dirs {
+        let columns = columns(&[name("Directory"), name("Status"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            columns: columns(&[name("Directory"), name("Status"), number("Files")], wide),
-            rows: list
-                .iter()
-                .map(|c| {
-                    delta_cells(
-                        vec![Cell::unstyled(for_people(&c.key)), status(c.status()), files(c)],
-                        c,
-                        wide,
-                    )
-                })
-                .collect(),
+            cells: cells(list, &columns, |cells, c| {
+                let lead = [
+                    Cell::unstyled(for_people(&c.key)),
+                    Cell::unstyled(c.status()),
+                    Cell::signed(c.delta().files),
+                ];
+                cells.extend(lead);
+                delta_cells(cells, c, wide);
+            }),
+            columns,
             total: None,
             note: note(diff.omitted.dirs, "changed directories"),
         });
     }
     if let Some(list) = &diff.files {
+        let columns = columns(&[name("File"), name("Language"), name("Status")], wide);
         grids.push(Grid {
             title: None,
-            columns: columns(&[name("File"), name("Language"), name("Status")], wide),
-            rows: list
-                .iter()
-                .map(|c| {
-                    let lead = vec![
-                        Cell::unstyled(for_people(&c.key.path)),
-                        Cell::unstyled(c.key.language.name()),
-                        status(c.status()),
-                    ];
-                    delta_cells(lead, c, wide)
-                })
-                .collect(),
+            cells: cells(list, &columns, |cells, c| {
+                let lead = [Cell::unstyled(for_people(&c.key.path)), Cell::unstyled(c.key.language.name())];
+                cells.extend(lead.into_iter().chain([Cell::unstyled(c.status())]));
+                delta_cells(cells, c, wide);
+            }),
+            columns,
             total: None,
             note: note(diff.omitted.files, "changed files"),
         });
@@ -275,43 +321,42 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid> {
 
 const MOVES: [Column; 4] = [number("Added"), number("Removed"), number("Modified"), number("Unchanged")];
 
-/// A row per bucket of `moves`, each led by `lead` and the bucket's name; `changed` leaves out
-/// buckets with nothing added, removed or modified.
-fn moves_rows(lead: &[&str], moves: &LineMoves, changed: bool) -> Vec<Vec<Cell>> {
-    let rows = moves.named().into_iter().filter(|(_, m)| !changed || m.changed());
-    rows.map(|(bucket, m)| {
-        let mut cells: Vec<Cell> = lead.iter().map(|&t| Cell::unstyled(t)).collect();
+/// Appends a row per bucket of `moves`, each led by `lead` and the bucket's name; `changed` leaves
+/// out buckets with nothing added, removed or modified.
+fn moves_rows<'a>(cells: &mut Vec<Cell<'a>>, lead: &[Cell<'a>], moves: &LineMoves, changed: bool) {
+    for (bucket, m) in moves.named().into_iter().filter(|(_, m)| !changed || m.changed()) {
+        cells.extend_from_slice(lead);
         cells.push(Cell::unstyled(bucket));
-        cells.extend([m.added, m.removed, m.modified, m.unchanged].map(|n| Cell::unstyled(n.to_string())));
-        cells
-    })
-    .collect()
+        cells.extend([m.added, m.removed, m.modified, m.unchanged].map(Cell::count));
+    }
 }
 
 /// Line changes between git revisions: per language and bucket with the totals, then per changed
 /// file.
-fn line_grids(lines: &LineChanges) -> Vec<Grid> {
+fn line_grids(lines: &LineChanges) -> Vec<Grid<'_>> {
     let with = |lead: &[Column]| [lead, &[name("Kind")], &MOVES[..]].concat();
-    let mut rows: Vec<Vec<Cell>> =
-        lines.languages.iter().flat_map(|(l, m)| moves_rows(&[l.name()], m, false)).collect();
-    rows.extend(moves_rows(&["Total"], &lines.total, false));
-    let files = lines
-        .files
-        .iter()
-        .flat_map(|f| moves_rows(&[&*for_people(&f.path), f.language.name()], &f.moves, true))
-        .collect();
+    let mut rows = Vec::new();
+    for (l, m) in &lines.languages {
+        moves_rows(&mut rows, &[Cell::unstyled(l.name())], m, false);
+    }
+    moves_rows(&mut rows, &[Cell::unstyled("Total")], &lines.total, false);
+    let mut files = Vec::new();
+    for f in &lines.files {
+        let lead = [Cell::unstyled(for_people(&f.path)), Cell::unstyled(f.language.name())];
+        moves_rows(&mut files, &lead, &f.moves, true);
+    }
     vec![
         Grid {
             title: Some("Lines".into()),
             columns: with(&[name("Language")]),
-            rows,
+            cells: rows,
             total: None,
             note: None,
         },
         Grid {
             title: Some("Lines per file".into()),
             columns: with(&[name("File"), name("Language")]),
-            rows: files,
+            cells: files,
             total: None,
             note: None,
         },

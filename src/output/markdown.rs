@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use super::buffer::buffered;
 use super::grid::{diff_grids, report_grids, Cell, Grid};
 use super::Output;
 use crate::report::{Diff, View};
@@ -12,41 +13,75 @@ pub struct Markdown {
     pub wide: bool,
 }
 
-/// A `|` would end the cell early, a newline the table, and `_` or `*` in `__init__.py` would
-/// turn into emphasis: markdown's punctuation is backslash-escaped.
-fn cell(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
+/// The bytes [`escaped`] rewrites: markdown's punctuation and line breaks, all ASCII.
+const SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = b"\\`*_[]<>|~\n\r";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Writes `text` as a cell's content. A `|` would end the cell early, a newline the table, and `_`
+/// or `*` in `__init__.py` would turn into emphasis: markdown's punctuation is backslash-escaped,
+/// line breaks become spaces.
+fn escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
+    let mut rest = text.as_bytes();
+    while let Some(at) = rest.iter().position(|&b| SPECIAL[usize::from(b)]) {
+        out.write_all(&rest[..at])?;
+        match rest[at] {
+            b'\n' | b'\r' => out.write_all(b" ")?,
+            c => out.write_all(&[b'\\', c])?,
         }
+        rest = &rest[at + 1..];
     }
-    out
+    out.write_all(rest)
 }
 
-fn row(out: &mut dyn Write, cells: impl Iterator<Item = String>) -> io::Result<()> {
-    let cells: Vec<String> = cells.collect();
-    writeln!(out, "| {} |", cells.join(" | "))
+/// Writes a cell's text, escaped.
+fn cell(out: &mut impl Write, cell: &Cell) -> io::Result<()> {
+    cell.parts(&mut itoa::Buffer::new()).iter().try_for_each(|part| escaped(out, part))
 }
 
-fn grid(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
+/// Writes a total's cell in bold; an empty cell stays empty.
+fn bold(out: &mut impl Write, c: &Cell) -> io::Result<()> {
+    if c.width() == 0 {
+        return Ok(());
+    }
+    out.write_all(b"**")?;
+    cell(out, c)?;
+    out.write_all(b"**")
+}
+
+/// Writes one row, `| a | b |`, each of `cells` written by `write`.
+fn row<W: Write, T>(
+    out: &mut W,
+    cells: &[T],
+    mut write: impl FnMut(&mut W, &T) -> io::Result<()>,
+) -> io::Result<()> {
+    for (i, c) in cells.iter().enumerate() {
+        out.write_all(if i == 0 { b"| " } else { b" | " })?;
+        write(out, c)?;
+    }
+    out.write_all(b" |\n")
+}
+
+fn grid(out: &mut impl Write, grid: &Grid) -> io::Result<()> {
     if let Some(title) = &grid.title {
-        writeln!(out, "**{}**\n", cell(title))?;
+        out.write_all(b"**")?;
+        escaped(out, title)?;
+        out.write_all(b"**\n\n")?;
     }
-    row(out, grid.columns.iter().map(|c| c.title.to_string()))?;
-    row(out, grid.columns.iter().map(|c| if c.numeric { "---:" } else { ":---" }.to_string()))?;
-    for cells in &grid.rows {
-        row(out, cells.iter().map(|c| cell(&c.text)))?;
+    row(out, &grid.columns, |out, c| out.write_all(c.title.as_bytes()))?;
+    row(out, &grid.columns, |out, c| out.write_all(if c.numeric { b"---:" } else { b":---" }))?;
+    for cells in grid.rows() {
+        row(out, cells, cell)?;
     }
     if let Some(total) = &grid.total {
-        let bold =
-            |c: &Cell| if c.text.is_empty() { String::new() } else { format!("**{}**", cell(&c.text)) };
-        row(out, total.iter().map(bold))?;
+        row(out, total, bold)?;
     }
     if let Some(note) = &grid.note {
         writeln!(out, "\n_{note}_")?;
@@ -55,13 +90,15 @@ fn grid(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
 }
 
 fn grids(out: &mut dyn Write, grids: &[Grid]) -> io::Result<()> {
-    for (i, g) in grids.iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
+    buffered(out, |out| {
+        for (i, g) in grids.iter().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            grid(out, g)?;
         }
-        grid(out, g)?;
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 impl Output for Markdown {
@@ -71,5 +108,17 @@ impl Output for Markdown {
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
         grids(out, &diff_grids(diff, self.wide))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn punctuation_is_escaped_and_line_breaks_become_spaces() {
+        let mut out = Vec::new();
+        escaped(&mut out, "a|b_c\nd é*\r[x]").unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "a\\|b\\_c d é\\* \\[x\\]");
     }
 }

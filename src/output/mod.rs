@@ -3,6 +3,7 @@
 //! and a comparison of two ([`Diff`]); the library writes to any `Write` and never to a terminal
 //! on its own.
 
+mod buffer;
 mod cloc;
 mod csv;
 mod grid;

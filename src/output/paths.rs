@@ -28,7 +28,9 @@ pub fn escaped(path: &Path) -> Cow<'_, str> {
 /// could recolour the screen or pass for another row.
 pub fn for_people(path: &Path) -> Cow<'_, str> {
     let text = escaped(path);
-    if !text.chars().any(char::is_control) {
+    // Printable ASCII throughout, the usual case, is checked a byte at a time.
+    let printable = |b: &u8| (b' '..=b'~').contains(b);
+    if text.as_bytes().iter().all(printable) || !text.chars().any(char::is_control) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 8);

@@ -1,108 +1,71 @@
 //! `--format scc-json`: the array scc 4.1 writes with `--format json`, one object per language,
 //! most files first, with its files under `Files` when `--by-file` asks for them. Keys and types are
 //! scc's; what ringloc does not measure is zero or empty as in an scc run that skipped it
-//! (`Complexity` as with `--no-complexity`, `CodeBytes`, `ULOC`, `Hash`).
+//! (`Complexity` as with `--no-complexity`, `CodeBytes`, `ULOC`, `Hash`). Written by hand, keys as
+//! fixed text: the report lists every file with 19 keys, and serde spent most of its time on them.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::Path;
 
-use serde::Serialize;
-
+use super::buffer::{buffered, json_string, labelled};
 use super::paths::escaped;
 use super::Output;
+use crate::lang::LangId;
 use crate::report::{Diff, FileReport, Totals, View};
 
 pub struct SccJson;
 
-#[derive(Serialize)]
-#[serde(rename_all = "PascalCase")]
-struct Language {
-    name: &'static str,
-    bytes: u64,
-    code_bytes: u64,
-    lines: u64,
-    code: u64,
-    comment: u64,
-    blank: u64,
-    complexity: u64,
-    count: u64,
-    weighted_complexity: u64,
-    files: Vec<File>,
-    line_length: Option<Vec<u64>>,
-    #[serde(rename = "ULOC")]
-    uloc: u64,
-}
+/// A file's keys after its counts: what ringloc does not measure, as scc writes it when it skips it.
+const FILE_END: &[u8] = b",\"Complexity\":0,\"WeightedComplexity\":0,\"Hash\":null,\"Binary\":false,\
+\"Minified\":false,\"Generated\":false,\"EndPoint\":0,\"Uloc\":0}";
 
-#[derive(Serialize)]
-#[serde(rename_all = "PascalCase")]
-struct File {
-    language: &'static str,
-    possible_languages: [&'static str; 1],
-    filename: String,
-    extension: String,
-    location: String,
-    symlocation: &'static str,
-    bytes: u64,
-    lines: u64,
-    code: u64,
-    comment: u64,
-    blank: u64,
-    complexity: u64,
-    weighted_complexity: u64,
-    hash: Option<String>,
-    binary: bool,
-    minified: bool,
-    generated: bool,
-    end_point: u64,
-    uloc: u64,
-}
-
-fn file(f: &FileReport) -> File {
+fn file(out: &mut impl Write, f: &FileReport) -> io::Result<()> {
     let c = f.counts;
-    let name = f.path.file_name().map(|n| escaped(Path::new(n)).into_owned()).unwrap_or_default();
-    let extension = name.rsplit_once('.').map(|(_, e)| e.to_string()).unwrap_or_default();
+    let language = f.language.name();
+    let name = f.path.file_name().map(|n| escaped(Path::new(n))).unwrap_or_default();
     let path = escaped(&f.path);
-    File {
-        language: f.language.name(),
-        possible_languages: [f.language.name()],
-        filename: name,
-        extension,
-        // scc names files from where it started, without a leading `./`.
-        location: path.strip_prefix("./").unwrap_or(&path).to_string(),
-        symlocation: "",
-        bytes: f.bytes,
-        lines: c.lines,
-        code: c.code,
-        comment: c.comments,
-        blank: c.blanks,
-        complexity: 0,
-        weighted_complexity: 0,
-        hash: None,
-        binary: false,
-        minified: false,
-        generated: false,
-        end_point: 0,
-        uloc: 0,
-    }
+    out.write_all(b"{\"Language\":")?;
+    json_string(out, language)?;
+    out.write_all(b",\"PossibleLanguages\":[")?;
+    json_string(out, language)?;
+    out.write_all(b"],\"Filename\":")?;
+    json_string(out, &name)?;
+    out.write_all(b",\"Extension\":")?;
+    json_string(out, name.rsplit_once('.').map_or("", |(_, e)| e))?;
+    out.write_all(b",\"Location\":")?;
+    // scc names files from where it started, without a leading `./`.
+    json_string(out, path.strip_prefix("./").unwrap_or(&path))?;
+    out.write_all(b",\"Symlocation\":\"\"")?;
+    labelled(
+        out,
+        &[
+            (",\"Bytes\":", f.bytes),
+            (",\"Lines\":", c.lines),
+            (",\"Code\":", c.code),
+            (",\"Comment\":", c.comments),
+            (",\"Blank\":", c.blanks),
+        ],
+    )?;
+    out.write_all(FILE_END)
 }
 
-fn language(name: &'static str, t: &Totals, files: Vec<File>) -> Language {
+fn language(out: &mut impl Write, name: &str, t: &Totals, files: &[&FileReport]) -> io::Result<()> {
     let c = t.counts;
-    Language {
-        name,
-        bytes: t.bytes,
-        code_bytes: 0,
-        lines: c.lines,
-        code: c.code,
-        comment: c.comments,
-        blank: c.blanks,
-        complexity: 0,
-        count: t.files,
-        weighted_complexity: 0,
-        files,
-        line_length: None,
-        uloc: 0,
+    out.write_all(b"{\"Name\":")?;
+    json_string(out, name)?;
+    let sizes = [(",\"Bytes\":", t.bytes), (",\"CodeBytes\":", 0), (",\"Lines\":", c.lines)];
+    let counts = [(",\"Code\":", c.code), (",\"Comment\":", c.comments), (",\"Blank\":", c.blanks)];
+    let rest = [(",\"Complexity\":", 0), (",\"Count\":", t.files), (",\"WeightedComplexity\":", 0)];
+    [&sizes, &counts, &rest].into_iter().try_for_each(|pairs| labelled(out, pairs))?;
+    out.write_all(b",\"Files\":[")?;
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        file(out, f)?;
     }
+    out.write_all(b"],\"LineLength\":null,\"ULOC\":0}")
 }
 
 impl Output for SccJson {
@@ -110,16 +73,20 @@ impl Output for SccJson {
         // scc orders languages by file count, most first, then by name.
         let mut languages = view.languages.clone();
         languages.sort_by(|(a, at), (b, bt)| bt.files.cmp(&at.files).then_with(|| a.name().cmp(b.name())));
-        let doc: Vec<Language> = languages
-            .iter()
-            .map(|(lang, t)| {
-                let files =
-                    view.files.iter().flatten().filter(|f| f.language == *lang).map(|f| file(f)).collect();
-                language(lang.name(), t, files)
-            })
-            .collect();
-        serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
-        writeln!(out)
+        let mut files: BTreeMap<LangId, Vec<&FileReport>> = BTreeMap::new();
+        for &f in view.files.iter().flatten() {
+            files.entry(f.language).or_default().push(f);
+        }
+        buffered(out, |out| {
+            out.write_all(b"[")?;
+            for (i, (lang, t)) in languages.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                language(out, lang.name(), t, files.get(lang).map(Vec::as_slice).unwrap_or_default())?;
+            }
+            out.write_all(b"]\n")
+        })
     }
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {

@@ -7,9 +7,10 @@
 use std::io::{self, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::buffer::{buffered, doubling_quotes, number};
 use super::paths::escaped;
 use super::Output;
-use crate::report::{Diff, View};
+use crate::report::{Diff, FileReport, View};
 
 pub struct Sql {
     /// The `Project` column (cloc's `--sql-project`).
@@ -37,42 +38,55 @@ create table t        (
                 nScaled       real           );
 ";
 
-/// A string literal: single quotes doubled.
-fn quoted(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "''"))
+/// Writes each text as a string literal (single quotes doubled), each followed by `, `.
+fn literals(out: &mut impl Write, texts: &[&str]) -> io::Result<()> {
+    for text in texts {
+        doubling_quotes(out, text, b'\'')?;
+        out.write_all(b", ")?;
+    }
+    Ok(())
+}
+
+/// Writes `n` as cloc's `real` columns are written, `{:.6}`: a count is a whole number, so its
+/// digits and six zeros (exact up to 2^53, beyond any count of lines).
+fn real(out: &mut impl Write, n: u64) -> io::Result<()> {
+    number(out, n)?;
+    out.write_all(b".000000")
+}
+
+fn file_row(out: &mut impl Write, project: &str, f: &FileReport) -> io::Result<()> {
+    let path = escaped(&f.path);
+    let (dir, base) = path.rsplit_once('/').unwrap_or((".", &path));
+    let c = f.counts;
+    out.write_all(b"insert into t  values(")?;
+    literals(out, &[project, f.language.name(), &path, if dir.is_empty() { "/" } else { dir }, base])?;
+    for n in [c.blanks, c.comments, c.code] {
+        number(out, n)?;
+        out.write_all(b", ")?;
+    }
+    real(out, c.code)?;
+    out.write_all(b");\n")
+}
+
+impl Sql {
+    fn write(&self, view: &View, out: &mut impl Write) -> io::Result<()> {
+        if !self.append {
+            out.write_all(SCHEMA.as_bytes())?;
+        }
+        writeln!(out, "begin transaction;")?;
+        out.write_all(b"insert into metadata values(")?;
+        literals(out, &[&self.timestamp, &self.project])?;
+        writeln!(out, "{:.6});", self.elapsed.as_secs_f64())?;
+        for f in view.files.iter().flatten() {
+            file_row(out, &self.project, f)?;
+        }
+        writeln!(out, "commit;")
+    }
 }
 
 impl Output for Sql {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        if !self.append {
-            out.write_all(SCHEMA.as_bytes())?;
-        }
-        let project = quoted(&self.project);
-        writeln!(out, "begin transaction;")?;
-        writeln!(
-            out,
-            "insert into metadata values({}, {project}, {:.6});",
-            quoted(&self.timestamp),
-            self.elapsed.as_secs_f64()
-        )?;
-        for f in view.files.iter().flatten() {
-            let path = escaped(&f.path);
-            let (dir, base) = path.rsplit_once('/').unwrap_or((".", &path));
-            let c = f.counts;
-            writeln!(
-                out,
-                "insert into t  values({project}, {}, {}, {}, {}, {}, {}, {}, {:.6});",
-                quoted(f.language.name()),
-                quoted(&path),
-                quoted(if dir.is_empty() { "/" } else { dir }),
-                quoted(base),
-                c.blanks,
-                c.comments,
-                c.code,
-                c.code as f64
-            )?;
-        }
-        writeln!(out, "commit;")
+        buffered(out, |out| self.write(view, out))
     }
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
@@ -114,6 +128,17 @@ mod tests {
 
     #[test]
     fn quotes_are_doubled() {
-        assert_eq!(quoted("it's"), "'it''s'");
+        let mut out = Vec::new();
+        literals(&mut out, &["it's", "x"]).unwrap();
+        assert_eq!(out, b"'it''s', 'x', ");
+    }
+
+    #[test]
+    fn reals_are_written_as_cloc_formats_them() {
+        for n in [0, 7, 1_234_567, 1 << 53] {
+            let mut out = Vec::new();
+            real(&mut out, n).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), format!("{:.6}", n as f64));
+        }
     }
 }

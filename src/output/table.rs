@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use super::buffer::buffered;
 use super::grid::{diff_grids, report_grids, Cell, Grid, Tone};
 use super::Output;
 use crate::report::{Diff, View};
@@ -21,6 +22,16 @@ const RED: &str = "\x1b[31m";
 const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
+/// Appends `n` spaces, a slice at a time.
+fn spaces(line: &mut String, mut n: usize) {
+    const SPACES: &str = "                                                                ";
+    while n > 0 {
+        let step = n.min(SPACES.len());
+        line.push_str(&SPACES[..step]);
+        n -= step;
+    }
+}
+
 impl Table {
     fn paint(&self, style: &str, text: &str) -> String {
         if self.colour {
@@ -30,58 +41,66 @@ impl Table {
         }
     }
 
+    /// Writes one row of `cells`, padded to `widths`. `line` is scratch space, kept from row to
+    /// row so that a row allocates nothing.
     fn line(
         &self,
-        out: &mut dyn Write,
-        grid: &Grid,
-        widths: &[usize],
+        out: &mut impl Write,
+        line: &mut String,
+        (grid, widths): (&Grid, &[usize]),
         cells: &[Cell],
         bold: bool,
     ) -> io::Result<()> {
-        let mut text = String::new();
+        line.clear();
+        let mut digits = itoa::Buffer::new();
         for ((cell, col), &width) in cells.iter().zip(&grid.columns).zip(widths) {
-            let pad = " ".repeat(width.saturating_sub(cell.text.chars().count()));
-            let styled = match cell.tone {
-                Tone::Up => self.paint(GREEN, &cell.text),
-                Tone::Down => self.paint(RED, &cell.text),
-                Tone::Plain if bold => self.paint(BOLD, &cell.text),
-                Tone::Plain => cell.text.clone(),
+            let pad = width.saturating_sub(cell.width());
+            let style = match cell.tone {
+                Tone::Up => Some(GREEN),
+                Tone::Down => Some(RED),
+                Tone::Plain if bold => Some(BOLD),
+                Tone::Plain => None,
             };
-            text.push(' ');
+            let style = style.filter(|_| self.colour);
+            line.push(' ');
             if col.numeric {
-                text.push_str(&pad);
-                text.push_str(&styled);
-            } else {
-                text.push_str(&styled);
-                text.push_str(&pad);
+                spaces(line, pad);
             }
-            text.push(' ');
+            line.push_str(style.unwrap_or_default());
+            cell.parts(&mut digits).iter().for_each(|part| line.push_str(part));
+            line.push_str(style.map_or("", |_| RESET));
+            if !col.numeric {
+                spaces(line, pad);
+            }
+            line.push(' ');
         }
-        writeln!(out, "{}", text.trim_end())
+        out.write_all(line.trim_end().as_bytes())?;
+        out.write_all(b"\n")
     }
 
-    fn grid(&self, out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
-        let widths: Vec<usize> = (0..grid.columns.len())
-            .map(|i| {
-                let cells = grid.rows.iter().chain(&grid.total).map(|r| r[i].text.chars().count());
-                cells.chain([grid.columns[i].title.len()]).max().unwrap_or(0)
-            })
-            .collect();
+    fn grid(&self, out: &mut impl Write, grid: &Grid) -> io::Result<()> {
+        let mut widths: Vec<usize> = grid.columns.iter().map(|c| c.title.len()).collect();
+        for row in grid.rows().chain(grid.total.as_deref()) {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.width());
+            }
+        }
         let rule = self.paint(DIM, &"-".repeat(widths.iter().map(|w| w + 2).sum()));
-        let header: Vec<Cell> =
-            grid.columns.iter().map(|c| Cell { text: c.title.to_string(), tone: Tone::Plain }).collect();
+        let header: Vec<Cell> = grid.columns.iter().map(|c| Cell::unstyled(c.title)).collect();
         if let Some(title) = &grid.title {
             writeln!(out, " {}", self.paint(BOLD, title))?;
         }
+        let mut line = String::new();
+        let layout = (grid, &widths[..]);
         writeln!(out, "{rule}")?;
-        self.line(out, grid, &widths, &header, true)?;
+        self.line(out, &mut line, layout, &header, true)?;
         writeln!(out, "{rule}")?;
-        for row in &grid.rows {
-            self.line(out, grid, &widths, row, false)?;
+        for row in grid.rows() {
+            self.line(out, &mut line, layout, row, false)?;
         }
         if let Some(total) = &grid.total {
             writeln!(out, "{rule}")?;
-            self.line(out, grid, &widths, total, true)?;
+            self.line(out, &mut line, layout, total, true)?;
         }
         writeln!(out, "{rule}")?;
         if let Some(note) = &grid.note {
@@ -91,13 +110,15 @@ impl Table {
     }
 
     fn grids(&self, out: &mut dyn Write, grids: &[Grid]) -> io::Result<()> {
-        for (i, grid) in grids.iter().enumerate() {
-            if i > 0 {
-                writeln!(out)?;
+        buffered(out, |out| {
+            for (i, grid) in grids.iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                self.grid(out, grid)?;
             }
-            self.grid(out, grid)?;
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 

@@ -7,11 +7,13 @@
 //! read back by `merge` has no per-file regions, so there they stay in their file's counts. Doc
 //! strings are comments unless `--docstrings-as-code` (tokei counts them as code).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::buffer::buffered;
 use super::paths::escaped;
 use super::Output;
 use crate::count::Counts;
@@ -36,27 +38,27 @@ impl Stats {
 }
 
 #[derive(Serialize)]
-struct FileEntry {
+struct FileEntry<'a> {
     stats: Stats,
-    name: String,
+    name: Cow<'a, str>,
 }
 
 #[derive(Serialize)]
-struct Language {
+struct Language<'a> {
     blanks: u64,
     code: u64,
     comments: u64,
-    reports: Vec<FileEntry>,
-    children: BTreeMap<&'static str, Vec<FileEntry>>,
+    reports: Vec<FileEntry<'a>>,
+    children: BTreeMap<&'static str, Vec<FileEntry<'a>>>,
     inaccurate: bool,
 }
 
-impl Language {
+impl<'a> Language<'a> {
     fn new(
         c: &Counts,
-        reports: Vec<FileEntry>,
-        children: BTreeMap<&'static str, Vec<FileEntry>>,
-    ) -> Language {
+        reports: Vec<FileEntry<'a>>,
+        children: BTreeMap<&'static str, Vec<FileEntry<'a>>>,
+    ) -> Language<'a> {
         let (blanks, code, comments) = (c.blanks, c.code, c.comments);
         Language { blanks, code, comments, reports, children, inaccurate: false }
     }
@@ -73,23 +75,23 @@ fn less(counts: &Counts, embedded: &[(LangId, Counts)]) -> Counts {
     own
 }
 
-fn entry(f: &FileReport) -> FileEntry {
+fn entry(f: &FileReport) -> FileEntry<'_> {
     let mut stats = Stats::of(&less(&f.counts, &f.embedded));
     for (inner, c) in &f.embedded {
         let blob = stats.blobs.entry(inner.name()).or_default();
         (blob.blanks, blob.code, blob.comments) =
             (blob.blanks + c.blanks, blob.code + c.code, blob.comments + c.comments);
     }
-    FileEntry { stats, name: escaped(&f.path).into_owned() }
+    FileEntry { stats, name: escaped(&f.path) }
 }
 
 /// One language: its lines less its files' regions, each file, and each file's regions by language.
-fn language(totals: &Totals, files: &[&FileReport]) -> Language {
-    let mut children: BTreeMap<&str, Vec<FileEntry>> = BTreeMap::new();
+fn language<'a>(totals: &Totals, files: &[&'a FileReport]) -> Language<'a> {
+    let mut children: BTreeMap<&str, Vec<FileEntry<'a>>> = BTreeMap::new();
     let mut regions = Vec::new();
     for f in files {
         for &(inner, c) in &f.embedded {
-            let name = escaped(&f.path).into_owned();
+            let name = escaped(&f.path);
             children.entry(inner.name()).or_default().push(FileEntry { stats: Stats::of(&c), name });
             regions.push((inner, c));
         }
@@ -112,7 +114,7 @@ impl Output for TokeiJson {
         let every_file =
             languages.iter().map(|&(name, _)| (name, files(name).iter().map(|f| entry(f)).collect()));
         doc.push(("Total", Language::new(&view.total.counts, Vec::new(), every_file.collect())));
-        serde_json::to_writer(&mut *out, &Ordered(doc)).map_err(io::Error::from)
+        buffered(out, |out| serde_json::to_writer(out, &Ordered(doc)).map_err(io::Error::from))
     }
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
@@ -121,7 +123,7 @@ impl Output for TokeiJson {
 }
 
 /// A JSON object whose keys keep the given order.
-struct Ordered<'a>(Vec<(&'a str, Language)>);
+struct Ordered<'a>(Vec<(&'a str, Language<'a>)>);
 
 impl Serialize for Ordered<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -3,36 +3,42 @@
 use std::io::{self, Write};
 
 use super::Doc;
+use crate::output::buffer::{json_string, labelled};
 
-pub fn write(doc: &Doc, out: &mut dyn Write) -> io::Result<()> {
+pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
     writeln!(out, "{{\"header\" : {{")?;
-    writeln!(out, "  \"cloc_url\"           : {},", string(h.url))?;
-    writeln!(out, "  \"cloc_version\"       : {},", string(h.version))?;
+    out.write_all(b"  \"cloc_url\"           : ")?;
+    json_string(out, h.url)?;
+    out.write_all(b",\n  \"cloc_version\"       : ")?;
+    json_string(out, h.version)?;
+    writeln!(out, ",")?;
     writeln!(out, "  \"elapsed_seconds\"    : {},", h.elapsed)?;
     writeln!(out, "  \"n_files\"            : {},", h.files)?;
     writeln!(out, "  \"n_lines\"            : {},", h.lines)?;
     writeln!(out, "  \"files_per_second\"   : {},", h.per_second(h.files))?;
     writeln!(out, "  \"lines_per_second\"   : {}}},", h.per_second(h.lines))?;
     for row in &doc.rows {
-        write!(out, "{} :{{\n  ", string(&row.name))?;
+        json_string(out, &row.name)?;
+        out.write_all(b" :{\n  ")?;
         if !doc.by_file {
-            write!(out, "\"nFiles\": {},\n  ", row.files)?;
+            labelled(out, &[("\"nFiles\": ", row.files)])?;
+            out.write_all(b",\n  ")?;
         }
-        write!(out, "\"blank\": {},\n  \"comment\": {},\n  \"code\": {}", row.blank, row.comment, row.code)?;
-        match row.language {
-            Some(language) => writeln!(out, ",\n  \"language\": {}}},", string(language))?,
-            None => writeln!(out, "}},")?,
+        labelled(
+            out,
+            &[("\"blank\": ", row.blank), (",\n  \"comment\": ", row.comment), (",\n  \"code\": ", row.code)],
+        )?;
+        if let Some(language) = row.language {
+            out.write_all(b",\n  \"language\": ")?;
+            json_string(out, language)?;
         }
+        out.write_all(b"},\n")?;
     }
     let sum = &doc.sum;
     writeln!(out, "\"SUM\": {{")?;
     writeln!(out, "  \"blank\": {},\n  \"comment\": {},\n  \"code\": {},", sum.blank, sum.comment, sum.code)?;
     writeln!(out, "  \"nFiles\": {}}} }}", sum.files)
-}
-
-fn string(text: &str) -> String {
-    serde_json::to_string(text).expect("a string serializes")
 }
 
 #[cfg(test)]

@@ -7,9 +7,12 @@ mod json;
 mod xml;
 mod yaml;
 
+use std::borrow::Cow;
+use std::cmp::Reverse;
 use std::io::{self, Write};
 use std::time::Duration;
 
+use super::buffer::buffered;
 use super::paths::escaped;
 use super::Output;
 use crate::report::{Diff, Totals, View};
@@ -50,8 +53,8 @@ impl Header {
 }
 
 /// One row: a language (with its file count) or, with `--by-file`, a file (with its language).
-struct Row {
-    name: String,
+struct Row<'a> {
+    name: Cow<'a, str>,
     language: Option<&'static str>,
     files: u64,
     blank: u64,
@@ -59,23 +62,23 @@ struct Row {
     code: u64,
 }
 
-impl Row {
-    fn new(name: String, language: Option<&'static str>, t: &Totals) -> Row {
+impl<'a> Row<'a> {
+    fn new(name: Cow<'a, str>, language: Option<&'static str>, t: &Totals) -> Row<'a> {
         let c = t.counts;
         Row { name, language, files: t.files, blank: c.blanks, comment: c.comments, code: c.code }
     }
 }
 
 /// What every syntax writes: the header, the rows in cloc's order, and the sum.
-struct Doc {
+struct Doc<'a> {
     header: Header,
     by_file: bool,
-    rows: Vec<Row>,
-    sum: Row,
+    rows: Vec<Row<'a>>,
+    sum: Row<'a>,
 }
 
-impl Doc {
-    fn new(view: &View, elapsed: Duration) -> Doc {
+impl<'a> Doc<'a> {
+    fn new(view: &View<'a>, elapsed: Duration) -> Doc<'a> {
         let header = Header {
             url: "ringloc",
             version: concat!("ringloc ", env!("CARGO_PKG_VERSION")),
@@ -84,16 +87,19 @@ impl Doc {
             lines: view.total.counts.lines,
         };
         let rows = match &view.files {
-            // cloc lists files by code, most first, then by name.
+            // cloc lists files by code, most first, then by name. Both sorts are stable, and the
+            // view's rows come in path order unless --sort or --top says otherwise: the first sort
+            // is then one pass, and the second compares no paths.
             Some(files) => {
                 let mut files = files.clone();
-                files.sort_by(|a, b| b.counts.code.cmp(&a.counts.code).then_with(|| a.path.cmp(&b.path)));
+                files.sort_by(|a, b| a.path.cmp(&b.path));
+                files.sort_by_key(|f| Reverse(f.counts.code));
                 files
-                    .iter()
-                    .map(|f| Row::new(escaped(&f.path).into_owned(), Some(f.language.name()), &f.totals()))
+                    .into_iter()
+                    .map(|f| Row::new(escaped(&f.path), Some(f.language.name()), &f.totals()))
                     .collect()
             }
-            None => view.languages.iter().map(|(l, t)| Row::new(l.name().to_string(), None, t)).collect(),
+            None => view.languages.iter().map(|(l, t)| Row::new(l.name().into(), None, t)).collect(),
         };
         Doc { header, by_file: view.files.is_some(), rows, sum: Row::new("SUM".into(), None, &view.total) }
     }
@@ -102,11 +108,11 @@ impl Doc {
 impl Output for Cloc {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         let doc = Doc::new(view, self.elapsed);
-        match self.style {
+        buffered(out, |out| match self.style {
             ClocStyle::Json => json::write(&doc, out),
             ClocStyle::Xml => xml::write(&doc, out),
             ClocStyle::Yaml => yaml::write(&doc, out),
-        }
+        })
     }
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {

@@ -5,8 +5,9 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use super::Doc;
+use crate::output::buffer::labelled;
 
-pub fn write(doc: &Doc, out: &mut dyn Write) -> io::Result<()> {
+pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?><results>\n<header>")?;
     writeln!(out, "  <cloc_url>{}</cloc_url>", escape(h.url))?;
@@ -19,12 +20,12 @@ pub fn write(doc: &Doc, out: &mut dyn Write) -> io::Result<()> {
     if doc.by_file {
         writeln!(out, "<files>")?;
         for r in &doc.rows {
-            let (name, language) = (escape(&r.name), escape(r.language.unwrap_or_default()));
-            writeln!(
-                out,
-                "  <file name=\"{name}\" blank=\"{}\" comment=\"{}\" code=\"{}\"  language=\"{language}\" />",
-                r.blank, r.comment, r.code
-            )?;
+            out.write_all(b"  <file name=\"")?;
+            out.write_all(escape(&r.name).as_bytes())?;
+            labelled(out, &[("\" blank=\"", r.blank), ("\" comment=\"", r.comment), ("\" code=\"", r.code)])?;
+            out.write_all(b"\"  language=\"")?;
+            out.write_all(escape(r.language.unwrap_or_default()).as_bytes())?;
+            out.write_all(b"\" />\n")?;
         }
         writeln!(
             out,

@@ -3,25 +3,33 @@
 use std::io::{self, Write};
 
 use super::Doc;
+use crate::output::buffer::labelled;
 
-pub fn write(doc: &Doc, out: &mut dyn Write) -> io::Result<()> {
+pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
     writeln!(out, "---\n# {}\nheader : ", h.url)?;
-    writeln!(out, "  cloc_url           : {}", quoted(h.url))?;
-    writeln!(out, "  cloc_version       : {}", quoted(h.version))?;
+    out.write_all(b"  cloc_url           : ")?;
+    quoted(out, h.url)?;
+    out.write_all(b"\n  cloc_version       : ")?;
+    quoted(out, h.version)?;
+    writeln!(out)?;
     writeln!(out, "  elapsed_seconds    : {}", h.elapsed)?;
     writeln!(out, "  n_files            : {}\n  n_lines            : {}", h.files, h.lines)?;
     writeln!(out, "  files_per_second   : {}", h.per_second(h.files))?;
     writeln!(out, "  lines_per_second   : {}", h.per_second(h.lines))?;
     for r in &doc.rows {
-        writeln!(out, "{} :", quoted(&r.name))?;
+        quoted(out, &r.name)?;
+        out.write_all(b" :\n")?;
         if !doc.by_file {
-            writeln!(out, "  nFiles: {}", r.files)?;
+            labelled(out, &[("  nFiles: ", r.files)])?;
+            out.write_all(b"\n")?;
         }
-        writeln!(out, "  blank: {}\n  comment: {}\n  code: {}", r.blank, r.comment, r.code)?;
+        labelled(out, &[("  blank: ", r.blank), ("\n  comment: ", r.comment), ("\n  code: ", r.code)])?;
         if let Some(language) = r.language {
-            writeln!(out, "  language: {}", plain_or_quoted(language))?;
+            out.write_all(b"\n  language: ")?;
+            plain_or_quoted(out, language)?;
         }
+        out.write_all(b"\n")?;
     }
     let sum = &doc.sum;
     writeln!(
@@ -31,23 +39,56 @@ pub fn write(doc: &Doc, out: &mut dyn Write) -> io::Result<()> {
     )
 }
 
-/// A language name plain, as cloc writes it, where YAML reads it back as the same string (`C++`,
-/// `C#`, `Visual Basic`); quoted otherwise (`Cap'n Proto`).
-fn plain_or_quoted(text: &str) -> String {
+/// Writes a language name plain, as cloc writes it, where YAML reads it back as the same string
+/// (`C++`, `C#`, `Visual Basic`); quoted otherwise (`Cap'n Proto`).
+fn plain_or_quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
     let safe = |c: char| c.is_ascii_alphanumeric() || " +-./_()#".contains(c);
     let starts_plain = text.starts_with(|c: char| c.is_ascii_alphabetic());
-    let reads_as_other =
-        ["true", "false", "yes", "no", "on", "off", "null"].contains(&&*text.to_ascii_lowercase());
+    let reads_as_other = ["true", "false", "yes", "no", "on", "off", "null"]
+        .iter()
+        .any(|word| text.eq_ignore_ascii_case(word));
     let comment = text.contains(" #");
     if starts_plain && text.chars().all(safe) && !text.ends_with(' ') && !reads_as_other && !comment {
-        text.to_string()
+        out.write_all(text.as_bytes())
     } else {
-        quoted(text)
+        quoted(out, text)
     }
 }
 
-/// A single-quoted YAML scalar (`'` doubled); a line break, which single quotes cannot hold
+/// Writes a single-quoted YAML scalar (`'` doubled); a line break, which single quotes cannot hold
 /// verbatim, becomes a space.
-fn quoted(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "''").replace(['\n', '\r'], " "))
+fn quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
+    out.write_all(b"'")?;
+    for piece in text.split_inclusive(['\'', '\n', '\r']) {
+        match piece.as_bytes().split_last() {
+            Some((b'\'', rest)) => [rest, b"''"].iter().try_for_each(|part| out.write_all(part))?,
+            Some((b'\n' | b'\r', rest)) => [rest, b" "].iter().try_for_each(|part| out.write_all(part))?,
+            _ => out.write_all(piece.as_bytes())?,
+        }
+    }
+    out.write_all(b"'")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> String {
+        let mut out = Vec::new();
+        write(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn quotes_are_doubled_and_line_breaks_become_spaces() {
+        assert_eq!(written(|out| quoted(out, "it's\na\r'")), "'it''s a '''");
+        assert_eq!(written(|out| quoted(out, "plain")), "'plain'");
+    }
+
+    #[test]
+    fn names_yaml_would_misread_are_quoted() {
+        assert_eq!(written(|out| plain_or_quoted(out, "C++")), "C++");
+        assert_eq!(written(|out| plain_or_quoted(out, "Cap'n Proto")), "'Cap''n Proto'");
+        assert_eq!(written(|out| plain_or_quoted(out, "NO")), "'NO'");
+    }
 }

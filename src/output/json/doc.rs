@@ -2,6 +2,7 @@
 //! (`merge`, `diff`). docs/json-schema.md describes them and docs/ringloc.schema.json checks them;
 //! a change here that is not an added optional field needs a new [`SCHEMA_VERSION`].
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -120,19 +121,48 @@ impl FileDoc {
     }
 }
 
-impl From<&FileReport> for FileDoc {
-    fn from(f: &FileReport) -> Self {
+/// A [`FileDoc`] as written: borrowed from the report, so that writing a row allocates nothing
+/// (a path that is not UTF-8 excepted).
+#[derive(Debug, Clone, Serialize)]
+pub struct FileRow<'a> {
+    pub path: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<String>,
+    pub language: &'static str,
+    pub lines: u64,
+    pub code: u64,
+    pub comments: u64,
+    pub blanks: u64,
+    pub bytes: u64,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub flags: &'static [&'static str],
+}
+
+impl<'a> From<&'a FileReport> for FileRow<'a> {
+    fn from(f: &'a FileReport) -> Self {
         let c = f.counts;
-        let flags = [(f.generated, "generated"), (f.minified, "minified")];
-        FileDoc {
-            path: PathDoc::new(&f.path),
-            language: f.language.name().to_string(),
+        let flags: &[&str] = match (f.generated, f.minified) {
+            (false, false) => &[],
+            (true, false) => &["generated"],
+            (false, true) => &["minified"],
+            (true, true) => &["generated", "minified"],
+        };
+        let path = escaped(&f.path);
+        // Only a path that is not UTF-8 had to be escaped, and only such a path has its bytes too.
+        let path_bytes = match path {
+            Cow::Borrowed(_) => None,
+            Cow::Owned(_) => raw_base64(&f.path),
+        };
+        FileRow {
+            path,
+            path_bytes,
+            language: f.language.name(),
             lines: c.lines,
             code: c.code,
             comments: c.comments,
             blanks: c.blanks,
             bytes: f.bytes,
-            flags: flags.iter().filter(|(on, _)| *on).map(|(_, name)| name.to_string()).collect(),
+            flags,
         }
     }
 }
@@ -302,9 +332,10 @@ impl OmittedDoc {
 }
 
 /// `--format json`: one document per run. Also the summary record of `--format ndjson`, without
-/// `files` and `dirs`.
+/// `files` and `dirs`. Read with [`FileDoc`] rows, written with [`FileRow`]s.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ReportDoc {
+#[serde(bound(deserialize = "F: Deserialize<'de>"))]
+pub struct ReportDoc<F = FileDoc> {
     /// Reports written before the field existed had the same shape as version 1.
     #[serde(default = "first_version")]
     pub schema_version: u32,
@@ -316,7 +347,7 @@ pub struct ReportDoc {
     pub total: TotalsDoc,
     pub languages: Vec<LanguageDoc>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub files: Option<Vec<FileDoc>>,
+    pub files: Option<Vec<F>>,
     /// With `--by-file`; reports written before it have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped_files: Option<Vec<SkippedFileDoc>>,

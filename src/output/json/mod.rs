@@ -5,6 +5,7 @@
 mod check;
 pub mod doc;
 mod per_line;
+mod pretty;
 mod read;
 
 use std::io::{self, Write};
@@ -15,9 +16,11 @@ pub use per_line::per_line_json;
 pub use read::{read_report, Loaded};
 
 use self::doc::{
-    DiffDoc, DirChangeDoc, FileChangeDoc, LanguageChangeDoc, LinesDoc, OmittedDoc, PathDoc, ReportDoc,
-    RootDoc, SCHEMA_VERSION,
+    DiffDoc, DirChangeDoc, FileChangeDoc, FileRow, LanguageChangeDoc, LinesDoc, OmittedDoc, PathDoc,
+    ReportDoc, RootDoc, SCHEMA_VERSION,
 };
+use self::pretty::Pretty;
+use super::buffer::buffered;
 use super::stats::StatsDoc;
 use super::Output;
 use crate::report::{Diff, View};
@@ -28,10 +31,10 @@ pub struct Json {
     pub stats: Option<StatsDoc>,
 }
 
-impl ReportDoc {
+impl<'a> ReportDoc<FileRow<'a>> {
     /// The document for `view`; `with_rows` false leaves out files and directories (the ndjson
     /// summary, whose rows are records of their own).
-    pub fn new(view: &View, with_rows: bool) -> ReportDoc {
+    pub fn new(view: &View<'a>, with_rows: bool) -> ReportDoc<FileRow<'a>> {
         ReportDoc {
             schema_version: SCHEMA_VERSION,
             kind: None,
@@ -85,8 +88,11 @@ impl DiffDoc {
 }
 
 fn pretty(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, doc).map_err(io::Error::from)?;
-    writeln!(out)
+    buffered(out, |out| {
+        doc.serialize(&mut serde_json::Serializer::with_formatter(&mut *out, Pretty::default()))
+            .map_err(io::Error::from)?;
+        writeln!(out)
+    })
 }
 
 impl Output for Json {
