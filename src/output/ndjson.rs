@@ -151,6 +151,7 @@ mod tests {
             counts: Counts { lines: 10, code: 7, comments: 2, blanks: 1 },
             generated,
             minified,
+            embedded: Default::default(),
         }
     }
 
