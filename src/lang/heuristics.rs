@@ -387,6 +387,11 @@ fn skip_blanks(s: &[u8]) -> &[u8] {
     &s[s.iter().take_while(|&&b| is_blank(b)).count()..]
 }
 
+/// `needle` stands somewhere in `line`.
+fn contains(line: &[u8], needle: &[u8]) -> bool {
+    memchr::memmem::find(line, needle).is_some()
+}
+
 fn continues_word(rest: &[u8]) -> bool {
     rest.first().is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
 }

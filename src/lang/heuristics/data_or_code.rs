@@ -6,7 +6,7 @@
 //! is not counted, since a data file counted as code inflates that language (a JDK checkout had
 //! thousands of "Noir" lines).
 
-use super::{lines, prolog_marker, starts_word, Ids};
+use super::{contains, lines, prolog_marker, starts_word, Ids};
 use crate::lang::LangId;
 
 /// Noir: its items (`fn`, `use`, `struct`, `mod`, `global`, `contract`, `impl`, `pub`, `trait`)
@@ -105,8 +105,4 @@ pub(super) fn mercury_marker(head: &[u8]) -> bool {
             [&b"module"[..], b"interface", b"implementation"].iter().any(|w| starts_word(rest, w))
         })
     })
-}
-
-fn contains(line: &[u8], needle: &[u8]) -> bool {
-    line.windows(needle.len()).any(|w| w == needle)
 }

@@ -3,7 +3,7 @@
 //! The language most files of the extension are in wins when no marker shows, so a file without
 //! markers is counted as it was before the rule.
 
-use super::{lines, skip_blanks, starts_word, Ids};
+use super::{contains, continues_word, lines, skip_blanks, starts_word, Ids};
 use crate::lang::LangId;
 
 /// D, or a dependency file a compiler wrote for make (`gcc -MD`: `main.o: main.c util.h \`),
@@ -145,9 +145,5 @@ fn first_significant(head: &[u8]) -> &[u8] {
 fn starts_word_ci(line: &[u8], word: &[u8]) -> bool {
     line.len() >= word.len()
         && line[..word.len()].eq_ignore_ascii_case(word)
-        && line.get(word.len()).map_or(true, |b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-}
-
-fn contains(line: &[u8], needle: &[u8]) -> bool {
-    line.windows(needle.len()).any(|w| w == needle)
+        && !continues_word(&line[word.len()..])
 }
