@@ -13,18 +13,8 @@ const HEADER: &str = "commit,date,language,files,lines,code,comments,blanks,byte
 
 /// `seconds` since the epoch as an ISO 8601 UTC date and time (`2024-05-01T12:00:00Z`).
 pub fn utc(seconds: i64) -> String {
-    let (days, secs) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", secs / 3600, secs / 60 % 60, secs % 60)
+    let [year, month, day, h, m, s] = super::civil_time::civil(seconds);
+    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}Z")
 }
 
 /// Rows of every language of each commit, then its total (language `Total`).

@@ -4,6 +4,7 @@
 //! on its own.
 
 mod buffer;
+mod civil_time;
 mod cloc;
 mod csv;
 mod grid;
