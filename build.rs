@@ -56,6 +56,8 @@ struct Lang {
     #[serde(default)]
     block_scalars: bool,
     #[serde(default)]
+    quote_likes: Option<String>,
+    #[serde(default)]
     aliases: Vec<String>,
     #[serde(default)]
     embed: Option<String>,
@@ -120,6 +122,16 @@ struct Heredoc {
     indent: String,
     #[serde(default)]
     space: bool,
+    #[serde(default)]
+    quoted_space: bool,
+    #[serde(default = "yes")]
+    backslash: bool,
+    #[serde(default)]
+    lax: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn backslash() -> Escape {
@@ -288,10 +300,13 @@ fn language_entry(l: &Lang) -> String {
     let heredoc = match &l.heredoc {
         None => "None".to_string(),
         Some(h) => format!(
-            "Some(Heredoc {{ open: {}, indent_flags: {}, space: {} }})",
+            "Some(Heredoc {{ open: {}, indent_flags: {}, space: {}, quoted_space: {}, backslash: {}, lax: {} }})",
             marker(n, &h.open),
             bytes_lit(h.indent.as_bytes()),
-            h.space
+            h.space,
+            h.quoted_space,
+            h.backslash,
+            h.lax
         ),
     };
     let code_escape = l.code_escape.as_deref().map(|e| one_byte(n, "code_escape", e));
@@ -302,10 +317,17 @@ fn language_entry(l: &Lang) -> String {
         Some("markdown") => "Markdown",
         Some(other) => panic!("languages.toml: {n}: embed {other:?} is not html, php or markdown"),
     };
+    let quote_likes = match l.quote_likes.as_deref() {
+        None => "None",
+        Some("perl") => "Perl",
+        Some("ruby") => "Ruby",
+        Some(other) => panic!("languages.toml: {n}: quote_likes {other:?} is not perl or ruby"),
+    };
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {}, block_scalars: {}, embed: Embed::{embed} }} }},\n",
+         heredoc: {heredoc}, regex: {}, block_scalars: {}, quote_likes: QuoteLikes::{quote_likes}, \
+         embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
         lines.join(", "),

@@ -121,8 +121,53 @@ fn a_quoted_heredoc_word_may_be_any_text() {
         "blanks lead the word"
     );
     assert_eq!(counts("Shell", "cat <<'END-OF-TEXT'\n# in\nEND-OF-TEXT\n# c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("Perl", "print << \"EOT\";\n# in\nEOT\n# c\n"), (4, 3, 1, 0), "a blank before a quote");
+    assert_eq!(counts("Perl", "$x = 1 << MAX;\n# c\n"), (2, 1, 1, 0), "a blank before a word: a shift");
     assert_eq!(counts("Ruby", "s <<\"\\n\"\n# c\n"), (2, 1, 1, 0), "an escape: a string, not a word");
     assert_eq!(counts("Ruby", "s <<\"#{x}\"\n# c\n"), (2, 1, 1, 0), "interpolation: a string");
+}
+
+#[test]
+fn a_quote_like_body_is_string_across_lines() {
+    assert_eq!(counts("Perl", "my @w = qw(\n  a\n  # b\n);\n# c\n"), (5, 4, 1, 0));
+    assert_eq!(counts("Perl", "$_ = q{a {\n# in\n} b};\n# c\n"), (4, 3, 1, 0), "brackets nest");
+    assert_eq!(counts("Perl", "s{a}\n  {# b}x;\n# c\n"), (3, 2, 1, 0), "a second body on the next line");
+    assert_eq!(counts("Perl", "s#a#b#; # c\n# d\n"), (2, 1, 1, 0), "hash delimiters");
+    assert_eq!(counts("Perl", "my %h = (s => 1);\n# c\n"), (2, 1, 1, 0), "a fat comma's word");
+    assert_eq!(counts("Perl", "my $n = $#a;\nmy $q = $';\n# c\n"), (3, 2, 1, 0), "special variables");
+    assert_eq!(counts("Ruby", "x = %w[\n# a\n]\n# c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("Ruby", "x = 7 % 2 # c\n'\n# in\n'\n"), (4, 4, 0, 0), "a modulo");
+    assert_eq!(counts("Ruby", "q = [?', ?\"]\n# c\n"), (2, 1, 1, 0), "character literals");
+    assert_eq!(counts("Ruby", "a = [:/, ?/]\n# c\n"), (2, 1, 1, 0), "a symbol and a character");
+}
+
+#[test]
+fn perl_and_ruby_regexes_run_over_lines_after_keywords_too() {
+    assert_eq!(counts("Ruby", "x = /\n  a # b\n/x\n# c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("Ruby", "end\n/'/ =~ s\n# c\n"), (3, 2, 1, 0), "after `end`");
+    assert_eq!(counts("Perl", "split /'/, $s;\n# c\n"), (2, 1, 1, 0), "after `split`");
+    assert_eq!(counts("Ruby", "r = /(?# [ )\n  a/\n# c\n"), (3, 2, 1, 0), "a class ends at its line");
+}
+
+#[test]
+fn a_string_may_span_lines_where_the_language_says() {
+    assert_eq!(counts("Ruby", "s = \"a\n#{b}\n#include\n\"\n# c\n"), (5, 4, 1, 0));
+    assert_eq!(counts("Perl", "my $s = 'a\n# in\n';\n# c\n"), (4, 3, 1, 0));
+    assert_eq!(counts("PHP", "<?php\n$s = \"a\n# in\n// in\n\";\n# c\n"), (6, 5, 1, 0));
+}
+
+#[test]
+fn a_php_heredoc_closes_indented_before_any_byte_but_a_word() {
+    assert_eq!(counts("PHP", "<?php\n$a = <<<EOT\n# in\n  EOT;\n# c\n"), (5, 4, 1, 0));
+    assert_eq!(counts("PHP", "<?php\nf(<<<'E'\n// in\nE, 1);\n// c\n"), (5, 4, 1, 0), "a nowdoc");
+    assert_eq!(counts("PHP", "<?php\n$a = <<< eot\n# in\neotx\neot\n# c\n"), (6, 5, 1, 0), "lower case");
+    assert_eq!(counts("PHP", "<?php\n$a = 1 << 3; # c\n# d\n"), (3, 2, 1, 0), "a shift");
+}
+
+#[test]
+fn ruby_has_no_backslash_heredoc() {
+    assert_eq!(counts("Ruby", "when /\\A(\\w+)\\s*<<\\s*(.+)\\z/\n# c\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Perl", "print <<\\EOT;\n# in\nEOT\n# c\n"), (4, 3, 1, 0), "Perl has one");
 }
 
 #[test]

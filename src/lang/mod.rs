@@ -77,6 +77,15 @@ pub struct Heredoc {
     pub indent_flags: &'static [u8],
     /// Blanks may separate the opener from its word (`cat << EOF` in the shell).
     pub space: bool,
+    /// Blanks may separate the opener from a quoted word only (Perl's `print << "EOF"`; Ruby's
+    /// `s << "x"` appends).
+    pub quoted_space: bool,
+    /// `<<\WORD` opens a heredoc (Perl, the shell); Ruby has no such form, and reads `<<\s` in a
+    /// regex it took for a division as no heredoc.
+    pub backslash: bool,
+    /// PHP's heredocs: the word may be any identifier (lower case too: `<<<` means nothing else),
+    /// and the closing word may be indented and followed by any byte but a word's (`EOT;`, `EOT)`).
+    pub lax: bool,
 }
 
 /// The comment and string syntax the counter's state machine runs on.
@@ -101,8 +110,21 @@ pub struct Syntax {
     /// YAML's block scalars: `|` or `>` after `key:` or `-` ends its line, and the lines indented
     /// under it are the string's content (`count::syntax::markers::block_scalar_opens`).
     pub block_scalars: bool,
+    /// Quote-like operators whose delimiter the source chooses (Perl's `q{}`, Ruby's `%w[]`).
+    pub quote_likes: QuoteLikes,
     /// Which stretches of other languages the file may hold (see `count::embed`).
     pub embed: Embed,
+}
+
+/// The family of quote-like operators a language has (`count::syntax::quote_like`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuoteLikes {
+    None,
+    /// `q qq qw qx qr m` with one body, `s tr y` with two: `q{a {b} c}`, `s#a#b#`, `tr/a-z/A-Z/`.
+    Perl,
+    /// `%` with an optional type letter (`%w[a b]`, `%Q{...}`, `%r(...)`, `%(...)`), and the
+    /// character literals `?'` and `?"`.
+    Ruby,
 }
 
 /// How a file holds stretches of other languages, each counted with its own syntax.

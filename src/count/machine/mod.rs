@@ -14,11 +14,14 @@ mod tally;
 use super::syntax::classifier::{Classifier, NL, START};
 use super::syntax::embed::embed_opens;
 use super::syntax::markers::{
-    block_scalar_opens, heredoc_opens, is_ws, line_indent, regex_may_follow, window, HeredocAt, Indent, Kind,
-    Opened, Pending, Place, Scalar, Tag,
+    block_scalar_opens, heredoc_opens, is_ws, line_indent, window, HeredocAt, Indent, Kind, Opened, Pending,
+    Place, Scalar, Tag,
+};
+use super::syntax::quote_like::{
+    expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
 };
 use super::{Counts, Embedded, Options};
-use crate::lang::{Block, Embed, LangId, Quote};
+use crate::lang::{Block, Embed, LangId, Quote, QuoteLikes};
 use regions::Regions;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -40,6 +43,8 @@ enum Mode {
     Regex {
         class: bool,
     },
+    /// A quote-like operator's body (Perl's `q{...}`, Ruby's `%w[...]`).
+    Delim(Delim),
     /// A heredoc body. `fresh`: nothing but blanks yet on this line, so it may be the closer.
     Heredoc {
         indent: bool,
@@ -89,6 +94,9 @@ pub struct LineCounter {
     tail: [u8; 2],
     /// The last non-blank byte consumed, for languages with regex literals.
     last_nonblank: Option<u8>,
+    /// The word the bytes so far end with, for languages whose keywords decide a regex or a
+    /// quote-like operator (`split /,/`).
+    last_word: LastWord,
     /// A heredoc or block scalar opened on this line: its body starts at the next newline met in
     /// code.
     pending: Option<Pending>,
@@ -119,6 +127,7 @@ impl LineCounter {
             started: false,
             tail: [b'\n'; 2],
             last_nonblank: None,
+            last_word: LastWord::NONE,
             pending: None,
             line_head: Indent::default(),
             open_interpolation: None,
@@ -203,6 +212,7 @@ impl LineCounter {
             Mode::Block { block, depth } => self.block(buf, i, limit, block, depth),
             Mode::Str { quote, doc } => self.string(buf, i, limit, quote, doc),
             Mode::Regex { class } => self.regex(buf, i, limit, class),
+            Mode::Delim(d) => self.delimited(buf, i, limit, d),
             Mode::Heredoc { indent, fresh } => self.heredoc(buf, i, limit, indent, fresh),
             Mode::Scalar { scalar, fresh } => self.block_scalar(buf, i, limit, scalar, fresh),
             Mode::Interpolation => self.interpolation(buf, i, limit),
@@ -221,6 +231,9 @@ impl LineCounter {
         // With regions the next chunk may start in a language with regex literals or block scalars.
         if self.cls.syntax.block_scalars || self.regions.is_some() {
             self.line_head = line_indent(used, self.line_head);
+        }
+        if self.cls.syntax.quote_likes != QuoteLikes::None || self.regions.is_some() {
+            self.last_word = self.last_word.after(used);
         }
         if self.cls.syntax.regex || self.cls.syntax.block_scalars || self.regions.is_some() {
             if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
@@ -346,6 +359,17 @@ impl LineCounter {
             return at + m.len;
         }
         self.code = true;
+        let (before, prev) =
+            ([self.before(buf, at, 2), self.before(buf, at, 1)], self.nonblank_before(buf, at));
+        let keyword = || expects_operand(syntax.quote_likes, self.last_word.after(&buf[..at]).as_bytes());
+        match quote_like_opens(syntax.quote_likes, rest, before, prev, keyword) {
+            Some(QuoteLikeAt::Opens(len, d)) => {
+                self.mode = Mode::Delim(d);
+                return at + len;
+            }
+            Some(QuoteLikeAt::Code(len)) => return at + len,
+            None => {}
+        }
         if syntax.block_scalars && matches!(b, b'|' | b'>') && self.pending.is_none() {
             if let Some(scalar) = self.block_scalar_at(buf, at) {
                 self.pending = Some(Pending::Scalar(scalar));
@@ -362,7 +386,8 @@ impl LineCounter {
                 None => {}
             }
         }
-        if b == b'/' && syntax.regex && regex_may_follow(self.nonblank_before(buf, at)) {
+        let keyword = || expects_operand(syntax.quote_likes, self.last_word.after(&buf[..at]).as_bytes());
+        if b == b'/' && syntax.regex && regex_opens(syntax.quote_likes, before[1], prev, keyword) {
             self.mode = Mode::Regex { class: false };
         }
         at + 1

@@ -11,7 +11,8 @@ use crate::count::syntax::markers::{
     quote_closes, window, Close, InterpolationOpener, Place, Scalar,
 };
 use crate::count::syntax::plan::{literal_block_marker, literal_quote};
-use crate::lang::{Block, Embed, Quote};
+use crate::count::syntax::quote_like::{delim_step, Delim, DelimStep};
+use crate::lang::{Block, Embed, Quote, QuoteLikes};
 use crate::simd::scan::StopSet;
 
 impl LineCounter {
@@ -260,15 +261,25 @@ impl LineCounter {
 
     /// A regex literal: its line is code already; only where it ends matters. A `/` inside a
     /// character class or after a backslash does not end it, and neither does anything but the
-    /// newline when it is unterminated.
+    /// newline when it is unterminated. Perl's and Ruby's regexes (the languages with quote-likes)
+    /// go on over newlines (`/x` patterns), their lines code or blank.
     pub(super) fn regex(&mut self, buf: &[u8], mut i: usize, limit: usize, mut class: bool) -> usize {
+        let multiline = self.cls.syntax.quote_likes != QuoteLikes::None;
         while i < limit {
             match buf[i] {
+                b'\n' if multiline => {
+                    // A character class does not run over lines: a `[` in `(?#...)` opens none.
+                    class = false;
+                    self.newline();
+                    i += 1;
+                }
                 b'\n' => {
                     self.mode = self.after_span();
                     self.newline();
                     return i + 1;
                 }
+                b if is_ws(b) => i += 1,
+                _ if !self.code => self.code = true,
                 b'\\' if buf.get(i + 1) != Some(&b'\n') => i += 2,
                 b'[' => {
                     class = true;
@@ -286,6 +297,41 @@ impl LineCounter {
             }
         }
         self.mode = Mode::Regex { class };
+        i
+    }
+
+    /// A quote-like body: its lines are string (code) or blank; only an escape, a bracket of its
+    /// delimiter or its closer can change anything, and in the gap between two bodies the next
+    /// non-blank byte.
+    pub(super) fn delimited(&mut self, buf: &[u8], mut i: usize, limit: usize, mut d: Delim) -> usize {
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' {
+                self.newline();
+                i += 1;
+                continue;
+            }
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            match delim_step(d, window(buf, i)) {
+                DelimStep::Inside(next, len) => {
+                    self.code = true;
+                    d = next;
+                    i += len;
+                }
+                DelimStep::Ends(len) => {
+                    self.code |= len > 0;
+                    self.mode = self.after_span();
+                    return i + len;
+                }
+            }
+            if let Some([a, b, c]) = d.stops().filter(|_| i < limit) {
+                i += StopSet::four([b'\n', a, b, c]).find(&buf[i..limit]).unwrap_or(limit - i);
+            }
+        }
+        self.mode = Mode::Delim(d);
         i
     }
 
@@ -313,7 +359,8 @@ impl LineCounter {
             }
             self.code = true;
             if fresh && (indent || self.line_start(buf, i)) {
-                if let Some(len) = heredoc_closes(window(buf, i), &self.tag) {
+                let lax = self.cls.syntax.heredoc.is_some_and(|h| h.lax);
+                if let Some(len) = heredoc_closes(window(buf, i), &self.tag, lax) {
                     self.mode = self.after_span();
                     return i + len;
                 }

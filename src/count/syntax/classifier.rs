@@ -6,15 +6,16 @@ use super::c_family::CFamily;
 use super::lead::LeadFilter;
 use super::markers::{has_prefix, is_ws, openers, Kind, Opened, Opener, Place};
 use super::plan::literal_opener;
+use super::quote_like;
 use crate::count::{MAX_TOKEN, WINDOW};
-use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
+use crate::lang::{Embed, LangId, QuoteLikes, Syntax, LANGUAGES};
 use crate::simd::masks::MarkSet;
 use crate::simd::scan::StopSet;
 
 pub(crate) const WS: u8 = 1;
 pub(crate) const NL: u8 = 2;
 /// First byte of something that can start in code: a comment opener, a quote, a heredoc opener,
-/// the code escape, a regex slash. Every other byte of a code line is skipped without a look.
+/// the code escape, a regex slash, a quote-like operator. Every other byte of a code line is skipped without a look.
 pub(crate) const START: u8 = 4;
 
 /// A language's syntax turned into a byte-class table, its stop bytes and its openers grouped by
@@ -81,6 +82,7 @@ impl Classifier {
             .chain(syntax.heredoc.map(|h| h.open[0]))
             .chain(syntax.regex.then_some(b'/'))
             .chain(block_scalar_starts(syntax).iter().copied())
+            .chain(quote_like::starts(syntax.quote_likes).iter().copied())
             .chain(embed_starts(syntax.embed).iter().copied());
         for b in starts {
             class[usize::from(b)] |= START;
@@ -93,6 +95,7 @@ impl Classifier {
             _ => q.close.len(),
         });
         let dynamic = syntax.heredoc.is_some()
+            || syntax.quote_likes != QuoteLikes::None
             || syntax.block_scalars
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
             || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
@@ -117,6 +120,7 @@ impl Classifier {
             .chain(syntax.heredoc.map(|h| h.open[0]))
             .chain(syntax.regex.then_some(b'/'))
             .chain(block_scalar_starts(syntax).iter().copied())
+            .chain(quote_like::starts(syntax.quote_likes).iter().copied())
             .chain(embed_starts(syntax.embed).iter().copied());
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| literal_start[usize::from(b)] = false);

@@ -290,25 +290,27 @@ pub(crate) fn heredoc_opens(rest: &[u8], h: &Heredoc) -> Option<HeredocAt> {
     }
     let indent = rest.get(p).is_some_and(|b| h.indent_flags.contains(b));
     p += usize::from(indent);
-    if h.space {
-        p += rest[p..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    let blanks = rest[p.min(rest.len())..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    if h.space || h.quoted_space && matches!(rest.get(p + blanks), Some(b'\'' | b'"')) {
+        p += blanks;
     }
-    let quote = rest.get(p).copied().filter(|b| matches!(b, b'\'' | b'"' | b'\\'));
+    let quote = rest.get(p).copied().filter(|&b| matches!(b, b'\'' | b'"') || b == b'\\' && h.backslash);
     p += usize::from(quote.is_some());
     if let Some(q @ (b'\'' | b'"')) = quote {
-        return quoted_heredoc(rest, p, q, indent);
+        return quoted_heredoc(rest, p, q, indent, h.lax);
     }
     let word_len = rest[p.min(rest.len())..].iter().take_while(|&&b| is_word(b)).count();
     let word = &rest[p.min(rest.len())..][..word_len];
     let first = *word.first()?;
-    if first.is_ascii_digit() || (quote.is_none() && !(first.is_ascii_uppercase() || first == b'_')) {
+    let capital = first.is_ascii_uppercase() || first == b'_';
+    if first.is_ascii_digit() || (quote.is_none() && !capital && !h.lax) {
         return None;
     }
     p += word_len;
     if p >= rest.len() {
         return None;
     }
-    Some(HeredocAt::Opens(p, Tag::new(word), indent))
+    Some(HeredocAt::Opens(p, Tag::new(word), indent || h.lax))
 }
 
 /// A heredoc whose word is quoted from `from` on, up to the quote `q` on the same line: any bytes
@@ -316,7 +318,7 @@ pub(crate) fn heredoc_opens(rest: &[u8], h: &Heredoc) -> Option<HeredocAt> {
 /// interpolation (`<<"\n"`, `<<"$x"`: a string after a shift or an append, never a word). Blanks
 /// leading the word (`<<"    EOT"`) stand before the closing word too, which is taken at any
 /// indentation.
-fn quoted_heredoc(rest: &[u8], from: usize, q: u8, indent: bool) -> Option<HeredocAt> {
+fn quoted_heredoc(rest: &[u8], from: usize, q: u8, indent: bool, lax: bool) -> Option<HeredocAt> {
     let quoted = rest.get(from..)?;
     let len = quoted.iter().position(|&b| b == q || matches!(b, b'\n' | b'\\' | b'$' | b'{' | b'}'))?;
     if quoted[len] != q {
@@ -327,12 +329,16 @@ fn quoted_heredoc(rest: &[u8], from: usize, q: u8, indent: bool) -> Option<Hered
     if word.is_empty() {
         return None;
     }
-    Some(HeredocAt::Opens(from + len + 1, Tag::new(word), indent || blanks > 0))
+    Some(HeredocAt::Opens(from + len + 1, Tag::new(word), indent || blanks > 0 || lax))
 }
 
-/// The heredoc's word ending its line at the start of `rest`.
-pub(crate) fn heredoc_closes(rest: &[u8], word: &Tag) -> Option<usize> {
+/// The heredoc's word ending its line at the start of `rest`; with `lax` (PHP), before any byte
+/// but a word's.
+pub(crate) fn heredoc_closes(rest: &[u8], word: &Tag, lax: bool) -> Option<usize> {
     let after = rest.strip_prefix(word.as_bytes())?;
+    if lax {
+        return (!after.first().is_some_and(|&b| is_word(b))).then_some(word.as_bytes().len());
+    }
     let after = after.strip_prefix(b"\r").unwrap_or(after);
     (after.is_empty() || after[0] == b'\n').then_some(word.as_bytes().len())
 }

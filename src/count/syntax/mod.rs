@@ -7,3 +7,4 @@ pub(crate) mod embed;
 pub(crate) mod lead;
 pub(crate) mod markers;
 pub(crate) mod plan;
+pub(crate) mod quote_like;

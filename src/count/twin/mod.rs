@@ -12,6 +12,7 @@ mod trace;
 
 use super::syntax::embed::TagReader;
 use super::syntax::markers::{is_ws, openers, Opener, Pending, Scalar, Tag};
+use super::syntax::quote_like::Delim;
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, LangId, Quote, Syntax};
 use explain::{LineExplain, SpanOpened};
@@ -35,6 +36,8 @@ enum Mode {
     Regex {
         class: bool,
     },
+    /// A quote-like operator's body (Perl's `q{...}`, Ruby's `%w[...]`).
+    Delim(Delim),
     Heredoc {
         word: Tag,
         indent: bool,

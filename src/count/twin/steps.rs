@@ -5,11 +5,13 @@ use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
     block_closes, block_opens, block_scalar_opens, heredoc_closes, heredoc_opens, interpolation_opens, is_ws,
-    quote_closes, regex_may_follow, window, Close, HeredocAt, InterpolationOpener, Kind, Opened, Pending,
-    Place, Scalar, Tag,
+    quote_closes, window, Close, HeredocAt, InterpolationOpener, Kind, Opened, Pending, Place, Scalar, Tag,
+};
+use crate::count::syntax::quote_like::{
+    delim_step, expects_operand, quote_like_opens, regex_opens, Delim, DelimStep, LastWord, QuoteLikeAt,
 };
 use crate::count::twin::explain::SpanKind;
-use crate::lang::{Block, Embed, Quote};
+use crate::lang::{Block, Embed, Quote, QuoteLikes};
 
 impl Twin<'_> {
     /// One byte or one marker at `i`, read by the mode it is in.
@@ -30,6 +32,7 @@ impl Twin<'_> {
             Mode::Block { block, tag, depth } => self.block_step(i, block, tag, depth),
             Mode::Str { quote, tag, doc } => self.string_step(i, quote, tag, doc),
             Mode::Regex { class } => self.regex_step(i, class),
+            Mode::Delim(d) => self.delim_step(i, d),
             Mode::Heredoc { word, indent, fresh } => self.heredoc_step(i, word, indent, fresh),
             Mode::Scalar { scalar, fresh } => self.scalar_step(i, scalar, fresh),
             Mode::CloseTag => self.close_tag_step(i),
@@ -51,12 +54,16 @@ impl Twin<'_> {
         match eng.mode {
             Mode::LineComment if !spliced => eng.mode = eng.back(),
             Mode::Str { quote, .. } if !quote.multiline => eng.mode = eng.back(),
-            Mode::Regex { .. } => eng.mode = eng.back(),
+            Mode::Regex { .. } if eng.syntax.quote_likes == QuoteLikes::None => eng.mode = eng.back(),
+            // A character class does not run over lines: a `[` in a `(?#...)` comment opens none.
+            Mode::Regex { .. } => eng.mode = Mode::Regex { class: false },
             Mode::Heredoc { word, indent, .. } => eng.mode = Mode::Heredoc { word, indent, fresh: true },
             Mode::Scalar { scalar, .. } => eng.mode = Mode::Scalar { scalar, fresh: true },
             _ => {}
         }
-        if let (Mode::Code, Some(pending)) = (eng.mode, eng.pending.take()) {
+        // A heredoc opened before a string that runs over lines starts after the string's last line.
+        if let (Mode::Code, Some(pending)) = (eng.mode, eng.pending) {
+            eng.pending = None;
             eng.mode = match pending {
                 Pending::Heredoc(word, indent) => Mode::Heredoc { word, indent, fresh: true },
                 Pending::Scalar(scalar) => Mode::Scalar { scalar, fresh: true },
@@ -160,6 +167,17 @@ impl Twin<'_> {
                 return i + 1;
             }
         }
+        let (before, prev) = ([self.before(i, 2), self.before(i, 1)], self.nonblank_before(i));
+        let keyword = || expects_operand(syntax.quote_likes, self.word_before(i).as_bytes());
+        match quote_like_opens(syntax.quote_likes, rest, before, prev, keyword) {
+            Some(QuoteLikeAt::Opens(len, d)) => {
+                self.open_span(SpanKind::String, i, len);
+                self.eng.mode = Mode::Delim(d);
+                return i + len;
+            }
+            Some(QuoteLikeAt::Code(len)) => return i + len,
+            None => {}
+        }
         let heredoc =
             syntax.heredoc.filter(|_| self.eng.pending.is_none()).and_then(|h| heredoc_opens(rest, &h));
         match heredoc {
@@ -171,7 +189,8 @@ impl Twin<'_> {
             Some(HeredocAt::Longer(len)) => return i + len,
             None => {}
         }
-        if b == b'/' && syntax.regex && regex_may_follow(self.nonblank_before(i)) {
+        let keyword = || expects_operand(syntax.quote_likes, self.word_before(i).as_bytes());
+        if b == b'/' && syntax.regex && regex_opens(syntax.quote_likes, self.before(i, 1), prev, keyword) {
             self.eng.mode = Mode::Regex { class: false };
             self.open_span(SpanKind::Regex, i, 1);
         }
@@ -254,10 +273,29 @@ impl Twin<'_> {
         i + 1
     }
 
+    /// A quote-like body: every byte is string (code); where it ends is [`delim_step`]'s to say.
+    fn delim_step(&mut self, i: usize, d: Delim) -> usize {
+        match delim_step(d, window(self.bytes, i)) {
+            DelimStep::Inside(next, len) => {
+                self.mark_code(i);
+                self.eng.mode = Mode::Delim(next);
+                i + len
+            }
+            DelimStep::Ends(len) => {
+                if len > 0 {
+                    self.mark_code(i);
+                }
+                self.eng.mode = self.eng.back();
+                i + len
+            }
+        }
+    }
+
     fn heredoc_step(&mut self, i: usize, word: Tag, indent: bool, fresh: bool) -> usize {
         self.mark_code(i);
         let closes = fresh && (indent || self.before(i, 1) == b'\n');
-        match heredoc_closes(window(self.bytes, i), &word).filter(|_| closes) {
+        let lax = self.eng.syntax.heredoc.is_some_and(|h| h.lax);
+        match heredoc_closes(window(self.bytes, i), &word, lax).filter(|_| closes) {
             Some(len) => {
                 self.eng.mode = self.eng.back();
                 i + len
@@ -283,6 +321,11 @@ impl Twin<'_> {
         self.mark_code(i);
         self.eng.mode = Mode::Scalar { scalar, fresh: false };
         i + 1
+    }
+
+    /// The word the bytes before `i` end with, for the keywords that expect an operand.
+    fn word_before(&self, i: usize) -> LastWord {
+        LastWord::NONE.after(&self.bytes[self.start..i])
     }
 
     /// How many blanks open the line that `i` is on.
