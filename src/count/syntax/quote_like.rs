@@ -97,7 +97,7 @@ pub(crate) fn regex_opens(
 /// `q qq qw qx qr m` take one body, `s tr y` two. The word must stand alone: not part of a name
 /// (`$s`, `@q`, `%y`, `&m`, `Foo::s`, `->s`, the file test `-s`, a regex's `\s`), nor a closing
 /// delimiter's modifier (`/x/s || $y`, `qr{x}ms`). Right after the
-/// word any punctuation but a closing bracket, `;=-\_` and `::` opens the body (`m$x$`, `s:a:b:`);
+/// word any punctuation but a closing bracket, `=-\_` and `::` opens the body (`m$x$`, `m;x;`);
 /// after blanks only a bracket or `/|!` does, so `y => 1` and `s = 2` stay code.
 fn perl(rest: &[u8], before: [u8; 2]) -> Option<QuoteLikeAt> {
     let b = before[1];
@@ -116,7 +116,7 @@ fn perl(rest: &[u8], before: [u8; 2]) -> Option<QuoteLikeAt> {
         b"{([</|!".contains(&d)
     } else {
         let pair = d == b':' && rest.get(word + 1) == Some(&b':');
-        d.is_ascii_punctuation() && !b")]}>;=-\\_".contains(&d) && !pair
+        d.is_ascii_punctuation() && !b")]}>=-\\_".contains(&d) && !pair
     };
     opens.then(|| QuoteLikeAt::Opens(word + blanks + 1, Delim::new(d, more)))
 }
