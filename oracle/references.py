@@ -7,6 +7,7 @@ import os
 import subprocess
 
 import ref_python
+import ref_shell
 import ref_sql
 import ref_treesitter
 import ref_yaml
@@ -37,6 +38,9 @@ class LineServer:
 
 
 BABEL = LineServer("node", os.path.join(HERE, "ref_js.mjs"))
+# Built by oracle/run from oracle/ref_go with the system's Go toolchain.
+GO_SCANNER = os.path.join(HERE, ".bin", "ref_go")
+GO = LineServer(GO_SCANNER)
 SERVERS = {
     "Ruby": LineServer("ruby", os.path.join(HERE, "ref_ruby.rb")),
     "PHP": LineServer("php", os.path.join(HERE, "ref_php.php")),
@@ -44,20 +48,35 @@ SERVERS = {
 }
 
 
-def _babel(typescript, jsx):
-    def spans(src, base=0):
+def _text_server(server, name, **options):
+    """A reference answering for a source text sent in the request (@babel/parser, go/scanner),
+    so that it also reads Markdown fences."""
+
+    def spans(src, base=0, path=None):
         try:
             text = src.decode("utf-8")
         except UnicodeDecodeError as err:
             raise ReferenceError_(f"not UTF-8: {err}") from None
-        request = json.dumps({"text": text, "typescript": typescript, "jsx": jsx})
         try:
-            reply = BABEL.ask(request)
+            reply = server.ask(json.dumps({"text": text, **options}))
         except ReferenceError_ as err:
-            raise ReferenceError_(f"babel: {err}") from None
+            raise ReferenceError_(f"{name}: {err}") from None
         return [(base + s, base + e) for s, e in reply["spans"]], []
 
     return spans
+
+
+_GO_SPANS = _text_server(GO, "go/scanner")
+
+
+def _go(src, base=0, path=None):
+    if not os.access(GO_SCANNER, os.X_OK):
+        raise ReferenceError_(f"go/scanner: {GO_SCANNER} is not built (oracle/run builds it)")
+    return _GO_SPANS(src, base)
+
+
+def _shell(src, base=0, path=None):
+    return [(base + s, base + e) for s, e in ref_shell.spans(src, path)], []
 
 
 def _by_path(language):
@@ -73,14 +92,14 @@ def _by_path(language):
 
 
 def _shifted(spans_of):
-    def spans(src, base=0):
+    def spans(src, base=0, path=None):
         return [(base + s, base + e) for s, e in spans_of(src)], []
 
     return spans
 
 
 def _tree_sitter(language):
-    def spans(src, base=0):
+    def spans(src, base=0, path=None):
         return ref_treesitter.comment_spans(language, src, base)
 
     return spans
@@ -90,9 +109,11 @@ SPANS = {
     "Python": _shifted(ref_python.spans),
     "YAML": _shifted(ref_yaml.spans),
     "SQL": _shifted(ref_sql.spans),
-    "JavaScript": _babel(typescript=False, jsx=True),
-    "TypeScript": _babel(typescript=True, jsx=False),
-    "TSX": _babel(typescript=True, jsx=True),
+    "JavaScript": _text_server(BABEL, "babel", typescript=False, jsx=True),
+    "TypeScript": _text_server(BABEL, "babel", typescript=True, jsx=False),
+    "TSX": _text_server(BABEL, "babel", typescript=True, jsx=True),
+    "Go": _go,
+    "Shell": _shell,
     "Ruby": _by_path("Ruby"),
     "PHP": _by_path("PHP"),
     "Perl": _by_path("Perl"),
@@ -111,6 +132,8 @@ BUILT_ON = {
     "Ruby": "Ripper",
     "PHP": "token_get_all",
     "Perl": "PPI",
+    "Go": "go/scanner",
+    "Shell": "shfmt --to-json",
 }
 
 
@@ -130,8 +153,5 @@ def fence_reference(word):
 
 
 def classify(language, src, path):
-    if language in SERVERS:
-        found, unjudged = SPANS[language](src, path=path)
-    else:
-        found, unjudged = SPANS[language](src)
+    found, unjudged = SPANS[language](src, path=path)
     return verdicts(src, found, unjudged)
