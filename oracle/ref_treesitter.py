@@ -18,14 +18,8 @@ from verdicts import verdicts
 
 # Language (ringloc's name) -> (grammar module, function returning its language).
 GRAMMARS = {
-    "Bash": ("tree_sitter_bash", "language"),
-    "C": ("tree_sitter_c", "language"),
-    "C Header": ("tree_sitter_c", "language"),
     "C#": ("tree_sitter_c_sharp", "language"),
-    "C++": ("tree_sitter_cpp", "language"),
-    "C++ Header": ("tree_sitter_cpp", "language"),
     "CSS": ("tree_sitter_css", "language"),
-    "Go": ("tree_sitter_go", "language"),
     "HTML": ("tree_sitter_html", "language"),
     "Java": ("tree_sitter_java", "language"),
     "JavaScript": ("tree_sitter_javascript", "language"),
@@ -35,7 +29,6 @@ GRAMMARS = {
     "Markdown": ("tree_sitter_markdown", "language"),
     "Rust": ("tree_sitter_rust", "language"),
     "SCSS": ("tree_sitter_scss", "language"),
-    "Shell": ("tree_sitter_bash", "language"),
     "Swift": ("tree_sitter_swift", "language"),
     "TOML": ("tree_sitter_toml", "language"),
     "TSX": ("tree_sitter_typescript", "language_tsx"),

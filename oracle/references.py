@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 
+import ref_clang
 import ref_python
 import ref_shell
 import ref_sql
@@ -98,6 +99,13 @@ def _shifted(spans_of):
     return spans
 
 
+def _clang(language):
+    def spans(src, base=0, path=None):
+        return [(base + s, base + e) for s, e in ref_clang.spans(language, src)], []
+
+    return spans
+
+
 def _tree_sitter(language):
     def spans(src, base=0, path=None):
         return ref_treesitter.comment_spans(language, src, base)
@@ -118,6 +126,8 @@ SPANS = {
     "PHP": _by_path("PHP"),
     "Perl": _by_path("Perl"),
 }
+for _language in ref_clang.DIALECTS:
+    SPANS[_language] = _clang(_language)
 for _language in ref_treesitter.GRAMMARS:
     SPANS.setdefault(_language, _tree_sitter(_language))
 
@@ -134,6 +144,10 @@ BUILT_ON = {
     "Perl": "PPI",
     "Go": "go/scanner",
     "Shell": "shfmt --to-json",
+    "C": "clang's lexer (libclang)",
+    "C Header": "clang's lexer (libclang)",
+    "C++": "clang's lexer (libclang)",
+    "C++ Header": "clang's lexer (libclang)",
 }
 
 
