@@ -39,6 +39,7 @@ class LineServer:
 
 
 BABEL = LineServer("node", os.path.join(HERE, "ref_js.mjs"))
+POSTCSS = LineServer("node", os.path.join(HERE, "ref_css.mjs"))
 # Built by oracle/run from oracle/ref_go with the system's Go toolchain.
 GO_SCANNER = os.path.join(HERE, ".bin", "ref_go")
 GO = LineServer(GO_SCANNER)
@@ -50,7 +51,8 @@ SERVERS = {
 
 
 def _text_server(server, name, **options):
-    """A reference answering for a source text sent in the request (@babel/parser, go/scanner),
+    """A reference answering for a source text sent in the request (@babel/parser, PostCSS,
+    go/scanner),
     so that it also reads Markdown fences."""
 
     def spans(src, base=0, path=None):
@@ -120,6 +122,8 @@ SPANS = {
     "JavaScript": _text_server(BABEL, "babel", typescript=False, jsx=True),
     "TypeScript": _text_server(BABEL, "babel", typescript=True, jsx=False),
     "TSX": _text_server(BABEL, "babel", typescript=True, jsx=True),
+    "CSS": _text_server(POSTCSS, "postcss", scss=False),
+    "SCSS": _text_server(POSTCSS, "postcss-scss", scss=True),
     "Go": _go,
     "Shell": _shell,
     "Ruby": _by_path("Ruby"),
@@ -142,6 +146,8 @@ BUILT_ON = {
     "Ruby": "Ripper",
     "PHP": "token_get_all",
     "Perl": "PPI",
+    "CSS": "PostCSS",
+    "SCSS": "postcss-scss",
     "Go": "go/scanner",
     "Shell": "shfmt --to-json",
     "C": "clang's lexer (libclang)",
