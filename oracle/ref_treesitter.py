@@ -25,7 +25,6 @@ GRAMMARS = {
     "Lua": ("tree_sitter_lua", "language"),
     "Makefile": ("tree_sitter_make", "language"),
     "Markdown": ("tree_sitter_markdown", "language"),
-    "Rust": ("tree_sitter_rust", "language"),
     "Swift": ("tree_sitter_swift", "language"),
     "TOML": ("tree_sitter_toml", "language"),
     "Vue": ("tree_sitter_html", "language"),

@@ -43,6 +43,9 @@ POSTCSS = LineServer("node", os.path.join(HERE, "ref_css.mjs"))
 # Built by oracle/run from oracle/ref_go with the system's Go toolchain.
 GO_SCANNER = os.path.join(HERE, ".bin", "ref_go")
 GO = LineServer(GO_SCANNER)
+# Built by oracle/run from oracle/ref_rust (rustc_lexer from crates.io) with cargo.
+RUSTC_LEXER = os.path.join(HERE, ".bin", "rust-target", "release", "ref_rust")
+RUST = LineServer(RUSTC_LEXER)
 SERVERS = {
     "Ruby": LineServer("ruby", os.path.join(HERE, "ref_ruby.rb")),
     "PHP": LineServer("php", os.path.join(HERE, "ref_php.php")),
@@ -52,7 +55,7 @@ SERVERS = {
 
 def _text_server(server, name, **options):
     """A reference answering for a source text sent in the request (@babel/parser, PostCSS,
-    go/scanner),
+    go/scanner, rustc_lexer),
     so that it also reads Markdown fences."""
 
     def spans(src, base=0, path=None):
@@ -69,13 +72,16 @@ def _text_server(server, name, **options):
     return spans
 
 
-_GO_SPANS = _text_server(GO, "go/scanner")
+def _built(binary, server, name):
+    """A text server whose program oracle/run builds: refuses every text while it is not built."""
+    ask = _text_server(server, name)
 
+    def spans(src, base=0, path=None):
+        if not os.access(binary, os.X_OK):
+            raise ReferenceError_(f"{name}: {binary} is not built (oracle/run builds it)")
+        return ask(src, base)
 
-def _go(src, base=0, path=None):
-    if not os.access(GO_SCANNER, os.X_OK):
-        raise ReferenceError_(f"go/scanner: {GO_SCANNER} is not built (oracle/run builds it)")
-    return _GO_SPANS(src, base)
+    return spans
 
 
 def _shell(src, base=0, path=None):
@@ -124,7 +130,8 @@ SPANS = {
     "TSX": _text_server(BABEL, "babel", typescript=True, jsx=True),
     "CSS": _text_server(POSTCSS, "postcss", scss=False),
     "SCSS": _text_server(POSTCSS, "postcss-scss", scss=True),
-    "Go": _go,
+    "Go": _built(GO_SCANNER, GO, "go/scanner"),
+    "Rust": _built(RUSTC_LEXER, RUST, "rustc_lexer"),
     "Shell": _shell,
     "Ruby": _by_path("Ruby"),
     "PHP": _by_path("PHP"),
@@ -149,6 +156,7 @@ BUILT_ON = {
     "CSS": "PostCSS",
     "SCSS": "postcss-scss",
     "Go": "go/scanner",
+    "Rust": "rustc_lexer",
     "Shell": "shfmt --to-json",
     "C": "clang's lexer (libclang)",
     "C Header": "clang's lexer (libclang)",
