@@ -97,8 +97,9 @@ pub(crate) fn regex_opens(
 /// `q qq qw qx qr m` take one body, `s tr y` two. The word must stand alone: not part of a name
 /// (`$s`, `@q`, `%y`, `&m`, `Foo::s`, `->s`, the file test `-s`, a regex's `\s`), nor a closing
 /// delimiter's modifier (`/x/s || $y`, `qr{x}ms`). Right after the
-/// word any punctuation but a closing bracket, `=-\_` and `::` opens the body (`m$x$`, `m;x;`);
-/// after blanks only a bracket or `/|!` does, so `y => 1` and `s = 2` stay code.
+/// word any punctuation but a closing bracket, `;=-\_` and `::` opens the body (`m$x$`, `s:a:b:`;
+/// `;` ends a statement after a modifier, `m#x#s;`); after blanks only a bracket or `/|!` does, and
+/// not as `||`, `!=` or `!~`, so `y => 1`, `s = 2` and `m,x,s || $y` stay code.
 fn perl(rest: &[u8], before: [u8; 2]) -> Option<QuoteLikeAt> {
     let b = before[1];
     if is_word(b) || b"$@%&*:-'\"\\/)]}".contains(&b) || (b == b'>' && before[0] == b'-') {
@@ -112,11 +113,14 @@ fn perl(rest: &[u8], before: [u8; 2]) -> Option<QuoteLikeAt> {
     };
     let blanks = rest[word..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
     let &d = rest.get(word + blanks)?;
+    let after = rest.get(word + blanks + 1).copied();
     let opens = if blanks > 0 {
-        b"{([</|!".contains(&d)
+        b"{([</".contains(&d)
+            || d == b'|' && after != Some(b'|')
+            || d == b'!' && !matches!(after, Some(b'=' | b'~'))
     } else {
         let pair = d == b':' && rest.get(word + 1) == Some(&b':');
-        d.is_ascii_punctuation() && !b")]}>=-\\_".contains(&d) && !pair
+        d.is_ascii_punctuation() && !b")]}>;=-\\_".contains(&d) && !pair
     };
     opens.then(|| QuoteLikeAt::Opens(word + blanks + 1, Delim::new(d, more)))
 }
@@ -277,6 +281,8 @@ mod tests {
         assert_eq!(perl(b"qq #a#", b"\n "), None, "a comment after a blank");
         assert_eq!(perl(b"s+", b"(\\"), None, "a regex escape");
         assert_eq!(perl(b"s ||", b"$/"), None, "a regex modifier");
+        assert_eq!(perl(b"s || $y", b",,"), None, "a modifier before `||`");
+        assert_eq!(perl(b"s;", b"##"), None, "a modifier before `;`");
         assert_eq!(perl(b"m$a$", b"~ "), Some(2), "dollar delimiters");
     }
 
