@@ -50,9 +50,10 @@ pub fn has_any<const N: usize>(text: &[u8], below: u8, set: [u8; N]) -> bool {
     whole || words.remainder().iter().any(|&b| b < below || set.contains(&b))
 }
 
-/// Writes `text` as a JSON string, escaped as serde_json escapes it.
+/// Writes `text` as a JSON string, escaped as serde_json escapes it. Bytes below `#` are the
+/// controls, `"` and two that need nothing (rare in paths): one test a word finds them all.
 pub fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
-    if has_any(text.as_bytes(), 0x20, [b'"', b'\\']) {
+    if has_any(text.as_bytes(), b'#', [b'\\']) {
         return serde_json::to_writer(out, text).map_err(io::Error::from);
     }
     out.write_all(b"\"")?;
@@ -116,14 +117,16 @@ mod tests {
 
     #[test]
     fn a_special_byte_is_found_anywhere_as_a_byte_loop_finds_it() {
-        let simple = |text: &[u8]| text.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
-        let alphabet = [b'a', b'"', b'\\', 0x1F, 0x20, 0x7F, 0x80, 0xFF, 0x00, b'!', b'[', b']'];
-        for len in 0..20 {
-            for at in 0..len {
-                for &c in &alphabet {
-                    let mut text = vec![b'~'; len];
-                    text[at] = c;
-                    assert_eq!(has_any(&text, 0x20, [b'"', b'\\']), simple(&text), "{text:?}");
+        let simple = |text: &[u8], below: u8| text.iter().any(|&b| b < below || b == b'"' || b == b'\\');
+        let alphabet = [b'a', b'"', b'\\', 0x1F, 0x20, 0x7F, 0x80, 0xFF, 0x00, b'!', b'#', b'(', b'[', b']'];
+        for below in [0, 0x20, b'#', b'(', 0x80] {
+            for len in 0..20 {
+                for at in 0..len {
+                    for &c in &alphabet {
+                        let mut text = vec![b'~'; len];
+                        text[at] = c;
+                        assert_eq!(has_any(&text, below, [b'"', b'\\']), simple(&text, below), "{text:?}");
+                    }
                 }
             }
         }

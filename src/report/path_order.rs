@@ -13,7 +13,7 @@ use std::path::Path;
 pub fn path_order(a: &Path, b: &Path) -> Ordering {
     let (x, y) = (a.as_os_str().as_bytes(), b.as_os_str().as_bytes());
     let Some(at) = first_difference(x, y) else { return a.cmp(b) };
-    let start = x[..at].iter().rposition(|&c| c == b'/').map_or(0, |slash| slash + 1);
+    let start = memchr::memrchr(b'/', &x[..at]).map_or(0, |slash| slash + 1);
     let (p, q) = (component(x, start), component(y, start));
     if plain(p) && plain(q) {
         p.cmp(q)
@@ -40,7 +40,7 @@ fn first_difference(x: &[u8], y: &[u8]) -> Option<usize> {
 /// The component of `path` that starts at `start`: up to the next `/` or the end.
 fn component(path: &[u8], start: usize) -> &[u8] {
     let rest = &path[start..];
-    rest.iter().position(|&c| c == b'/').map_or(rest, |end| &rest[..end])
+    memchr::memchr(b'/', rest).map_or(rest, |end| &rest[..end])
 }
 
 fn plain(component: &[u8]) -> bool {

@@ -53,8 +53,8 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
 
 /// Text safe in an attribute or element; control characters XML 1.0 forbids become `?`.
 fn escape(text: &str) -> Cow<'_, str> {
-    // Tabs and line breaks pass the first test and are looked at again.
-    let unsafe_bytes = |text: &str| has_any(text.as_bytes(), 0x20, [b'&', b'<', b'>', b'"', b'\'']);
+    // Controls, `"`, `&` and `'` are below `(`; what else is (a space, `!`) is looked at again.
+    let unsafe_bytes = |text: &str| has_any(text.as_bytes(), b'(', [b'<', b'>']);
     if !unsafe_bytes(text) || (!text.contains(['&', '<', '>', '"', '\'']) && !text.chars().any(forbidden)) {
         return Cow::Borrowed(text);
     }

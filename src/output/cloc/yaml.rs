@@ -59,7 +59,8 @@ fn plain_or_quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
 /// verbatim, becomes a space.
 fn quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(b"'")?;
-    if !has_any(text.as_bytes(), 0, [b'\'', b'\n', b'\r']) {
+    // `'` and line breaks are below `(`.
+    if !has_any(text.as_bytes(), b'(', []) {
         out.write_all(text.as_bytes())?;
         return out.write_all(b"'");
     }

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use crate::output::buffer::has_any;
 use crate::lang::LangId;
+use crate::output::buffer::has_any;
 use crate::output::paths::escaped;
 use crate::report::{FileReport, Totals, View};
 
@@ -212,7 +212,7 @@ impl Json {
         let out = &mut self.0;
         out.push(b'"');
         let bytes = text.as_bytes();
-        if !has_any(bytes, 0x20, [b'"', b'\\', b'<', b'>', b'&']) {
+        if !has_any(bytes, b'\'', [b'\\', b'<', b'>']) {
             out.extend_from_slice(bytes);
             return out.push(b'"');
         }
