@@ -6,7 +6,7 @@ use super::tally::LineTally;
 use super::{LineCounter, Mode};
 use crate::count::syntax::markers::{has_prefix, window};
 use crate::count::syntax::plan::comment_by_blocks;
-use crate::lang::{Block, Quote};
+use crate::lang::{Block, Embed, Quote};
 use crate::simd::bits::{after_last, nonblank_ends, range};
 use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
 
@@ -14,7 +14,7 @@ impl LineCounter {
     /// A comment the block loop can settle: its closer is literal, it does not nest (a nested one
     /// must see its openers), and no region waits to be told its lines one by one.
     pub(super) fn by_blocks(&self, block: &Block) -> bool {
-        comment_by_blocks(block) && self.regions.is_none()
+        comment_by_blocks(block) && self.lines_in_bulk()
     }
 
     #[inline(always)]
@@ -26,6 +26,9 @@ impl LineCounter {
         mut i: usize,
         limit: usize,
     ) -> usize {
+        if let Some(shape) = self.cls.markup.filter(|_| self.lines_in_bulk()) {
+            return self.markup_blocks_here(lanes, marks, &shape, buf, i, limit);
+        }
         let lead = self.cls.lead;
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
@@ -35,7 +38,7 @@ impl LineCounter {
             }
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
-            i = if self.regions.is_none() && self.pending.is_none() {
+            i = if self.lines_in_bulk() && self.pending.is_none() {
                 self.settle_block(lanes, &m, buf, i, limit)
             } else {
                 self.walk_block(lanes, &m, buf, i, 0, limit)
@@ -179,16 +182,15 @@ impl LineCounter {
     /// this block, code mode goes on with the same masks; a comment that can be settled by blocks
     /// is, with the same lanes.
     #[inline(always)]
-    fn mark<L: Lanes>(&mut self, lanes: L, buf: &[u8], at: usize, limit: usize) -> usize {
-        let mut after = if self.cls.literal_start[usize::from(buf[at])] && self.regions.is_none() {
+    pub(super) fn mark<L: Lanes>(&mut self, lanes: L, buf: &[u8], at: usize, limit: usize) -> usize {
+        // A region's openers are no literal start, so the region's own bytes take `open_token`.
+        let mut after = if self.cls.literal_start[usize::from(buf[at])] {
             self.open_literal(buf, at)
         } else {
             self.open_token(buf, at)
         };
-        if matches!(self.mode, Mode::Code) || self.regions.is_some() {
-            return after;
-        }
         match self.mode {
+            Mode::Code => return after,
             Mode::Block { block, .. } if self.by_blocks(block) => {
                 after = self.comment_blocks_here(lanes, block.close, buf, after, limit);
                 // Closed: code goes on here, without a call into the span loop (-2.6% instructions).
@@ -201,12 +203,18 @@ impl LineCounter {
                     return end;
                 }
             }
-            Mode::LineComment => {
+            // PHP's `?>` ends a line comment too, which the span loop finds.
+            Mode::LineComment if self.cls.syntax.embed != Embed::Php => {
                 if let Some(end) = self.line_comment_in_block(lanes, buf, after, limit) {
                     return end;
                 }
             }
             _ => {}
+        }
+        // A region's tag, or a span that goes on: the caller's loop reads it (a tag may end in
+        // another language).
+        if self.regions.is_some() {
+            return after;
         }
         self.span(buf, after, limit)
     }

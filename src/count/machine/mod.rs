@@ -6,6 +6,7 @@ mod blocks;
 mod c_family;
 mod interpolation;
 mod lanes;
+mod markup;
 mod regions;
 mod spans;
 mod string_blocks;

@@ -157,6 +157,12 @@ impl LineCounter {
             (e.cls, e.mode, e.tag, e.pending, e.open_interpolation);
     }
 
+    /// Whether lines may be settled in bulk, none told to a region: none is open (a page's own
+    /// text, whose lines are charged to no region, or a file without regions).
+    pub(super) fn lines_in_bulk(&self) -> bool {
+        self.regions.as_deref().map_or(true, |r| r.levels.is_empty())
+    }
+
     fn regions(&mut self) -> &mut Regions {
         self.regions.as_deref_mut().expect("a file with regions")
     }

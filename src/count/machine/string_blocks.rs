@@ -36,7 +36,7 @@ impl LineCounter {
     /// tag, not doubled, not the last of a run), it has no interpolation, and no region waits
     /// to be told its lines one by one.
     pub(super) fn string_by_blocks(&self, quote: &Quote) -> bool {
-        string_by_blocks(quote) && self.regions.is_none()
+        string_by_blocks(quote) && self.lines_in_bulk()
     }
 
     /// [`LineCounter::string_blocks_here`] on the widest lanes this CPU has.

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use super::c_family::CFamily;
 use super::lead::LeadFilter;
 use super::markers::{has_prefix, is_ws, openers, Kind, Opened, Opener, Place};
+use super::markup::Markup;
 use super::plan::literal_opener;
 use crate::count::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, Syntax, LANGUAGES};
@@ -39,6 +40,8 @@ pub struct Classifier {
     pub(crate) lead: Option<LeadFilter>,
     /// C's syntax or a part of it, which the block loop settles a whole block at a time.
     pub(crate) c_family: Option<CFamily>,
+    /// HTML's shape, which the markup block loop settles a whole block at a time.
+    pub(crate) markup: Option<Markup>,
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -136,6 +139,7 @@ impl Classifier {
             literal_start,
             lead,
             c_family,
+            markup: Markup::of(syntax),
             lookahead,
         }
     }

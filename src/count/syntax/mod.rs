@@ -1,9 +1,10 @@
 //! What a language's syntax becomes before a byte is read: the classifier's tables, the markers
-//! and their openers, the embedded-language tags, the lead-byte filter, and the C family's shape.
+//! and their openers, the embedded-language tags, the lead-byte filter, and the C family's and markup's shapes.
 
 pub(crate) mod c_family;
 pub(crate) mod classifier;
 pub(crate) mod embed;
 pub(crate) mod lead;
 pub(crate) mod markers;
+pub(crate) mod markup;
 pub(crate) mod plan;
