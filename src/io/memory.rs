@@ -94,7 +94,7 @@ mod tests {
                 .concat(),
             ),
         ];
-        let mut memory = MemoryReader::default();
+        let mut memory = MemoryReader;
         for (name, bytes) in samples {
             let mut report = Report::default();
             let outcome = memory.count(detect_by_name(name.as_bytes()), &bytes, &ReadRules::default());
