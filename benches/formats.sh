@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# What writing each --format costs against the count it reports (issue 27: under 5% of a --by-file
-# run). The count is timed with --top 0 (files kept and sorted, no row written). Each format's cost
-# is a `merge` of one --by-file report into it, less a `merge --by-file --format openmetrics`: that
-# merge reads the same report and lays out the same view (every file, sorted by path) but writes
-# only a few hundred lines. (A base of `--top 0 --format json` sorted the files by code instead and
-# still wrote the skipped files, so it cost more than some formats and hid their cost.) Minimum of
-# ROUNDS; the size of each output is printed too, so a writer that leaves rows out shows.
+# What writing each --format costs the count that writes it (issue 27: under 5% of a --by-file run).
+# Timed inside the run, as a user pays it: `ringloc --by-file --format F -o FILE --stats TREE`, whose
+# `--stats` line times the output phase from the merged report to the last report renamed into place.
+# That phase is the whole cost of writing: laying the view out (the sort and grouping only output
+# needs), building the format's document, the writes and the kernel's copy of the bytes into the
+# page cache, the rename. The count is the same run's wall less that phase. (Timing `merge` of a
+# saved report into each format, less a merge that writes little, left the view's sort out and
+# added a second process's noise.) `--stats` reads the clock per file, which costs the count ~1%;
+# json writes the stats into its document too. ndjson streams its records while the files are
+# counted, so its output phase holds only the summary: its cost is its whole run's wall less the
+# count of the other formats' runs. Minimum of ROUNDS of each; the size of each output is printed
+# too, so a writer that leaves rows out shows.
+#
+# With CALLGRIND=1 it prints instructions instead, load-independent: callgrind with collection on
+# only in the binary's write_reports (the same output phase), of a `merge` of one --by-file report
+# of TREE into each format (a count under callgrind takes minutes; the writing code is the same).
 # usage: benches/formats.sh [TREE] [ROUNDS]   (default: the kernel source at ~/linux, 9 rounds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,27 +24,48 @@ bin=${RINGLOC_BIN:-target/release/ringloc}   # RINGLOC_BIN: time a binary built 
 [ -n "${RINGLOC_BIN:-}" ] || cargo build --release --quiet
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$bin" --by-file --format json -q -o "$work/report.json" "$tree"
-usec() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(((e - s) / 1000)); }
-formats="json ndjson csv table markdown yaml html tokei-json cloc-json cloc-xml cloc-yaml scc-json sql"
+formats="json ndjson csv table markdown yaml html tokei-json cloc-json cloc-xml cloc-yaml scc-json sql openmetrics"
+
+if [ -n "${CALLGRIND:-}" ]; then
+    "$bin" --by-file --format json -q -o "$work/report.json" "$tree"
+    for f in $formats; do
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg" --toggle-collect='ringloc::cli::commands::write_reports' \
+            "$bin" merge "$work/report.json" --by-file --format "$f" -o "$work/out" 2>&1 |
+            awk -v f="$f" '/Collected/ { printf "%-12s %7.1f M instructions\n", f, $4 / 1e6 }'
+    done
+    exit
+fi
+
+# The output phase and the wall of one run, in microseconds: "output US wall US".
+phases() {
+    "$bin" --by-file --format "$1" --stats -q -o "$work/out" "$tree" 2>&1 >/dev/null |
+        awk '$1 == "wall" { wall = $2; for (i = 3; i <= NF; i++) if ($i == "output") out = $(i + 1) + 0 }
+             END { printf "%d %d\n", out * 1000, wall * 1000 }'
+}
 {
 for f in $formats; do
-    "$bin" merge "$work/report.json" --by-file --format "$f" -o "$work/$f.out"
-    echo "size $f $(stat -c %s "$work/$f.out")"
-    rm "$work/$f.out"
+    "$bin" --by-file --format "$f" -q -o "$work/out" "$tree"
+    echo "size $f $(stat -c %s "$work/out")"
 done
 for _ in $(seq "$rounds"); do
-    echo "count $(usec "$bin" --by-file --top 0 --format json -q -o "$work/out" "$tree")"
-    echo "base $(usec "$bin" merge "$work/report.json" --by-file --format openmetrics -o "$work/out")"
     for f in $formats; do
-        echo "$f $(usec "$bin" merge "$work/report.json" --by-file --format "$f" -o "$work/out")"
+        read -r output wall < <(phases "$f")
+        case $f in
+            ndjson) echo "streamed $f $wall" ;;
+            *) echo "$f $output $((wall - output))" ;;
+        esac
     done
 done
 } | awk '
     $1 == "size" { size[$2] = $3; next }
-    { if (!($1 in min) || $2 < min[$1]) min[$1] = $2 }
+    $1 == "streamed" { if (!($2 in whole) || $3 < whole[$2]) whole[$2] = $3; next }
+    {
+        if (!($1 in out) || $2 < out[$1]) out[$1] = $2
+        if (!("count" in min) || $3 < min["count"]) min["count"] = $3
+    }
     END {
-        printf "count (--by-file, nothing written): %.1f ms; merge writing nothing: %.1f ms\n", min["count"] / 1000, min["base"] / 1000
-        for (f in min) if (f != "count" && f != "base")
-            printf "%-12s %7.1f ms  %5.1f%% of the count  (%.1f MB)\n", f, (min[f] - min["base"]) / 1000, (min[f] - min["base"]) * 100 / min["count"], size[f] / 1e6
+        printf "count (--by-file, less its output phase): %.1f ms\n", min["count"] / 1000
+        for (f in whole) out[f] = whole[f] - min["count"]
+        for (f in out)
+            printf "%-12s %7.1f ms  %5.1f%% of the count  (%.1f MB)\n", f, out[f] / 1000, out[f] * 100 / min["count"], size[f] / 1e6
     }' | sort

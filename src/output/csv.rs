@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use super::buffer::{buffered, doubling_quotes, number};
+use super::buffer::{buffered, doubling_quotes, has_any, number};
 use super::paths::escaped;
 use super::Output;
 use crate::report::{Change, Diff, LineChanges, LineMoves, Totals, View};
@@ -20,7 +20,8 @@ const LINES_HEADER: &str = "type,name,language,bucket,added,removed,modified,unc
 
 /// Writes a field, quoted only when it needs it: a comma, a quote or a line break.
 fn field(out: &mut impl Write, text: &str) -> io::Result<()> {
-    if text.contains([',', '"', '\n', '\r']) {
+    // Line breaks, `"` and `,` are all below `-`, as few other bytes of a path are.
+    if has_any(text.as_bytes(), b'-', []) && text.contains([',', '"', '\n', '\r']) {
         doubling_quotes(out, text, b'"')
     } else {
         out.write_all(text.as_bytes())

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::buffer::buffered;
-use super::grid::{diff_grids, report_grids, Cell, Grid};
+use super::grid::{diff_grids, report_grids, Cell, Grid, Text};
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -41,9 +41,14 @@ fn escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(rest)
 }
 
-/// Writes a cell's text, escaped.
+/// Writes a cell's text, escaped (a number has nothing to escape).
 fn cell(out: &mut impl Write, cell: &Cell) -> io::Result<()> {
-    cell.parts(&mut itoa::Buffer::new()).iter().try_for_each(|part| escaped(out, part))
+    let mut digits = itoa::Buffer::new();
+    let parts = cell.parts(&mut digits);
+    match cell.text {
+        Text::Str(_) => parts.iter().try_for_each(|part| escaped(out, part)),
+        Text::Count(_) | Text::Signed(_) => parts.iter().try_for_each(|part| out.write_all(part.as_bytes())),
+    }
 }
 
 /// Writes a total's cell in bold; an empty cell stays empty.

@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+use super::buffer::has_any;
+
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// The path as text, with every byte that is not part of valid UTF-8 written as `\xNN`.
@@ -28,9 +30,9 @@ pub fn escaped(path: &Path) -> Cow<'_, str> {
 /// could recolour the screen or pass for another row.
 pub fn for_people(path: &Path) -> Cow<'_, str> {
     let text = escaped(path);
-    // Printable ASCII throughout, the usual case, is checked a byte at a time.
-    let printable = |b: &u8| (b' '..=b'~').contains(b);
-    if text.as_bytes().iter().all(printable) || !text.chars().any(char::is_control) {
+    // Printable ASCII throughout, the usual case, is checked 8 bytes at a time.
+    let printable = text.is_ascii() && !has_any(text.as_bytes(), b' ', [0x7F]);
+    if printable || !text.chars().any(char::is_control) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 8);

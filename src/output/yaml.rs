@@ -11,7 +11,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
-use super::json::doc::{DiffDoc, ReportDoc};
+use super::buffer::{buffered, json_string, labelled, spaces, Buffer};
+use super::json::doc::{DiffDoc, FileRow, ReportDoc};
+use super::json::fields::{write_fields, Fields};
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -19,7 +21,7 @@ pub struct Yaml;
 
 impl Output for Yaml {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        document(&ReportDoc::new(view, true), out)
+        report_document(&ReportDoc::new(view, true), out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
@@ -28,8 +30,56 @@ impl Output for Yaml {
 }
 
 fn document(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
-    let mut serializer = serde_json::Serializer::with_formatter(out, BlockYaml::default());
-    doc.serialize(&mut serializer).map_err(io::Error::from)
+    buffered(out, |out| {
+        let mut serializer = serde_json::Serializer::with_formatter(out, BlockYaml::default());
+        doc.serialize(&mut serializer).map_err(io::Error::from)
+    })
+}
+
+/// A report's document as [`document`] writes it, its file rows by hand.
+fn report_document(doc: &ReportDoc<FileRow>, out: &mut dyn Write) -> io::Result<()> {
+    buffered(out, |out| write_fields(doc, &mut YamlFields(out)))
+}
+
+/// The top-level fields of a document: `key:`, then the value as [`BlockYaml`] writes it in a map.
+struct YamlFields<'a, 'b>(&'a mut Buffer<'b>);
+
+impl Fields for YamlFields<'_, '_> {
+    fn value<T: Serialize>(&mut self, _first: bool, key: &str, value: &T) -> io::Result<()> {
+        self.0.write_all(key.as_bytes())?;
+        self.0.write_all(b":")?;
+        let in_map =
+            BlockYaml { open: vec![Open { map: true, indent: 0, empty: false }], ..BlockYaml::default() };
+        value
+            .serialize(&mut serde_json::Serializer::with_formatter(&mut *self.0, in_map))
+            .map_err(io::Error::from)
+    }
+
+    fn files(&mut self, rows: &[FileRow]) -> io::Result<()> {
+        let out = &mut *self.0;
+        out.write_all(if rows.is_empty() { b"files: []\n" } else { b"files:\n" })?;
+        for f in rows {
+            out.write_all(b"  - path: ")?;
+            json_string(out, &f.path)?;
+            if let Some(bytes) = &f.path_bytes {
+                out.write_all(b"\n    path_bytes: ")?;
+                json_string(out, bytes)?;
+            }
+            out.write_all(b"\n    language: ")?;
+            json_string(out, f.language)?;
+            labelled(
+                out,
+                &[("\n    lines: ", f.lines), ("\n    code: ", f.code), ("\n    comments: ", f.comments)],
+            )?;
+            labelled(out, &[("\n    blanks: ", f.blanks), ("\n    bytes: ", f.bytes)])?;
+            for (i, flag) in f.flags.iter().enumerate() {
+                out.write_all(if i == 0 { b"\n    flags:\n      - " } else { b"\n      - " })?;
+                json_string(out, flag)?;
+            }
+            out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
 }
 
 /// An open map or list, and how far its lines are indented (a list's: where its dashes are).
@@ -45,17 +95,28 @@ struct Open {
 #[derive(Default)]
 struct BlockYaml {
     open: Vec<Open>,
-    /// The map key being written, captured so that a plain name can go unquoted.
-    key: Option<Vec<u8>>,
+    /// The map key being written, captured so that a plain name can go unquoted; kept from key to
+    /// key, so that a key allocates nothing.
+    key: Vec<u8>,
+    in_key: bool,
     key_escaped: bool,
+    /// A number's text, kept from number to number.
+    scratch: Vec<u8>,
+}
+
+/// Writes `indent` spaces and a dash, then `after` (a space, or a line break).
+fn dash(w: &mut (impl Write + ?Sized), indent: usize, after: &[u8]) -> io::Result<()> {
+    spaces(w, indent)?;
+    w.write_all(b"-")?;
+    w.write_all(after)
 }
 
 impl BlockYaml {
     /// Writes a scalar (or an empty collection) after its lead-in: ` ` after `key:`, `- ` in a
     /// list; then ends the line. A map key is captured instead.
     fn scalar(&mut self, w: &mut (impl Write + ?Sized), text: &[u8]) -> io::Result<()> {
-        if let Some(key) = &mut self.key {
-            key.extend_from_slice(text);
+        if self.in_key {
+            self.key.extend_from_slice(text);
             return Ok(());
         }
         self.lead(w)?;
@@ -66,7 +127,7 @@ impl BlockYaml {
     fn lead(&self, w: &mut (impl Write + ?Sized)) -> io::Result<()> {
         match self.open.last() {
             Some(Open { map: true, .. }) => w.write_all(b" "),
-            Some(&Open { map: false, indent, .. }) => write!(w, "{:indent$}- ", ""),
+            Some(&Open { map: false, indent, .. }) => dash(w, indent, b" "),
             None => Ok(()),
         }
     }
@@ -85,15 +146,13 @@ impl BlockYaml {
         let (first, map, indent) = (std::mem::take(&mut current.empty), current.map, current.indent);
         let parent = depth.checked_sub(2).map(|i| &self.open[i]);
         match (first, parent) {
-            (true, Some(&Open { map: false, indent: dash, .. })) if map => {
-                return write!(w, "{:dash$}- ", "")
-            }
-            (true, Some(&Open { map: false, indent: dash, .. })) => writeln!(w, "{:dash$}-", "")?,
+            (true, Some(&Open { map: false, indent: at, .. })) if map => return dash(w, at, b" "),
+            (true, Some(&Open { map: false, indent: at, .. })) => dash(w, at, b"\n")?,
             (true, Some(Open { map: true, .. })) => w.write_all(b"\n")?,
             _ => {}
         }
         match map {
-            true => write!(w, "{:indent$}", ""),
+            true => spaces(w, indent),
             false => Ok(()),
         }
     }
@@ -111,9 +170,12 @@ impl BlockYaml {
 macro_rules! scalars {
     ($($method:ident: $type:ty),*) => {$(
         fn $method<W: ?Sized + Write>(&mut self, w: &mut W, value: $type) -> io::Result<()> {
-            let mut text = Vec::new();
+            let mut text = std::mem::take(&mut self.scratch);
+            text.clear();
             CompactFormatter.$method(&mut text, value)?;
-            self.scalar(w, &text)
+            let written = self.scalar(w, &text);
+            self.scratch = text;
+            written
         }
     )*};
 }
@@ -128,9 +190,9 @@ impl Formatter for BlockYaml {
     }
 
     fn begin_string<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        match self.key {
-            Some(_) => Ok(()),
-            None => {
+        match self.in_key {
+            true => Ok(()),
+            false => {
                 self.lead(w)?;
                 w.write_all(b"\"")
             }
@@ -138,27 +200,27 @@ impl Formatter for BlockYaml {
     }
 
     fn end_string<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        match self.key {
-            Some(_) => Ok(()),
-            None => w.write_all(b"\"\n"),
+        match self.in_key {
+            true => Ok(()),
+            false => w.write_all(b"\"\n"),
         }
     }
 
     fn write_string_fragment<W: ?Sized + Write>(&mut self, w: &mut W, fragment: &str) -> io::Result<()> {
-        match &mut self.key {
-            Some(key) => key.extend_from_slice(fragment.as_bytes()),
-            None => w.write_all(fragment.as_bytes())?,
+        match self.in_key {
+            true => self.key.extend_from_slice(fragment.as_bytes()),
+            false => w.write_all(fragment.as_bytes())?,
         }
         Ok(())
     }
 
     fn write_char_escape<W: ?Sized + Write>(&mut self, w: &mut W, escape: CharEscape) -> io::Result<()> {
-        match &mut self.key {
-            Some(key) => {
+        match self.in_key {
+            true => {
                 self.key_escaped = true;
-                CompactFormatter.write_char_escape(key, escape)
+                CompactFormatter.write_char_escape(&mut self.key, escape)
             }
-            None => CompactFormatter.write_char_escape(w, escape),
+            false => CompactFormatter.write_char_escape(w, escape),
         }
     }
 
@@ -190,22 +252,24 @@ impl Formatter for BlockYaml {
 
     fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, _first: bool) -> io::Result<()> {
         self.entry(w)?;
-        self.key = Some(Vec::new());
+        self.key.clear();
+        self.in_key = true;
         self.key_escaped = false;
         Ok(())
     }
 
     /// Keys plain where they are simple names (every key ringloc writes), quoted otherwise.
     fn end_object_key<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
-        let key = self.key.take().unwrap_or_default();
+        self.in_key = false;
+        let key = &self.key;
         let simple = !self.key_escaped
             && key.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
             && key.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
         match simple {
-            true => w.write_all(&key)?,
+            true => w.write_all(key)?,
             false => {
                 w.write_all(b"\"")?;
-                w.write_all(&key)?;
+                w.write_all(key)?;
                 w.write_all(b"\"")?;
             }
         }
@@ -229,6 +293,27 @@ mod tests {
         let mut out = Vec::new();
         document(&doc, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_rows_by_hand_make_the_document_serde_writes() {
+        use crate::output::json::tests::rich_report;
+        use crate::report::{Report, Shape};
+        let report = rich_report();
+        let shapes = [
+            Shape { by_file: true, ..Shape::default() },
+            Shape { by_file: true, by_dir: Some(1), top: Some(2), ..Shape::default() },
+            Shape { by_file: false, by_dir: Some(0), ..Shape::default() },
+        ];
+        for shape in shapes {
+            for report in [&report, &Report::default()] {
+                let doc = ReportDoc::new(&View::new(report, &shape), true);
+                let (mut hand, mut serde) = (Vec::new(), Vec::new());
+                report_document(&doc, &mut hand).unwrap();
+                document(&doc, &mut serde).unwrap();
+                assert_eq!(String::from_utf8(hand).unwrap(), String::from_utf8(serde).unwrap(), "{shape:?}");
+            }
+        }
     }
 
     #[test]

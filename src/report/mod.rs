@@ -6,6 +6,7 @@ mod by_root;
 mod diff;
 mod dirs;
 mod lines;
+mod path_order;
 mod recorder;
 mod view;
 mod watch;
@@ -21,6 +22,7 @@ pub use by_root::{RootTotals, LISTED_FILES};
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
 pub use lines::{FileLines, LineChanges, LineMoves, Moves};
+pub use path_order::path_order;
 pub use recorder::{Recorder, Recording};
 pub use view::{Omitted, RootView, Shape, SortKey, View};
 pub use watch::{FileSink, Progress};
@@ -279,9 +281,9 @@ impl Report {
 
     /// Puts merged results in an order that does not depend on thread timing.
     pub fn sort(&mut self) {
-        self.files.sort_by(|a, b| a.path.cmp(&b.path));
-        self.skipped_files.sort_by(|a, b| a.path.cmp(&b.path));
-        self.errors.sort_by(|a, b| a.path.cmp(&b.path));
+        self.files.sort_by(|a, b| path_order(&a.path, &b.path));
+        self.skipped_files.sort_by(|a, b| path_order(&a.path, &b.path));
+        self.errors.sort_by(|a, b| path_order(&a.path, &b.path));
     }
 
     pub fn total(&self) -> Totals {

@@ -8,6 +8,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
+use super::path_order::path_order;
 use super::{FileError, FileReport, Flagged, Report, Skipped, SkippedFile, Totals};
 use crate::count::Counts;
 use crate::lang::LangId;
@@ -192,7 +193,7 @@ fn compare(key: SortKey, a: &Totals, a_name: &str, b: &Totals, b_name: &str) -> 
 
 /// [`compare`] for rows named by a path.
 fn compare_paths(key: SortKey, a: &Totals, a_path: &Path, b: &Totals, b_path: &Path) -> Ordering {
-    by_value(key, a, b).then_with(|| a_path.cmp(b_path))
+    by_value(key, a, b).then_with(|| path_order(a_path, b_path))
 }
 
 fn by_value(key: SortKey, a: &Totals, b: &Totals) -> Ordering {

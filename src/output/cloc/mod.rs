@@ -15,7 +15,7 @@ use std::time::Duration;
 use super::buffer::buffered;
 use super::paths::escaped;
 use super::Output;
-use crate::report::{Diff, Totals, View};
+use crate::report::{path_order, Diff, Totals, View};
 
 /// Which of cloc's three document syntaxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +92,7 @@ impl<'a> Doc<'a> {
             // is then one pass, and the second compares no paths.
             Some(files) => {
                 let mut files = files.clone();
-                files.sort_by(|a, b| a.path.cmp(&b.path));
+                files.sort_by(|a, b| path_order(&a.path, &b.path));
                 files.sort_by_key(|f| Reverse(f.counts.code));
                 files
                     .into_iter()

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use super::Doc;
-use crate::output::buffer::labelled;
+use crate::output::buffer::{has_any, labelled};
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
@@ -53,7 +53,9 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
 
 /// Text safe in an attribute or element; control characters XML 1.0 forbids become `?`.
 fn escape(text: &str) -> Cow<'_, str> {
-    if !text.contains(['&', '<', '>', '"', '\'']) && !text.chars().any(forbidden) {
+    // Controls, `"`, `&` and `'` are below `(`; what else is (a space, `!`) is looked at again.
+    let unsafe_bytes = |text: &str| has_any(text.as_bytes(), b'(', [b'<', b'>']);
+    if !unsafe_bytes(text) || (!text.contains(['&', '<', '>', '"', '\'']) && !text.chars().any(forbidden)) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::Doc;
-use crate::output::buffer::labelled;
+use crate::output::buffer::{has_any, labelled};
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
@@ -59,6 +59,11 @@ fn plain_or_quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
 /// verbatim, becomes a space.
 fn quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(b"'")?;
+    // `'` and line breaks are below `(`.
+    if !has_any(text.as_bytes(), b'(', []) {
+        out.write_all(text.as_bytes())?;
+        return out.write_all(b"'");
+    }
     for piece in text.split_inclusive(['\'', '\n', '\r']) {
         match piece.as_bytes().split_last() {
             Some((b'\'', rest)) => [rest, b"''"].iter().try_for_each(|part| out.write_all(part))?,

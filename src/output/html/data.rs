@@ -9,6 +9,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use crate::lang::LangId;
+use crate::output::buffer::has_any;
 use crate::output::paths::escaped;
 use crate::report::{FileReport, Totals, View};
 
@@ -211,6 +212,10 @@ impl Json {
         let out = &mut self.0;
         out.push(b'"');
         let bytes = text.as_bytes();
+        if !has_any(bytes, b'\'', [b'\\', b'<', b'>']) {
+            out.extend_from_slice(bytes);
+            return out.push(b'"');
+        }
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
             let escape: &[u8] = match b {
@@ -249,6 +254,7 @@ mod tests {
         let text = string(hostile);
         assert_eq!(text, r#""\u003c/script\u003e\u003c!-- \"q\" \\ \u0001\n\té \u0026 \u003e""#);
         assert_eq!(serde_json::from_str::<String>(&text).unwrap(), hostile);
+        assert_eq!(string("plain/é.c"), "\"plain/é.c\"");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod check;
 pub mod doc;
+pub mod fields;
 mod per_line;
 mod pretty;
 mod read;
@@ -19,8 +20,9 @@ use self::doc::{
     DiffDoc, DirChangeDoc, FileChangeDoc, FileRow, LanguageChangeDoc, LinesDoc, OmittedDoc, PathDoc,
     ReportDoc, RootDoc, SCHEMA_VERSION,
 };
+use self::fields::{write_fields, Fields};
 use self::pretty::Pretty;
-use super::buffer::buffered;
+use super::buffer::{buffered, json_string, labelled, Buffer};
 use super::stats::StatsDoc;
 use super::Output;
 use crate::report::{Diff, View};
@@ -95,13 +97,119 @@ fn pretty(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
     })
 }
 
+/// A report's document as [`pretty`] writes it, its file rows by hand.
+fn pretty_report(doc: &ReportDoc<FileRow>, out: &mut dyn Write) -> io::Result<()> {
+    buffered(out, |out| {
+        out.write_all(b"{")?;
+        write_fields(doc, &mut PrettyFields(out))?;
+        out.write_all(b"\n}\n")
+    })
+}
+
+/// The top-level fields of a pretty document, two spaces in.
+struct PrettyFields<'a, 'b>(&'a mut Buffer<'b>);
+
+impl Fields for PrettyFields<'_, '_> {
+    fn value<T: Serialize>(&mut self, first: bool, key: &str, value: &T) -> io::Result<()> {
+        self.0.write_all(if first { b"\n  " } else { b",\n  " })?;
+        json_string(self.0, key)?;
+        self.0.write_all(b": ")?;
+        value
+            .serialize(&mut serde_json::Serializer::with_formatter(&mut *self.0, Pretty::at(1)))
+            .map_err(io::Error::from)
+    }
+
+    fn files(&mut self, rows: &[FileRow]) -> io::Result<()> {
+        let out = &mut *self.0;
+        out.write_all(b",\n  \"files\": [")?;
+        for (i, f) in rows.iter().enumerate() {
+            out.write_all(if i == 0 { b"\n    {\n      \"path\": " } else { b",\n    {\n      \"path\": " })?;
+            json_string(out, &f.path)?;
+            if let Some(bytes) = &f.path_bytes {
+                out.write_all(b",\n      \"path_bytes\": ")?;
+                json_string(out, bytes)?;
+            }
+            out.write_all(b",\n      \"language\": ")?;
+            json_string(out, f.language)?;
+            let counts = [(",\n      \"lines\": ", f.lines), (",\n      \"code\": ", f.code)];
+            labelled(out, &counts)?;
+            let counts = [(",\n      \"comments\": ", f.comments), (",\n      \"blanks\": ", f.blanks)];
+            labelled(out, &counts)?;
+            labelled(out, &[(",\n      \"bytes\": ", f.bytes)])?;
+            for (i, flag) in f.flags.iter().enumerate() {
+                out.write_all(if i == 0 { b",\n      \"flags\": [\n        " } else { b",\n        " })?;
+                json_string(out, flag)?;
+            }
+            out.write_all(if f.flags.is_empty() { b"\n    }" } else { b"\n      ]\n    }" })?;
+        }
+        out.write_all(if rows.is_empty() { b"]" } else { b"\n  ]" })
+    }
+}
+
 impl Output for Json {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         let doc = ReportDoc { stats: self.stats.clone(), ..ReportDoc::new(view, true) };
-        pretty(&doc, out)
+        pretty_report(&doc, out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
         pretty(&DiffDoc::new(diff, true), out)
+    }
+}
+
+#[cfg(test)]
+pub mod tests {
+    use super::*;
+    use crate::count::Counts;
+    use crate::lang::LangId;
+    use crate::report::{CountedFile, Outcome, Report, Shape, Skip};
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::PathBuf;
+
+    /// A report with every kind of row and path a document can hold: flags, a path that is not
+    /// UTF-8, one that needs escapes, a skipped file, an error.
+    pub fn rich_report() -> Report {
+        let mut report = Report { roots: vec!["r".into()], ..Report::default() };
+        let files: [(&[u8], &str, bool, bool); 4] = [
+            (b"r/a.c", "C", false, false),
+            (b"r/gen/\"q\"\\.rs", "Rust", true, false),
+            (b"r/min\xFF.js", "JavaScript", true, true),
+            (b"r/m.js", "JavaScript", false, true),
+        ];
+        for (i, (path, language, generated, minified)) in files.into_iter().enumerate() {
+            let n = i as u64;
+            let file = CountedFile {
+                language: LangId::from_name(language).unwrap(),
+                bytes: 100 + n,
+                counts: Counts { lines: 6 + n, code: 3 + n, comments: 2, blanks: 1 },
+                generated,
+                minified,
+                embedded: Vec::new(),
+            };
+            report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(path)));
+        }
+        report.record(0, Outcome::Skipped(Skip::Binary), true, || "r/b.bin".into());
+        report.sort();
+        report
+    }
+
+    #[test]
+    fn the_rows_by_hand_make_the_document_serde_writes() {
+        let report = rich_report();
+        let shapes = [
+            Shape { by_file: true, ..Shape::default() },
+            Shape { by_file: true, by_dir: Some(1), top: Some(2), ..Shape::default() },
+            Shape { by_file: false, by_dir: Some(0), ..Shape::default() },
+        ];
+        for shape in shapes {
+            for report in [&report, &Report::default()] {
+                let doc = ReportDoc::new(&View::new(report, &shape), true);
+                let (mut hand, mut serde) = (Vec::new(), Vec::new());
+                pretty_report(&doc, &mut hand).unwrap();
+                pretty(&doc, &mut serde).unwrap();
+                assert_eq!(String::from_utf8(hand).unwrap(), String::from_utf8(serde).unwrap(), "{shape:?}");
+            }
+        }
     }
 }

@@ -17,6 +17,11 @@ pub struct Pretty {
 }
 
 impl Pretty {
+    /// A formatter for a value that sits `depth` levels down in a document written around it.
+    pub fn at(depth: usize) -> Pretty {
+        Pretty { depth, has_value: false }
+    }
+
     /// Writes a line break, after a comma unless `first`, and the indent of the current depth.
     fn line<W: ?Sized + Write>(&self, out: &mut W, first: bool) -> io::Result<()> {
         let most = BREAK.len() - 2;
