@@ -34,7 +34,7 @@ impl LineCounter {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
             let mut m = lanes.stop_masks(marks, block);
             if let Some(lead) = lead {
-                m.marks = lead.filter(lanes, m.marks, block);
+                m.marks = lead.filter(lanes, marks, m.marks, block);
             }
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
