@@ -4,8 +4,8 @@ node whose type names a comment (`comment`, `line_comment`, `block_comment`, SQL
 strings are nodes like any other code. A file the grammar cannot parse without an ERROR or
 MISSING node is refused: the grammar then says nothing sure about where its comments lie.
 
-Pages hold other languages: HTML's `<script>` and `<style>` (and Vue's blocks) are parsed again
-with the grammar their `type`/`lang` names, Markdown's fences with the grammar or lexer their
+Pages hold other languages: HTML's `<script>` and `<style>` (and Vue's blocks) are read again
+by the reference of the language their `type`/`lang` names (@babel/parser, PostCSS), Markdown's fences with the grammar or lexer their
 info string names; a fence in a language no reference here reads is left unjudged."""
 
 import importlib
@@ -18,28 +18,15 @@ from verdicts import verdicts
 
 # Language (ringloc's name) -> (grammar module, function returning its language).
 GRAMMARS = {
-    "Bash": ("tree_sitter_bash", "language"),
-    "C": ("tree_sitter_c", "language"),
-    "C Header": ("tree_sitter_c", "language"),
     "C#": ("tree_sitter_c_sharp", "language"),
-    "C++": ("tree_sitter_cpp", "language"),
-    "C++ Header": ("tree_sitter_cpp", "language"),
-    "CSS": ("tree_sitter_css", "language"),
-    "Go": ("tree_sitter_go", "language"),
     "HTML": ("tree_sitter_html", "language"),
     "Java": ("tree_sitter_java", "language"),
-    "JavaScript": ("tree_sitter_javascript", "language"),
     "Kotlin": ("tree_sitter_kotlin", "language"),
     "Lua": ("tree_sitter_lua", "language"),
     "Makefile": ("tree_sitter_make", "language"),
     "Markdown": ("tree_sitter_markdown", "language"),
-    "Rust": ("tree_sitter_rust", "language"),
-    "SCSS": ("tree_sitter_scss", "language"),
-    "Shell": ("tree_sitter_bash", "language"),
     "Swift": ("tree_sitter_swift", "language"),
     "TOML": ("tree_sitter_toml", "language"),
-    "TSX": ("tree_sitter_typescript", "language_tsx"),
-    "TypeScript": ("tree_sitter_typescript", "language_typescript"),
     "Vue": ("tree_sitter_html", "language"),
 }
 
@@ -122,6 +109,8 @@ _STYLE_LANGS = {None: "CSS", "text/css": "CSS", "css": "CSS", "scss": "SCSS"}
 
 
 def _page_spans(language, src, base):
+    from references import SPANS
+
     found, unjudged = [], []
     for n in _walk(_parse(language, src).root_node):
         if n.type == "comment":
@@ -137,7 +126,7 @@ def _page_spans(language, src, base):
             if inner is None:
                 unjudged.append((base + raw.start_byte, base + raw.end_byte))
                 continue
-            spans, skipped = comment_spans(inner, src[raw.start_byte : raw.end_byte], base + raw.start_byte)
+            spans, skipped = SPANS[inner](src[raw.start_byte : raw.end_byte], base + raw.start_byte)
             found += spans
             unjudged += skipped
     return found, unjudged

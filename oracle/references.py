@@ -6,7 +6,9 @@ import json
 import os
 import subprocess
 
+import ref_clang
 import ref_python
+import ref_shell
 import ref_sql
 import ref_treesitter
 import ref_yaml
@@ -37,6 +39,13 @@ class LineServer:
 
 
 BABEL = LineServer("node", os.path.join(HERE, "ref_js.mjs"))
+POSTCSS = LineServer("node", os.path.join(HERE, "ref_css.mjs"))
+# Built by oracle/run from oracle/ref_go with the system's Go toolchain.
+GO_SCANNER = os.path.join(HERE, ".bin", "ref_go")
+GO = LineServer(GO_SCANNER)
+# Built by oracle/run from oracle/ref_rust (rustc_lexer from crates.io) with cargo.
+RUSTC_LEXER = os.path.join(HERE, ".bin", "rust-target", "release", "ref_rust")
+RUST = LineServer(RUSTC_LEXER)
 SERVERS = {
     "Ruby": LineServer("ruby", os.path.join(HERE, "ref_ruby.rb")),
     "PHP": LineServer("php", os.path.join(HERE, "ref_php.php")),
@@ -44,20 +53,39 @@ SERVERS = {
 }
 
 
-def _babel(typescript, jsx):
-    def spans(src, base=0):
+def _text_server(server, name, **options):
+    """A reference answering for a source text sent in the request (@babel/parser, PostCSS,
+    go/scanner, rustc_lexer),
+    so that it also reads Markdown fences."""
+
+    def spans(src, base=0, path=None):
         try:
             text = src.decode("utf-8")
         except UnicodeDecodeError as err:
             raise ReferenceError_(f"not UTF-8: {err}") from None
-        request = json.dumps({"text": text, "typescript": typescript, "jsx": jsx})
         try:
-            reply = BABEL.ask(request)
+            reply = server.ask(json.dumps({"text": text, **options}))
         except ReferenceError_ as err:
-            raise ReferenceError_(f"babel: {err}") from None
+            raise ReferenceError_(f"{name}: {err}") from None
         return [(base + s, base + e) for s, e in reply["spans"]], []
 
     return spans
+
+
+def _built(binary, server, name):
+    """A text server whose program oracle/run builds: refuses every text while it is not built."""
+    ask = _text_server(server, name)
+
+    def spans(src, base=0, path=None):
+        if not os.access(binary, os.X_OK):
+            raise ReferenceError_(f"{name}: {binary} is not built (oracle/run builds it)")
+        return ask(src, base)
+
+    return spans
+
+
+def _shell(src, base=0, path=None):
+    return [(base + s, base + e) for s, e in ref_shell.spans(src, path)], []
 
 
 def _by_path(language):
@@ -73,14 +101,21 @@ def _by_path(language):
 
 
 def _shifted(spans_of):
-    def spans(src, base=0):
+    def spans(src, base=0, path=None):
         return [(base + s, base + e) for s, e in spans_of(src)], []
 
     return spans
 
 
+def _clang(language):
+    def spans(src, base=0, path=None):
+        return [(base + s, base + e) for s, e in ref_clang.spans(language, src)], []
+
+    return spans
+
+
 def _tree_sitter(language):
-    def spans(src, base=0):
+    def spans(src, base=0, path=None):
         return ref_treesitter.comment_spans(language, src, base)
 
     return spans
@@ -90,13 +125,20 @@ SPANS = {
     "Python": _shifted(ref_python.spans),
     "YAML": _shifted(ref_yaml.spans),
     "SQL": _shifted(ref_sql.spans),
-    "JavaScript": _babel(typescript=False, jsx=True),
-    "TypeScript": _babel(typescript=True, jsx=False),
-    "TSX": _babel(typescript=True, jsx=True),
+    "JavaScript": _text_server(BABEL, "babel", typescript=False, jsx=True),
+    "TypeScript": _text_server(BABEL, "babel", typescript=True, jsx=False),
+    "TSX": _text_server(BABEL, "babel", typescript=True, jsx=True),
+    "CSS": _text_server(POSTCSS, "postcss", scss=False),
+    "SCSS": _text_server(POSTCSS, "postcss-scss", scss=True),
+    "Go": _built(GO_SCANNER, GO, "go/scanner"),
+    "Rust": _built(RUSTC_LEXER, RUST, "rustc_lexer"),
+    "Shell": _shell,
     "Ruby": _by_path("Ruby"),
     "PHP": _by_path("PHP"),
     "Perl": _by_path("Perl"),
 }
+for _language in ref_clang.DIALECTS:
+    SPANS[_language] = _clang(_language)
 for _language in ref_treesitter.GRAMMARS:
     SPANS.setdefault(_language, _tree_sitter(_language))
 
@@ -111,6 +153,15 @@ BUILT_ON = {
     "Ruby": "Ripper",
     "PHP": "token_get_all",
     "Perl": "PPI",
+    "CSS": "PostCSS",
+    "SCSS": "postcss-scss",
+    "Go": "go/scanner",
+    "Rust": "rustc_lexer",
+    "Shell": "shfmt --to-json",
+    "C": "clang's lexer (libclang)",
+    "C Header": "clang's lexer (libclang)",
+    "C++": "clang's lexer (libclang)",
+    "C++ Header": "clang's lexer (libclang)",
 }
 
 
@@ -130,8 +181,5 @@ def fence_reference(word):
 
 
 def classify(language, src, path):
-    if language in SERVERS:
-        found, unjudged = SPANS[language](src, path=path)
-    else:
-        found, unjudged = SPANS[language](src)
+    found, unjudged = SPANS[language](src, path=path)
     return verdicts(src, found, unjudged)

@@ -2,7 +2,8 @@
 //! install quickly, every line judged by the language's own lexer and by this build's `ringloc
 //! explain`, so that a regression on real code fails. Every difference must be listed, with its
 //! reason, in oracle/known.toml. It needs python3, node and npm, and the package registries to
-//! install its references and fetch its trees, so `cargo test` leaves it out; `.ci/run` runs it.
+//! install its references (shfmt among them, from apt) and fetch its trees, so `cargo test` leaves
+//! it out; `.ci/run` runs it.
 
 use std::path::Path;
 use std::process::Command;
@@ -26,7 +27,7 @@ fn the_slice_of_real_trees_agrees_with_each_languages_own_lexer() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "the oracle found differences or could not run:\n{stdout}\n{stderr}");
     let checked: Vec<&str> = stdout.lines().skip(1).take_while(|l| !l.is_empty()).collect();
-    for language in ["JavaScript", "TypeScript", "Rust", "TOML", "Python", "YAML"] {
+    for language in ["JavaScript", "TypeScript", "Rust", "TOML", "Python", "YAML", "Shell"] {
         let row = checked.iter().find(|l| l.starts_with(&format!("{language} ")));
         let files: usize = row
             .and_then(|l| l.split_whitespace().rev().nth(5))

@@ -1,0 +1,3 @@
+module ringloc.invalid/oracle/ref_go
+
+go 1.19
