@@ -5,6 +5,7 @@
 
 use super::markers::{is_word, Kind, Opener};
 use crate::lang::Syntax;
+use crate::simd::bits::opaque;
 use crate::simd::masks::{Lanes, Nibbles, BLOCK};
 
 /// The letters (up to four: Python's `r`, `R`, `u`, `U` of `r"""`), and the bytes after them
@@ -73,7 +74,7 @@ impl LeadFilter {
     ) -> u64 {
         if let Some(groups) = self.groups {
             if let Some([leads, follows]) = lanes.mark_groups(tables, block, groups) {
-                return marks & (!leads | follows >> 1 | 1 << (BLOCK - 1));
+                return marks & (!leads | opaque(follows) >> 1 | 1 << (BLOCK - 1));
             }
         }
         let [mut leads, a, b] = lanes.byte_masks([self.leads[0], self.follows[0], self.follows[1]], block);
@@ -81,7 +82,7 @@ impl LeadFilter {
             let [l1, l2, l3] = lanes.byte_masks([self.leads[1], self.leads[2], self.leads[3]], block);
             leads |= l1 | l2 | l3;
         }
-        marks & (!leads | (a | b) >> 1 | 1 << (BLOCK - 1))
+        marks & (!leads | opaque(a | b) >> 1 | 1 << (BLOCK - 1))
     }
 }
 
