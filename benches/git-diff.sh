@@ -8,7 +8,12 @@
 #
 # Usage: bash benches/git-diff.sh REPO [OLD] [NEW]
 #     REPO       a git work tree (benches/git-repo.sh builds one with a long history)
-#     OLD, NEW   revisions (default HEAD~1 and HEAD)
+#     OLD, NEW   revisions (default release-1 and release-2, the tags benches/git-repo.sh makes)
+# Why that range: it is what a release changes, the question `diff` answers: upgrades of vendored
+# crates, with thousands of files modified, added and removed, each modified one diffed line by
+# line. A range of one changed file (HEAD~1, or HEAD~700 over appends to one file) measures little
+# but each tool's start and, for ringloc, counting both whole trees: cloc and mezura extract only
+# the files that changed, and their cost grows with them.
 # Environment:
 #     RUNS=N     hyperfine runs per command and order (default 10)
 #     RINGLOC=P  the binary (default target/release/ringloc, built if missing)
@@ -18,8 +23,8 @@ set -euo pipefail
 SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd -- "$SCRIPT_DIR/.." && pwd)
 REPO=$(cd -- "${1:?usage: git-diff.sh REPO [OLD] [NEW]}" && pwd)
-OLD=${2:-HEAD~1}
-NEW=${3:-HEAD}
+OLD=${2:-release-1}
+NEW=${3:-release-2}
 RUNS=${RUNS:-10}
 RINGLOC=${RINGLOC:-$ROOT/target/release/ringloc}
 export PATH="$HOME/.cargo/bin:$PATH"

@@ -11,8 +11,9 @@ use std::sync::Mutex;
 
 use gix::ObjectId;
 
+use super::packed::{BlobReader, Packs, Place};
 use super::tree::TreeFile;
-use super::{GitError, Repo};
+use super::{on_threads, GitError, Repo};
 use crate::io::{MemoryReader, ReadRules};
 use crate::lang::NameMatch;
 use crate::report::{CountedFile, Outcome, Report, Skip};
@@ -21,6 +22,10 @@ use crate::report::{CountedFile, Outcome, Report, Skip};
 const LFS_POINTER: &[u8] = b"version https://git-lfs.github.com/spec/v1\n";
 /// Pointers are a few lines; anything longer is a real file that happens to start so.
 const LFS_POINTER_MAX: usize = 1024;
+
+/// Blobs a thread claims at a time: neighbours in the pack, so that a delta usually finds its base
+/// in the thread's own pack cache.
+const CLAIM: usize = 16;
 
 /// What a blob turned out to be; unlike [`Outcome`] it can be kept, handed out many times and
 /// written to a cache file ([`super::cache_file`]).
@@ -69,7 +74,7 @@ impl BlobCache {
         self.outcomes.get(&(file.blob, file.language))
     }
 
-    /// Counts every blob of `files` not counted yet, on `threads` threads.
+    /// Counts every blob of `files` not counted yet, on `threads` threads, in pack order.
     pub fn fill<'f>(
         &mut self,
         repo: &Repo,
@@ -82,34 +87,31 @@ impl BlobCache {
             .map(|f| (f.blob, f.language))
             .filter(|k| !self.outcomes.contains_key(k))
             .collect();
-        let missing: Vec<BlobKey> = missing.into_iter().collect();
         self.counted += missing.len() as u64;
+        let packs = &repo.packs;
+        let missing = in_pack_order(packs, missing);
         let next = AtomicUsize::new(0);
         let found = Mutex::new(Vec::with_capacity(missing.len()));
-        let work = |handle: Result<gix::Repository, GitError>| {
+        let work = |handle: Result<&gix::Repository, GitError>| {
             let mut mine = Vec::new();
-            let mut reader = MemoryReader::default();
-            while let Some(&key) = missing.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let outcome = match &handle {
-                    Ok(handle) => count_blob(handle, key, &mut reader, rules),
-                    Err(e) => BlobOutcome::Failed(e.to_string()),
-                };
-                mine.push((key, outcome));
+            let mut reader = BlobReader::new(packs);
+            loop {
+                let from = next.fetch_add(CLAIM, Ordering::Relaxed).min(missing.len());
+                let claimed = &missing[from..(from + CLAIM).min(missing.len())];
+                if claimed.is_empty() {
+                    break;
+                }
+                for &(key, place) in claimed {
+                    let outcome = match &handle {
+                        Ok(handle) => count_blob(handle, (key, place), &mut reader, rules),
+                        Err(e) => BlobOutcome::Failed(e.to_string()),
+                    };
+                    mine.push((key, outcome));
+                }
             }
             found.lock().expect("blob results lock").extend(mine);
         };
-        let spares = threads.clamp(1, missing.len().max(1)) - 1;
-        let git_dir = repo.git_dir();
-        std::thread::scope(|scope| {
-            let work = &work;
-            for _ in 0..spares {
-                let handle = move || gix::open(git_dir).map_err(|e| GitError::Store(e.to_string()));
-                scope.spawn(move || work(handle()));
-            }
-            // No object cache: each blob is decoded once, and copying it into a cache cost 3% of
-            // `--rev HEAD`'s instructions. Delta bases stay in the pack cache.
-            work(Ok(repo.handle.clone()));
-        });
+        on_threads(repo, threads.clamp(1, missing.len().div_ceil(CLAIM).max(1)), work);
         self.outcomes.extend(found.into_inner().expect("blob results lock"));
     }
 
@@ -126,20 +128,32 @@ impl BlobCache {
     }
 }
 
+/// The blobs to read, each with where it is packed, in pack order (loose ones last). Blobs of an
+/// unknown language are not read, so not located either.
+fn in_pack_order(packs: &Packs, keys: HashSet<BlobKey>) -> Vec<(BlobKey, Option<Place>)> {
+    let mut placed: Vec<(BlobKey, Option<Place>)> = keys
+        .into_iter()
+        .map(|key| (key, (key.1 != NameMatch::Unknown).then(|| packs.locate(&key.0)).flatten()))
+        .collect();
+    placed.sort_unstable_by_key(|&(_, place)| place.unwrap_or((u32::MAX, u64::MAX)));
+    placed
+}
+
 fn count_blob(
     repo: &gix::Repository,
-    (id, language): BlobKey,
-    reader: &mut MemoryReader,
+    ((id, language), place): (BlobKey, Option<Place>),
+    reader: &mut BlobReader<'_>,
     rules: &ReadRules,
 ) -> BlobOutcome {
     if language == NameMatch::Unknown {
         return BlobOutcome::Skipped(Skip::Unknown);
     }
-    match repo.find_blob(id) {
-        Ok(blob) if blob.data.len() <= LFS_POINTER_MAX && blob.data.starts_with(LFS_POINTER) => {
+    let outcome = reader.with_blob(repo, (id, place), |bytes| {
+        if bytes.len() <= LFS_POINTER_MAX && bytes.starts_with(LFS_POINTER) {
             BlobOutcome::LfsPointer
+        } else {
+            BlobOutcome::from_outcome(MemoryReader.count(language, bytes, rules))
         }
-        Ok(blob) => BlobOutcome::from_outcome(reader.count(language, &blob.data, rules)),
-        Err(e) => BlobOutcome::Failed(format!("blob {id}: {e}")),
-    }
+    });
+    outcome.unwrap_or_else(BlobOutcome::Failed)
 }

@@ -1,13 +1,13 @@
 //! `ringloc history`: totals per language at sampled commits of a range, following first parents
-//! (the mainline a branch's history reads as). All samples share one [`BlobCache`], so a blob is
-//! counted once however many samples hold it, and one [`TreeLister`] and [`SubtreeSums`], so a
-//! directory is listed and summed once however many samples hold it.
+//! (the mainline a branch's history reads as). All samples share one [`BlobCache`], filled in one
+//! pass, so a blob is counted once however many samples hold it, and one [`TreeLister`] and
+//! [`SubtreeSums`], so a directory is listed and summed once however many samples hold it.
 
 use gix::ObjectId;
 
 use super::blobs::BlobCache;
 use super::sums::SubtreeSums;
-use super::tree::TreeLister;
+use super::tree::{distinct_files, TreeLister};
 use super::{GitError, Repo, Revision};
 use crate::config::Config;
 use crate::report::Report;
@@ -42,22 +42,18 @@ pub fn history(
 ) -> Result<Vec<Sample>, GitError> {
     let commits = first_parents(repo, range)?;
     let mut lister = TreeLister::new(&config.selection, repo);
+    let sampled: Vec<Revision> = sample(&commits, every).into_iter().rev().collect();
+    let roots = sampled.iter().map(|r| lister.list(&repo.handle, r.tree)).collect::<Result<Vec<_>, _>>()?;
+    // All the samples' blobs in one pass, in pack order: a delta is read right after its base,
+    // still in the pack cache, where a pass per sample would decode each delta chain anew.
+    cache.fill(repo, distinct_files(&roots), &config.read_rules(), config.worker_count(true));
     let mut sums = SubtreeSums::default();
-    let (rules, threads) = (config.read_rules(), config.worker_count(true));
-    let mut samples = Vec::new();
-    for revision in sample(&commits, every).into_iter().rev() {
-        let root = lister.list(&repo.handle, revision.tree)?;
-        let mut files = Vec::new();
-        sums.unsummed(&root, &mut files);
-        cache.fill(repo, files, &rules, threads);
-        let report = sums.report(&root, cache, &repo.root);
-        samples.push(Sample {
-            commit: revision.commit.unwrap_or(revision.tree),
-            time: revision.time,
-            report,
-        });
-    }
-    Ok(samples)
+    let samples = sampled.iter().zip(&roots).map(|(revision, root)| Sample {
+        commit: revision.commit.unwrap_or(revision.tree),
+        time: revision.time,
+        report: sums.report(root, cache, &repo.root),
+    });
+    Ok(samples.collect())
 }
 
 /// The commits of `range` along first parents, newest first.

@@ -8,13 +8,16 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use similar::{Algorithm, DiffOp};
 
 use super::blobs::{BlobCache, BlobOutcome};
+use super::packed::BlobReader;
 use super::tree::{TreeFile, TreeListing};
-use super::{GitError, Repo};
+use super::{on_threads, GitError, Repo};
 use crate::config::Config;
 use crate::count::{explain_with, Bucket, Counts, Options};
 use crate::lang::LangId;
@@ -49,6 +52,9 @@ fn all(counts: Counts, pick: fn(&mut Moves) -> &mut u64) -> LineMoves {
     moves
 }
 
+/// A file on both sides, changed: its path and both sides.
+type Edited<'a> = (&'a Path, Side<'a>, Side<'a>);
+
 /// The line changes from `trees.0` to `trees.1`, both [`BlobCache::fill`]ed into `cache`.
 pub fn line_changes(
     repo: &Repo,
@@ -63,25 +69,14 @@ pub fn line_changes(
     for file in &new.files {
         pairs.entry(file.path.as_path()).or_default().1 = counted(file, cache);
     }
-    let handle = &repo.handle;
-    let options = config.read_rules().count;
     let mut changes = LineChanges::default();
+    let mut edited: Vec<Edited> = Vec::new();
     for (path, sides) in pairs {
         match sides {
             (Some(o), Some(n)) if o.file.blob == n.file.blob && o.language == n.language => {
                 changes.add(path, n.language, all(n.counts, |m| &mut m.unchanged));
             }
-            (Some(o), Some(n)) if o.language == n.language => {
-                let (a, b) = (read(handle, o.file)?, read(handle, n.file)?);
-                let moves = if is_utf16(&a) || is_utf16(&b) {
-                    let mut moves = all(o.counts, |m| &mut m.removed);
-                    moves += all(n.counts, |m| &mut m.added);
-                    moves
-                } else {
-                    diff_lines(n.language, options, &a, &b)
-                };
-                changes.add(path, n.language, moves);
-            }
+            (Some(o), Some(n)) if o.language == n.language => edited.push((path, o, n)),
             (o, n) => {
                 if let Some(o) = o {
                     changes.add(path, o.language, all(o.counts, |m| &mut m.removed));
@@ -92,13 +87,57 @@ pub fn line_changes(
             }
         }
     }
+    let options = config.read_rules().count;
+    for (path, language, moves) in compare(repo, &edited, options, config.worker_count(true))? {
+        changes.add(path, language, moves);
+    }
     changes.files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(changes)
 }
 
-fn read(repo: &gix::Repository, file: &TreeFile) -> Result<Vec<u8>, GitError> {
-    let blob = repo.find_blob(file.blob).map_err(|e| GitError::Store(format!("blob {}: {e}", file.blob)))?;
-    Ok(blob.data.clone())
+/// The files changed on both sides, each side read again and their lines matched, on `threads`
+/// threads: on a range between releases, thousands of files.
+fn compare<'a>(
+    repo: &Repo,
+    edited: &[Edited<'a>],
+    options: Options,
+    threads: usize,
+) -> Result<Vec<(&'a Path, LangId, LineMoves)>, GitError> {
+    let packs = &repo.packs;
+    let next = AtomicUsize::new(0);
+    let found = Mutex::new(Vec::with_capacity(edited.len()));
+    let work = |handle: Result<&gix::Repository, GitError>| {
+        let mut reader = BlobReader::new(packs);
+        let mut mine = Vec::new();
+        while let Some(&(path, o, n)) = edited.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let compared = handle.as_ref().map_err(GitError::clone).and_then(|handle| {
+                let mut read = |file: &TreeFile, use_it: &mut dyn FnMut(&[u8])| {
+                    let place = packs.locate(&file.blob);
+                    reader.with_blob(handle, (file.blob, place), use_it).map_err(GitError::Store)
+                };
+                let mut old = Vec::new();
+                read(o.file, &mut |bytes| old = bytes.to_vec())?;
+                let mut moves = LineMoves::default();
+                read(n.file, &mut |bytes| moves = file_moves((o, &old[..]), (n, bytes), options))?;
+                Ok((path, n.language, moves))
+            });
+            mine.push(compared);
+        }
+        found.lock().expect("line diff results lock").extend(mine);
+    };
+    on_threads(repo, threads.clamp(1, edited.len().max(1)), work);
+    found.into_inner().expect("line diff results lock").into_iter().collect()
+}
+
+/// One changed file's lines: matched, or replaced whole where either side is UTF-16.
+fn file_moves((o, a): (Side, &[u8]), (n, b): (Side, &[u8]), options: Options) -> LineMoves {
+    if is_utf16(a) || is_utf16(b) {
+        let mut moves = all(o.counts, |m| &mut m.removed);
+        moves += all(n.counts, |m| &mut m.added);
+        moves
+    } else {
+        diff_lines(n.language, options, a, b)
+    }
 }
 
 /// UTF-16 files are counted transcoded; their lines are not compared, only replaced whole.

@@ -5,8 +5,10 @@
 
 pub mod blobs;
 pub mod cache_file;
+mod delta;
 pub mod history;
 pub mod lines;
+mod packed;
 mod rev;
 mod sums;
 pub mod tree;
@@ -51,6 +53,29 @@ impl fmt::Display for GitError {
 
 impl std::error::Error for GitError {}
 
+/// Runs `work` on `threads` threads (at least one, this one among them), each with its own handle
+/// on `repo`'s object store: without gix's `parallel` feature a handle is not `Send`. A thread
+/// whose handle does not open gets the error instead.
+pub(crate) fn on_threads(
+    repo: &Repo,
+    threads: usize,
+    work: impl Fn(Result<&gix::Repository, GitError>) + Sync,
+) {
+    let git_dir = repo.git_dir();
+    std::thread::scope(|scope| {
+        let work = &work;
+        for _ in 1..threads.max(1) {
+            scope.spawn(move || match gix::open(git_dir) {
+                Ok(handle) => work(Ok(&handle)),
+                Err(e) => work(Err(GitError::Store(e.to_string()))),
+            });
+        }
+        // No object cache: each blob is decoded once, and copying it into a cache cost 3% of
+        // `--rev HEAD`'s instructions.
+        work(Ok(&repo.handle.clone()));
+    });
+}
+
 /// A repository opened from the path the user named (its work tree's top, a directory below it, or
 /// a bare repository); files are reported below that path, as a count of its checkout would name
 /// them, and a directory below the top counts that directory of each revision.
@@ -58,6 +83,8 @@ pub struct Repo {
     /// The handle for this thread; other threads open their own from `git_dir` (without gix's
     /// `parallel` feature a handle is not `Send`).
     pub(crate) handle: gix::Repository,
+    /// Its pack files, opened once for every reader of the run.
+    pub(crate) packs: packed::Packs,
     git_dir: PathBuf,
     /// The path as given (`.`, `repos/foo`), the prefix of every file path reported.
     pub root: PathBuf,
@@ -93,7 +120,8 @@ impl Repo {
                 .ok_or_else(|| not_repo("name the bare repository itself".into())),
         }?;
         let git_dir = repo.git_dir().to_path_buf();
-        Ok(Repo { handle: repo, git_dir, root: path.to_path_buf(), prefix })
+        let packs = packed::Packs::open(&repo);
+        Ok(Repo { handle: repo, packs, git_dir, root: path.to_path_buf(), prefix })
     }
 
     /// The repository's git directory, for other threads to open handles of their own from.

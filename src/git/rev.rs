@@ -9,24 +9,28 @@ use super::{GitError, Repo, Revision};
 use crate::config::Config;
 use crate::report::{LineChanges, Report};
 
-/// Counts the tree of `revision` under `config`'s selection and read rules; the listing comes
-/// back too, for callers that compare trees.
-pub fn count_revision(
+/// Counts the tree of `revision` under `config`'s selection and read rules.
+fn count_revision(
     repo: &Repo,
     revision: &Revision,
     config: &Config,
     lister: &mut TreeLister,
-    cache: &mut BlobCache,
-) -> Result<(Report, TreeListing), GitError> {
+) -> Result<Report, GitError> {
     let listing = lister.list(&repo.handle, revision.tree)?.flatten();
+    let mut cache = BlobCache::default();
     cache.fill(repo, &listing.files, &config.read_rules(), config.worker_count(true));
+    Ok(report_of(repo, &listing, config, &cache))
+}
+
+/// The report of a tree whose blobs are all in `cache`.
+fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
     report.warnings.extend(notes(&submodules, "submodule", "not followed"));
     report.warnings.extend(notes(&lfs, "Git LFS pointer", "not counted"));
     report.sort();
-    Ok((report, listing))
+    report
 }
 
 /// One line for a kind of entry reported apart: how many, and the first few paths.
@@ -50,7 +54,7 @@ pub fn count_rev(repo: &Repo, rev: &str, config: &Config) -> Result<Report, GitE
     if !lister.has_root(&repo.handle, revision.tree)? {
         return Err(GitError::NoDirectory { rev: rev.to_string(), dir: repo.prefix.clone() });
     }
-    Ok(count_revision(repo, &revision, config, &mut lister, &mut BlobCache::default())?.0)
+    count_revision(repo, &revision, config, &mut lister)
 }
 
 /// Two revisions counted (with a row per file) and compared line by line.
@@ -61,14 +65,18 @@ pub struct RevDiff {
     pub lines: LineChanges,
 }
 
-/// `ringloc diff OLD NEW` on revisions: both trees counted, blobs they share counted once.
+/// `ringloc diff OLD NEW` on revisions: both trees counted in one pass, blobs they share once.
 pub fn diff_revs(repo: &Repo, old: &str, new: &str, config: &Config) -> Result<RevDiff, GitError> {
     let (old_rev, new_rev) = (repo.resolve(old)?, repo.resolve(new)?);
     let config = Config { by_file: true, ..config.clone() };
-    let mut cache = BlobCache::default();
     let mut lister = TreeLister::new(&config.selection, repo);
-    let (old_report, old_tree) = count_revision(repo, &old_rev, &config, &mut lister, &mut cache)?;
-    let (new_report, new_tree) = count_revision(repo, &new_rev, &config, &mut lister, &mut cache)?;
+    let old_tree = lister.list(&repo.handle, old_rev.tree)?.flatten();
+    let new_tree = lister.list(&repo.handle, new_rev.tree)?.flatten();
+    let mut cache = BlobCache::default();
+    let files = old_tree.files.iter().chain(&new_tree.files);
+    cache.fill(repo, files, &config.read_rules(), config.worker_count(true));
+    let (old_report, new_report) =
+        (report_of(repo, &old_tree, &config, &cache), report_of(repo, &new_tree, &config, &cache));
     let lines = line_changes(repo, (&old_tree, &new_tree), &cache, &config)?;
     Ok(RevDiff { old: old_report, new: new_report, lines })
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::blobs::BlobCache;
-use super::tree::{Node, TreeFile};
+use super::tree::Node;
 use crate::count::Counts;
 use crate::lang::LangId;
 use crate::report::{FileError, Flagged, Report, Skipped, Totals};
@@ -52,15 +52,6 @@ fn id(node: &Arc<Node>) -> usize {
 }
 
 impl SubtreeSums {
-    /// The files of the directories under `root` not summed yet: the blobs to count first.
-    pub fn unsummed<'n>(&self, root: &'n Arc<Node>, out: &mut Vec<&'n TreeFile>) {
-        if self.done.contains_key(&id(root)) {
-            return;
-        }
-        out.extend(&root.files);
-        root.dirs.iter().for_each(|d| self.unsummed(d, out));
-    }
-
     /// The report of the subtree `root` (no file rows), every blob under it counted in `blobs`.
     pub fn report(&mut self, root: &Arc<Node>, blobs: &BlobCache, path: &Path) -> Report {
         let sums = self.sums(root, blobs);

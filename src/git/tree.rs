@@ -7,15 +7,17 @@
 //! and ignore files above it selects the same files, so a second revision lists only the
 //! directories it changed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::{CStr, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use gix::objs::tree::EntryKind;
+use gix::objs::TreeRefIter;
 use gix::ObjectId;
 
+use super::packed::BlobReader;
 use super::{GitError, Repo};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::ignore::{IgnoreLevel, TREE_FILES};
@@ -54,6 +56,20 @@ impl Node {
     }
 }
 
+/// The files of every directory under `roots`, each directory once however many roots share it.
+pub fn distinct_files(roots: &[Arc<Node>]) -> Vec<&TreeFile> {
+    let mut seen = HashSet::new();
+    let mut stack: Vec<&Arc<Node>> = roots.iter().collect();
+    let mut files = Vec::new();
+    while let Some(node) = stack.pop() {
+        if seen.insert(Arc::as_ptr(node)) {
+            files.extend(&node.files);
+            stack.extend(&node.dirs);
+        }
+    }
+    files
+}
+
 /// What a tree holds for counting, flattened.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct TreeListing {
@@ -64,9 +80,9 @@ pub struct TreeListing {
 /// The ignore files met above a directory: each one's directory and blob.
 type IgnoreChain = Arc<Vec<(PathBuf, ObjectId)>>;
 
-/// One entry of a decoded tree, owned.
-struct Entry {
-    name: Vec<u8>,
+/// One entry of a decoded tree.
+struct Entry<'d> {
+    name: &'d [u8],
     kind: EntryKind,
     oid: ObjectId,
 }
@@ -90,12 +106,16 @@ struct Start {
 /// Lists trees for one selection, keeping every directory listed so far.
 pub struct TreeLister<'a> {
     sel: &'a Selection,
+    reader: BlobReader<'a>,
     /// The repository's path as the user named it.
     root: PathBuf,
     /// Where `root` is below the top of the tree, one name a directory (none at the top).
     prefix: Vec<Vec<u8>>,
     top: Arc<IgnoreLevel>,
     nodes: HashMap<(ObjectId, PathBuf, IgnoreChain), Arc<Node>>,
+    /// Ignore levels by the ignore files that make them: a history lists a directory with an
+    /// ignore file anew whenever a file below it changes, and its rules are parsed once.
+    levels: HashMap<IgnoreChain, Arc<IgnoreLevel>>,
     /// What a revision without the directory `prefix` holds there; one node, so that
     /// [`super::sums::SubtreeSums`] can know it by address.
     empty: Arc<Node>,
@@ -104,11 +124,12 @@ pub struct TreeLister<'a> {
 impl<'a> TreeLister<'a> {
     /// Lists trees as `repo`'s path (its work tree's top or a directory below it) would be walked
     /// under `sel`.
-    pub fn new(sel: &'a Selection, repo: &Repo) -> TreeLister<'a> {
+    pub fn new(sel: &'a Selection, repo: &'a Repo) -> TreeLister<'a> {
         let top = IgnoreLevel::git_root(sel.ignore);
         let prefix = repo.prefix.iter().map(|name| name.as_bytes().to_vec()).collect();
         let (root, nodes, empty) = (repo.root.clone(), HashMap::new(), Arc::default());
-        TreeLister { sel, root, prefix, top, nodes, empty }
+        let (reader, levels) = (BlobReader::new(&repo.packs), HashMap::new());
+        TreeLister { sel, reader, root, prefix, top, nodes, levels, empty }
     }
 
     /// The selected subtree of `tree` at the repository's path; nothing where `tree` has no such
@@ -126,19 +147,21 @@ impl<'a> TreeLister<'a> {
     }
 
     /// Whether `tree` holds the directory at the repository's path.
-    pub fn has_root(&self, repo: &gix::Repository, tree: ObjectId) -> Result<bool, GitError> {
+    pub fn has_root(&mut self, repo: &gix::Repository, tree: ObjectId) -> Result<bool, GitError> {
         Ok(self.descend(repo, tree)?.is_some())
     }
 
     /// The tree at the repository's path, and the ignore rules of the directories above it, read
     /// as a walk of that directory reads its ancestors' ignore files.
-    fn descend(&self, repo: &gix::Repository, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
+    fn descend(&mut self, repo: &gix::Repository, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
         let (mut ignore, mut chain) = (Arc::clone(&self.top), IgnoreChain::default());
         // Ancestors are named absolutely, so that no rebased path (relative) starts with one.
         let mut above = PathBuf::from("/");
-        for (depth, name) in self.prefix.iter().enumerate() {
-            let entries = read_tree(repo, tree)?;
-            let below: PathBuf = self.prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
+        let prefix = self.prefix.clone();
+        for (depth, name) in prefix.iter().enumerate() {
+            let data = read_tree(repo, &mut self.reader, tree)?;
+            let entries = entries(repo, tree, &data)?;
+            let below: PathBuf = prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
             let rebase = Some((self.root.clone(), below));
             (ignore, chain) = self.ignore_level(repo, (&above, rebase), &ignore, &chain, &entries)?;
             let is_dir = |e: &&Entry| e.kind == EntryKind::Tree && e.name == *name;
@@ -155,23 +178,23 @@ impl<'a> TreeLister<'a> {
             return Ok(Arc::clone(node));
         }
         let (tree, path) = (key.0, &key.1);
-        let entries = read_tree(repo, tree)?;
+        let data = read_tree(repo, &mut self.reader, tree)?;
+        let entries = entries(repo, tree, &data)?;
         let (ignore, chain) = self.ignore_level(repo, (path, None), dir.ignore, dir.chain, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.exclude.is_some();
         let mut node = Node::default();
         for e in entries {
-            if sel.skips_name(&e.name) {
+            if sel.skips_name(e.name) {
                 continue;
             }
-            let path = path.join(OsStr::from_bytes(&e.name));
+            let path = path.join(OsStr::from_bytes(e.name));
             let dropped = |is_dir| {
-                filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_glob(&e.name, &path, &root))
+                filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_glob(e.name, &path, &root))
             };
             match e.kind {
                 EntryKind::Tree => {
-                    let skipped =
-                        SKIPPED_DIRS.contains(&e.name.as_slice()) || sel.skips_dir(&e.name, dir.depth + 1);
+                    let skipped = SKIPPED_DIRS.contains(&e.name) || sel.skips_dir(e.name, dir.depth + 1);
                     if !skipped && !dropped(true) {
                         let sub =
                             Dir { tree: e.oid, path, depth: dir.depth + 1, ignore: &ignore, chain: &chain };
@@ -179,9 +202,9 @@ impl<'a> TreeLister<'a> {
                     }
                 }
                 EntryKind::Blob | EntryKind::BlobExecutable => {
-                    let language = detect_by_name(&e.name);
+                    let language = detect_by_name(e.name);
                     // Unknown names stay: they are counted as skipped, as the walk counts them.
-                    if !sel.skips_file(&e.name, language) && !dropped(false) {
+                    if !sel.skips_file(e.name, language) && !dropped(false) {
                         node.files.push(TreeFile { path, blob: e.oid, language });
                     }
                 }
@@ -198,7 +221,7 @@ impl<'a> TreeLister<'a> {
     /// the ignore files its tree holds (blobs only: a symlink named `.gitignore` is not read, as
     /// git does not read one), and the chain of ignore files its subdirectories see.
     fn ignore_level(
-        &self,
+        &mut self,
         repo: &gix::Repository,
         (path, rebase): (&Path, Option<(PathBuf, PathBuf)>),
         parent: &Arc<IgnoreLevel>,
@@ -208,32 +231,48 @@ impl<'a> TreeLister<'a> {
         if !self.sel.ignore.enabled {
             return Ok((Arc::clone(parent), Arc::clone(chain)));
         }
-        let mut texts: Vec<(&CStr, Vec<u8>)> = Vec::new();
-        let mut longer = chain.as_ref().clone();
-        for name in TREE_FILES {
-            let is_blob = |e: &&Entry| matches!(e.kind, EntryKind::Blob | EntryKind::BlobExecutable);
-            let found = entries.iter().filter(is_blob).find(|e| e.name == name.to_bytes());
-            if let Some(e) = found {
-                let data =
-                    repo.find_blob(e.oid).map_err(|err| GitError::Store(format!("blob {}: {err}", e.oid)))?;
-                texts.push((name, data.data.clone()));
-                longer.push((path.join(OsStr::from_bytes(name.to_bytes())), e.oid));
-            }
-        }
-        if texts.is_empty() {
+        let is_blob = |e: &&Entry| matches!(e.kind, EntryKind::Blob | EntryKind::BlobExecutable);
+        let found: Vec<(&CStr, ObjectId)> = TREE_FILES
+            .iter()
+            .filter_map(|name| {
+                Some((*name, entries.iter().filter(is_blob).find(|e| e.name == name.to_bytes())?.oid))
+            })
+            .collect();
+        if found.is_empty() {
             return Ok((Arc::clone(parent), Arc::clone(chain)));
         }
-        Ok((IgnoreLevel::from_texts(parent, path, &texts, rebase), Arc::new(longer)))
+        let mut longer = chain.as_ref().clone();
+        longer.extend(found.iter().map(|(name, oid)| (path.join(OsStr::from_bytes(name.to_bytes())), *oid)));
+        let longer = Arc::new(longer);
+        if let Some(level) = self.levels.get(&longer).filter(|_| rebase.is_none()) {
+            return Ok((Arc::clone(level), longer));
+        }
+        let mut texts: Vec<(&CStr, Vec<u8>)> = Vec::new();
+        for (name, oid) in found {
+            let place = self.reader.locate(&oid);
+            let data = self.reader.with_blob(repo, (oid, place), <[u8]>::to_vec);
+            texts.push((name, data.map_err(GitError::Store)?));
+        }
+        let cached = rebase.is_none();
+        let level = IgnoreLevel::from_texts(parent, path, &texts, rebase);
+        if cached {
+            self.levels.insert(Arc::clone(&longer), Arc::clone(&level));
+        }
+        Ok((level, longer))
     }
 }
 
-fn read_tree(repo: &gix::Repository, id: ObjectId) -> Result<Vec<Entry>, GitError> {
-    let store = |e: String| GitError::Store(format!("tree {id}: {e}"));
-    let tree = repo.find_tree(id).map_err(|e| store(e.to_string()))?;
-    tree.iter()
+/// The bytes of the tree `id`, read through the packs (gix for the rest).
+fn read_tree(repo: &gix::Repository, reader: &mut BlobReader, id: ObjectId) -> Result<Vec<u8>, GitError> {
+    reader.with_tree(repo, id, <[u8]>::to_vec).map_err(|e| GitError::Store(format!("tree {id}: {e}")))
+}
+
+/// The entries of the tree `id`, whose bytes are `data`.
+fn entries<'d>(repo: &gix::Repository, id: ObjectId, data: &'d [u8]) -> Result<Vec<Entry<'d>>, GitError> {
+    TreeRefIter::from_bytes(data, repo.object_hash())
         .map(|e| {
-            let e = e.map_err(|e| store(e.to_string()))?;
-            Ok(Entry { name: e.filename().to_vec(), kind: e.mode().kind(), oid: e.oid().to_owned() })
+            let e = e.map_err(|e| GitError::Store(format!("tree {id}: {e}")))?;
+            Ok(Entry { name: e.filename, kind: e.mode.kind(), oid: e.oid.to_owned() })
         })
         .collect()
 }

@@ -106,38 +106,50 @@ impl FileProgress {
         eof: bool,
         rules: &ReadRules,
     ) -> Step {
-        self.bytes += read as u64;
-        if rules.max_size.is_some_and(|max| self.bytes > max) {
-            return Step::Done(Outcome::Skipped(Skip::TooLarge));
-        }
         let data_len = carry + read;
-        if self.counter.is_none() {
-            if let Err(outcome) = self.start(&buf[..data_len], rules) {
-                return Step::Done(outcome);
-            }
-        }
-        if rules.read_only {
-            return if eof { Step::Done(self.finish(&[], rules)) } else { Step::More { carry: 0 } };
-        }
-        let Some(mut decoder) = self.utf16.take() else {
-            return match self.count(&buf[..data_len], eof, rules) {
-                ControlFlow::Continue(fed) => {
-                    buf.copy_within(fed..data_len, 0);
-                    Step::More { carry: data_len - fed }
-                }
-                ControlFlow::Break(outcome) => Step::Done(outcome),
-            };
-        };
-        let used = decoder.decode(&buf[..data_len], eof);
-        match self.count(&decoder.text, eof, rules) {
-            ControlFlow::Continue(fed) => {
-                decoder.text.drain(..fed);
-                self.utf16 = Some(decoder);
+        match self.on_text(&buf[..data_len], read, eof, rules) {
+            ControlFlow::Continue(used) => {
                 buf.copy_within(used..data_len, 0);
                 Step::More { carry: data_len - used }
             }
             ControlFlow::Break(outcome) => Step::Done(outcome),
         }
+    }
+
+    /// [`FileProgress::on_read`] without the buffer: `text` is what was left over followed by the
+    /// `read` new bytes; says how much of `text` was used (the rest starts the next `text`). Files
+    /// already in memory are counted in place this way, with no copy into a read buffer.
+    pub fn on_text(
+        &mut self,
+        text: &[u8],
+        read: usize,
+        eof: bool,
+        rules: &ReadRules,
+    ) -> ControlFlow<Outcome, usize> {
+        self.bytes += read as u64;
+        if rules.max_size.is_some_and(|max| self.bytes > max) {
+            return ControlFlow::Break(Outcome::Skipped(Skip::TooLarge));
+        }
+        if self.counter.is_none() {
+            if let Err(outcome) = self.start(text, rules) {
+                return ControlFlow::Break(outcome);
+            }
+        }
+        if rules.read_only {
+            return if eof {
+                ControlFlow::Break(self.finish(&[], rules))
+            } else {
+                ControlFlow::Continue(text.len())
+            };
+        }
+        let Some(mut decoder) = self.utf16.take() else {
+            return self.count(text, eof, rules);
+        };
+        let used = decoder.decode(text, eof);
+        let fed = self.count(&decoder.text, eof, rules)?;
+        decoder.text.drain(..fed);
+        self.utf16 = Some(decoder);
+        ControlFlow::Continue(used)
     }
 
     /// Feeds `text` to the counter and says how much it took, or, at the end, the file's outcome.

@@ -1,37 +1,30 @@
-//! Counting files already in memory (git blobs): the same per-file steps as the readers, fed in
-//! the same chunks, so a blob gets exactly the outcome its checked-out file would.
+//! Counting files already in memory (git blobs): the same per-file steps as the readers, fed the
+//! same chunks, so a blob gets exactly the outcome its checked-out file would. The chunks are fed
+//! in place: nothing is copied into a read buffer.
 
-use super::buf::AlignedBuf;
-use super::{FileProgress, ReadRules, Step, CHUNK};
-use crate::count::MAX_TOKEN;
+use std::ops::ControlFlow;
+
+use super::{FileProgress, ReadRules, CHUNK};
 use crate::lang::NameMatch;
 use crate::report::Outcome;
 
-/// One thread's counter of in-memory files, with the aligned buffer the plain reader reads into.
-#[derive(Debug)]
-pub struct MemoryReader {
-    buf: AlignedBuf,
-}
-
-impl Default for MemoryReader {
-    fn default() -> Self {
-        MemoryReader { buf: AlignedBuf::new(CHUNK + MAX_TOKEN) }
-    }
-}
+/// Counts files held in memory.
+#[derive(Debug, Default)]
+pub struct MemoryReader;
 
 impl MemoryReader {
     /// What the plain reader would make of a file holding `bytes`: the chunks are [`CHUNK`] long
-    /// and the first short one (possibly empty) ends the file, as `read` returns them.
+    /// and the first short one (possibly empty) ends the file, as `read` returns them. What the
+    /// counter leaves of a chunk starts the next one's text, as the reader's carry would.
     pub fn count(&mut self, language: NameMatch, bytes: &[u8], rules: &ReadRules) -> Outcome {
         let mut progress = FileProgress::new(language);
-        let (mut carry, mut at) = (0, 0);
+        let (mut from, mut at) = (0, 0);
         loop {
             let read = (bytes.len() - at).min(CHUNK);
-            self.buf[carry..carry + read].copy_from_slice(&bytes[at..at + read]);
             at += read;
-            match progress.on_read(&mut self.buf, carry, read, read < CHUNK, rules) {
-                Step::More { carry: c } => carry = c,
-                Step::Done(outcome) => return outcome,
+            match progress.on_text(&bytes[from..at], read, read < CHUNK, rules) {
+                ControlFlow::Continue(used) => from += used,
+                ControlFlow::Break(outcome) => return outcome,
             }
         }
     }
@@ -85,6 +78,14 @@ mod tests {
             ("bin.c", b"int\0x;\n".to_vec()),
             ("empty.rs", Vec::new()),
             (
+                "big16.c",
+                [
+                    &[0xFF, 0xFE][..],
+                    &c.repeat(3000).encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>(),
+                ]
+                .concat(),
+            ),
+            (
                 "u16.c",
                 [
                     &[0xFF, 0xFE][..],
@@ -93,7 +94,7 @@ mod tests {
                 .concat(),
             ),
         ];
-        let mut memory = MemoryReader::default();
+        let mut memory = MemoryReader;
         for (name, bytes) in samples {
             let mut report = Report::default();
             let outcome = memory.count(detect_by_name(name.as_bytes()), &bytes, &ReadRules::default());
