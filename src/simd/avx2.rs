@@ -136,6 +136,14 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    fn mark_groups(self, t: &WideNibbles, block: &[u8; BLOCK], groups: [u8; 2]) -> Option<[u64; 2]> {
+        let [a, b] = self.halves(block);
+        let (a, b) = (self.classes(t, a), self.classes(t, b));
+        let [x, y] = groups;
+        Some([!join(self.none_of(a, x), self.none_of(b, x)), !join(self.none_of(a, y), self.none_of(b, y))])
+    }
+
+    #[inline(always)]
     fn byte_masks(self, bytes: [u8; 3], block: &[u8; BLOCK]) -> [u64; 3] {
         let [a, b] = self.halves(block);
         let [x, y, z] = bytes;

@@ -38,6 +38,15 @@ impl Avx512 {
         self.0.avx512f._mm512_set1_epi8(b as i8)
     }
 
+    /// A block's classes: each byte's entry in the low table AND its high nibble's entry.
+    #[inline(always)]
+    fn classes(self, t: &WideNibbles512, block: &[u8; BLOCK]) -> __m512i {
+        let (f, bw) = (self.0.avx512f, self.0.avx512bw);
+        let v = self.load(block);
+        let high = f._mm512_and_si512(bw._mm512_srli_epi16::<4>(v), self.splat(0x0f));
+        f._mm512_and_si512(bw._mm512_shuffle_epi8(t.low, v), bw._mm512_shuffle_epi8(t.high, high))
+    }
+
     #[inline(always)]
     fn equal(self, v: __m512i, b: u8) -> u64 {
         self.0.avx512bw._mm512_cmpeq_epi8_mask(v, self.splat(b))
@@ -57,16 +66,24 @@ impl Lanes for Avx512 {
 
     #[inline(always)]
     fn stop_masks(self, t: &WideNibbles512, block: &[u8; BLOCK]) -> Masks {
-        let (f, bw) = (self.0.avx512f, self.0.avx512bw);
-        let v = self.load(block);
-        let high = f._mm512_and_si512(bw._mm512_srli_epi16::<4>(v), self.splat(0x0f));
-        let classes =
-            f._mm512_and_si512(bw._mm512_shuffle_epi8(t.low, v), bw._mm512_shuffle_epi8(t.high, high));
+        let bw = self.0.avx512bw;
+        let classes = self.classes(t, block);
         Masks {
             newlines: bw._mm512_test_epi8_mask(classes, self.splat(Nibbles::NEWLINE)),
             marks: bw._mm512_test_epi8_mask(classes, self.splat(Nibbles::MARK)),
             nonblank: bw._mm512_testn_epi8_mask(classes, self.splat(Nibbles::BLANK)),
         }
+    }
+
+    #[inline(always)]
+    fn mark_groups(self, t: &WideNibbles512, block: &[u8; BLOCK], groups: [u8; 2]) -> Option<[u64; 2]> {
+        let bw = self.0.avx512bw;
+        let classes = self.classes(t, block);
+        let [x, y] = groups;
+        Some([
+            bw._mm512_test_epi8_mask(classes, self.splat(x)),
+            bw._mm512_test_epi8_mask(classes, self.splat(y)),
+        ])
     }
 
     #[inline(always)]

@@ -40,6 +40,13 @@ pub(crate) trait Lanes: Copy {
     fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks;
     /// Where each of three bytes stands in a block.
     fn byte_masks(self, bytes: [u8; 3], block: &[u8; BLOCK]) -> [u64; 3];
+    /// Where the bytes of two sets of mark classes (bits of [`Nibbles::MARK`]) stand in a block,
+    /// from the classes `stop_masks` finds; `None` on lanes that find marks by compares.
+    #[inline(always)]
+    fn mark_groups(self, marks: &Self::Marks, block: &[u8; BLOCK], groups: [u8; 2]) -> Option<[u64; 2]> {
+        let _ = (marks, block, groups);
+        None
+    }
     /// Where one byte stands in a block.
     fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64;
 }
@@ -214,7 +221,6 @@ impl Nibbles {
     }
 
     /// The class of one byte: the twin of the shuffles.
-    #[cfg(test)]
     pub(crate) fn class(&self, b: u8) -> u8 {
         self.low[usize::from(b & 15)] & self.high[usize::from(b >> 4)]
     }

@@ -30,15 +30,17 @@ impl LineCounter {
             return self.markup_blocks_here(lanes, marks, &shape, buf, i, limit);
         }
         let lead = self.cls.lead;
+        // Regions change only where code mode ends, which ends this loop too.
+        let bulk = self.lines_in_bulk();
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
             let mut m = lanes.stop_masks(marks, block);
             if let Some(lead) = lead {
-                m.marks = lead.filter(lanes, m.marks, block);
+                m.marks = lead.filter(lanes, marks, m.marks, block);
             }
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
-            i = if self.lines_in_bulk() && self.pending.is_none() {
+            i = if bulk && self.pending.is_none() {
                 self.settle_block(lanes, &m, buf, i, limit)
             } else {
                 self.walk_block(lanes, &m, buf, i, 0, limit)

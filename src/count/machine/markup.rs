@@ -7,7 +7,7 @@
 
 use super::{LineCounter, Mode};
 use crate::count::syntax::markup::Markup;
-use crate::simd::bits::{above, prefix_xor};
+use crate::simd::bits::{above, opaque, prefix_xor};
 use crate::simd::masks::{Lanes, BLOCK};
 
 /// A block's bytes as the walk needs them.
@@ -33,10 +33,11 @@ impl MarkupBits {
         let [lt, s, big_s] = lanes.byte_masks([b'<', b's', b'S'], block);
         let eq = marks & !lt;
         let last = 1u64 << (BLOCK - 1);
+        let (quotes_after, single_after) = (opaque(double | single) >> 1, opaque(single) >> 1);
         MarkupBits {
-            openers: eq & (double | single) >> 1,
-            single_openers: eq & single >> 1,
-            specials: lt & (bang | s | big_s) >> 1 | marks & last,
+            openers: eq & quotes_after,
+            single_openers: eq & single_after,
+            specials: lt & opaque(bang | s | big_s) >> 1 | marks & last,
             double,
             single,
             newlines,

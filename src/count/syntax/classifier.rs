@@ -127,7 +127,8 @@ impl Classifier {
             .chain(embed_starts(syntax.embed).iter().copied());
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| literal_start[usize::from(b)] = false);
-        let lead = LeadFilter::find(&openers, syntax, &others);
+        let lead = LeadFilter::find(&openers, syntax, &others)
+            .map(|lead| lead.with_classes(marks.as_ref().and_then(|m| m.nibbles.as_ref())));
         let c_family = CFamily::of(syntax, |letter| {
             let mut without = class;
             without[usize::from(letter)] &= !START;

@@ -5,7 +5,8 @@
 
 use super::markers::{is_word, Kind, Opener};
 use crate::lang::Syntax;
-use crate::simd::masks::{Lanes, BLOCK};
+use crate::simd::bits::opaque;
+use crate::simd::masks::{Lanes, Nibbles, BLOCK};
 
 /// The letters (up to four: Python's `r`, `R`, `u`, `U` of `r"""`), and the bytes after them
 /// that may continue one of their openers (the second twice when there is one).
@@ -16,6 +17,10 @@ pub(crate) struct LeadFilter {
     /// More than one letter: a second pass of compares finds the others.
     many: bool,
     follows: [u8; 2],
+    /// The mark classes of the letters and of the follow bytes, where the letters' classes hold
+    /// no other byte and every follow byte is a mark: vector lanes then take both masks from the
+    /// classes they found the marks by, where compares cost two a byte and a lane.
+    groups: Option<[u8; 2]>,
 }
 
 impl LeadFilter {
@@ -40,19 +45,44 @@ impl LeadFilter {
         let (&first, &a) = (kept.first()?, follows.first()?);
         let mut leads = [first; 4];
         leads[..kept.len()].copy_from_slice(&kept);
-        Some(LeadFilter { leads, many: kept.len() > 1, follows: [a, *follows.last()?] })
+        Some(LeadFilter { leads, many: kept.len() > 1, follows: [a, *follows.last()?], groups: None })
+    }
+
+    /// The filter with its mark classes, where `nibbles` (the marks' classes) sets the letters
+    /// apart: a follow byte's class may hold other bytes (keeping a letter a mark is never wrong).
+    pub(crate) fn with_classes(self, nibbles: Option<&Nibbles>) -> LeadFilter {
+        let groups = nibbles.and_then(|t| {
+            let class = |b: u8| t.class(b) & Nibbles::MARK;
+            let leads = self.leads.iter().fold(0, |g, &b| g | class(b));
+            let follows = self.follows.iter().fold(0, |g, &b| g | class(b));
+            let apart = (0..=255u8).all(|b| class(b) & leads == 0 || self.leads.contains(&b));
+            let marked = self.follows.iter().all(|&b| class(b) != 0);
+            (apart && marked).then_some([leads, follows])
+        });
+        LeadFilter { groups, ..self }
     }
 
     /// `marks` of a block without the leads that no follow byte comes after. A lead at the
     /// block's last byte stays: its next byte is in the next block.
     #[inline(always)]
-    pub(crate) fn filter<L: Lanes>(self, lanes: L, marks: u64, block: &[u8; BLOCK]) -> u64 {
+    pub(crate) fn filter<L: Lanes>(
+        self,
+        lanes: L,
+        tables: &L::Marks,
+        marks: u64,
+        block: &[u8; BLOCK],
+    ) -> u64 {
+        if let Some(groups) = self.groups {
+            if let Some([leads, follows]) = lanes.mark_groups(tables, block, groups) {
+                return marks & (!leads | opaque(follows) >> 1 | 1 << (BLOCK - 1));
+            }
+        }
         let [mut leads, a, b] = lanes.byte_masks([self.leads[0], self.follows[0], self.follows[1]], block);
         if self.many {
             let [l1, l2, l3] = lanes.byte_masks([self.leads[1], self.leads[2], self.leads[3]], block);
             leads |= l1 | l2 | l3;
         }
-        marks & (!leads | (a | b) >> 1 | 1 << (BLOCK - 1))
+        marks & (!leads | opaque(a | b) >> 1 | 1 << (BLOCK - 1))
     }
 }
 
@@ -87,20 +117,87 @@ mod tests {
     use super::LeadFilter;
     use crate::count::syntax::classifier::Classifier;
     use crate::lang::LangId;
-    use crate::simd::masks::{Portable, BLOCK};
+    #[cfg(target_arch = "x86_64")]
+    use crate::simd::masks::FromNibbles;
+    use crate::simd::masks::{Nibbles, Portable, BLOCK};
+    use crate::simd::scan::StopSet;
 
     fn lead_of(name: &str) -> Option<LeadFilter> {
-        Classifier::for_language(LangId::from_name(name).unwrap()).lead
+        Classifier::for_language(LangId::from_name(name).unwrap())
+            .lead
+            .map(|l| LeadFilter { groups: None, ..l })
     }
 
     #[test]
     fn letters_that_open_only_before_a_few_bytes() {
-        let one = |lead, follows| Some(LeadFilter { leads: [lead; 4], many: false, follows });
+        let one = |lead, follows| Some(LeadFilter { leads: [lead; 4], many: false, follows, groups: None });
         assert_eq!(lead_of("Rust"), one(b'r', [b'"', b'#']));
         assert_eq!(lead_of("C++"), one(b'R', [b'"', b'"']));
         assert_eq!(lead_of("C"), None);
-        let python = LeadFilter { leads: *b"RUru", many: true, follows: [b'"', b'\''] };
+        let python = LeadFilter { leads: *b"RUru", many: true, follows: [b'"', b'\''], groups: None };
         assert_eq!(lead_of("Python"), Some(python), "the prefixes of doc strings");
+    }
+
+    fn classifier(name: &str) -> &'static Classifier {
+        Classifier::for_language(LangId::from_name(name).unwrap())
+    }
+
+    fn needles(name: &str) -> StopSet {
+        classifier(name).marks.as_ref().unwrap().needles
+    }
+
+    #[test]
+    fn letters_apart_in_their_own_mark_classes_take_the_classes() {
+        let groups = |name: &str| classifier(name).lead.unwrap().groups;
+        assert!(groups("Python").is_some());
+        assert!(groups("C++").is_some());
+        assert_eq!(groups("Rust"), None, "`#` is no mark of Rust's");
+    }
+
+    /// The filter by classes on every vector lane this CPU has keeps each mark but a letter whose
+    /// next byte is of no follow byte's class, byte by byte; and it keeps whatever the filter by
+    /// compares keeps.
+    #[test]
+    fn the_filter_by_classes_equals_its_byte_by_byte_twin() {
+        for name in ["Python", "C++"] {
+            let cls = classifier(name);
+            let (lead, nibbles) = (cls.lead.unwrap(), cls.marks.as_ref().unwrap().nibbles.unwrap());
+            let [leads, follows] = lead.groups.unwrap();
+            let mut x = 0x2545_F491_4F6C_DD1Du64;
+            for _ in 0..2_000 {
+                let alphabet = b"rRuUbx\"'#/ \n";
+                let block: [u8; BLOCK] = std::array::from_fn(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    alphabet[(x % alphabet.len() as u64) as usize]
+                });
+                let marks: u64 = (0..BLOCK)
+                    .filter(|&k| nibbles.class(block[k]) & Nibbles::MARK != 0)
+                    .map(|k| 1 << k)
+                    .sum();
+                let kept_by = |k: usize| {
+                    nibbles.class(block[k]) & leads == 0
+                        || k == BLOCK - 1
+                        || nibbles.class(block[k + 1]) & follows != 0
+                };
+                let want: u64 =
+                    (0..BLOCK).filter(|&k| marks >> k & 1 != 0 && kept_by(k)).map(|k| 1 << k).sum();
+                let by_compares = lead.filter(Portable, &needles(name), marks, &block);
+                assert_eq!(by_compares & !want, 0, "{name}: {block:?}");
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if let Some(v3) = crate::simd::avx2::Avx2::detect() {
+                        let kept = v3.0.vectorize(|| lead.filter(v3, &v3.tables(&nibbles), marks, &block));
+                        assert_eq!(kept, want, "{name} on AVX2: {block:?}");
+                    }
+                    if let Some(v4) = crate::simd::avx512::Avx512::detect() {
+                        let kept = v4.0.vectorize(|| lead.filter(v4, &v4.tables(&nibbles), marks, &block));
+                        assert_eq!(kept, want, "{name} on AVX-512: {block:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -109,7 +206,7 @@ mod tests {
         let mut block = [b'x'; BLOCK];
         block[..16].copy_from_slice(b"u'' R\"\" rU run x");
         let leads: u64 = (0..BLOCK).filter(|&k| b"rRuU".contains(&block[k])).map(|k| 1 << k).sum();
-        let kept = python.filter(Portable, leads, &block);
+        let kept = python.filter(Portable, &needles("Python"), leads, &block);
         assert_eq!(kept, 1 << 0 | 1 << 4, "{kept:b}");
     }
 
@@ -120,7 +217,7 @@ mod tests {
         block[..12].copy_from_slice(b"for r\"a\" r#x");
         block[BLOCK - 1] = b'r';
         let leads: u64 = (0..BLOCK).filter(|&k| block[k] == b'r').map(|k| 1 << k).sum();
-        let kept = rust.filter(Portable, leads | 1 << 6, &block);
+        let kept = rust.filter(Portable, &needles("Rust"), leads | 1 << 6, &block);
         assert_eq!(kept, 1 << 4 | 1 << 6 | 1 << 9 | 1 << (BLOCK - 1), "{kept:b}");
     }
 }
