@@ -62,10 +62,20 @@ impl<'a> Cell<'a> {
         }
     }
 
-    /// How many characters the text is.
+    /// How many characters the text is, without formatting a number: the width pass of a table
+    /// sees every cell of every file row.
     pub fn width(&self) -> usize {
-        self.parts(&mut itoa::Buffer::new()).iter().map(|part| part.chars().count()).sum()
+        match self.text {
+            Text::Str(ref text) if text.is_ascii() => text.len(),
+            Text::Str(ref text) => text.chars().count(),
+            Text::Count(n) => decimal_digits(n),
+            Text::Signed(n) => usize::from(n != 0) + decimal_digits(n.unsigned_abs()),
+        }
     }
+}
+
+fn decimal_digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -361,4 +371,30 @@ fn line_grids(lines: &LineChanges) -> Vec<Grid<'_>> {
             note: None,
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The width found without formatting is the number of characters the cell draws.
+    #[test]
+    fn width_is_the_characters_drawn() {
+        let drawn = |cell: &Cell| -> usize {
+            cell.parts(&mut itoa::Buffer::new()).iter().map(|part| part.chars().count()).sum()
+        };
+        let mut cells =
+            ["", "src/main.rs", "ünï/códe.rs", "日本/語", "tab\u{3000}"].map(Cell::unstyled).to_vec();
+        let mut power = 1u64;
+        for _ in 0..20 {
+            cells.extend([power - 1, power, power + 1].map(Cell::count));
+            let signed = power.min(i64::MAX as u64) as i64;
+            cells.extend([signed - 1, signed, -signed, 1 - signed].map(Cell::signed));
+            power = power.saturating_mul(10);
+        }
+        cells.extend([Cell::count(u64::MAX), Cell::signed(i64::MAX), Cell::signed(i64::MIN)]);
+        for cell in &cells {
+            assert_eq!(cell.width(), drawn(cell), "{cell:?}");
+        }
+    }
 }

@@ -54,6 +54,7 @@ impl Table {
         line.clear();
         let mut digits = itoa::Buffer::new();
         for ((cell, col), &width) in cells.iter().zip(&grid.columns).zip(widths) {
+            let parts = cell.parts(&mut digits);
             let pad = width.saturating_sub(cell.width());
             let style = match cell.tone {
                 Tone::Up => Some(GREEN),
@@ -67,7 +68,7 @@ impl Table {
                 spaces(line, pad);
             }
             line.push_str(style.unwrap_or_default());
-            cell.parts(&mut digits).iter().for_each(|part| line.push_str(part));
+            parts.iter().for_each(|part| line.push_str(part));
             line.push_str(style.map_or("", |_| RESET));
             if !col.numeric {
                 spaces(line, pad);
