@@ -122,6 +122,8 @@ fn a_quoted_heredoc_word_may_be_any_text() {
     );
     assert_eq!(counts("Shell", "cat <<'END-OF-TEXT'\n# in\nEND-OF-TEXT\n# c\n"), (4, 3, 1, 0));
     assert_eq!(counts("Perl", "print << \"EOT\";\n# in\nEOT\n# c\n"), (4, 3, 1, 0), "a blank before a quote");
+    let long = "print <<'----END OF PREAMBLE----';\n.ds C' x\n# in\n----END OF PREAMBLE----\n# c\n";
+    assert_eq!(counts("Perl", long), (5, 4, 1, 0), "a word ending 27 bytes after `<<` (Pod::Man)");
     assert_eq!(counts("Perl", "$x = 1 << MAX;\n# c\n"), (2, 1, 1, 0), "a blank before a word: a shift");
     assert_eq!(counts("Ruby", "s <<\"\\n\"\n# c\n"), (2, 1, 1, 0), "an escape: a string, not a word");
     assert_eq!(counts("Ruby", "s <<\"#{x}\"\n# c\n"), (2, 1, 1, 0), "interpolation: a string");

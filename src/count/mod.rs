@@ -31,7 +31,7 @@ pub const MAX_TOKEN: usize = 32;
 /// the source decides (a tagged delimiter such as `R"delim(` or `[==[`, a heredoc's `<<~'WORD'`, a
 /// character literal such as `'\u{1F600}'`). One longer than this is not recognized. Fixed, and the
 /// same for both engines, so a count never depends on where a chunk ends.
-pub(crate) const WINDOW: usize = 24;
+pub(crate) const WINDOW: usize = 32;
 
 /// How to count, beyond the language's syntax.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
