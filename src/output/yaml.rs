@@ -297,23 +297,7 @@ mod tests {
 
     #[test]
     fn the_rows_by_hand_make_the_document_serde_writes() {
-        use crate::output::json::tests::rich_report;
-        use crate::report::{Report, Shape};
-        let report = rich_report();
-        let shapes = [
-            Shape { by_file: true, ..Shape::default() },
-            Shape { by_file: true, by_dir: Some(1), top: Some(2), ..Shape::default() },
-            Shape { by_file: false, by_dir: Some(0), ..Shape::default() },
-        ];
-        for shape in shapes {
-            for report in [&report, &Report::default()] {
-                let doc = ReportDoc::new(&View::new(report, &shape), true);
-                let (mut hand, mut serde) = (Vec::new(), Vec::new());
-                report_document(&doc, &mut hand).unwrap();
-                document(&doc, &mut serde).unwrap();
-                assert_eq!(String::from_utf8(hand).unwrap(), String::from_utf8(serde).unwrap(), "{shape:?}");
-            }
-        }
+        crate::output::json::tests::assert_by_hand_as_serde(report_document, |doc, out| document(doc, out));
     }
 
     #[test]

@@ -194,8 +194,11 @@ pub mod tests {
         report
     }
 
-    #[test]
-    fn the_rows_by_hand_make_the_document_serde_writes() {
+    type Writer = fn(&ReportDoc<FileRow>, &mut dyn Write) -> io::Result<()>;
+
+    /// A writer of the rows by hand against serde's writer of the same document, on the rich
+    /// report and an empty one, with and without files and directories.
+    pub fn assert_by_hand_as_serde(by_hand: Writer, serde: Writer) {
         let report = rich_report();
         let shapes = [
             Shape { by_file: true, ..Shape::default() },
@@ -205,11 +208,18 @@ pub mod tests {
         for shape in shapes {
             for report in [&report, &Report::default()] {
                 let doc = ReportDoc::new(&View::new(report, &shape), true);
-                let (mut hand, mut serde) = (Vec::new(), Vec::new());
-                pretty_report(&doc, &mut hand).unwrap();
-                pretty(&doc, &mut serde).unwrap();
-                assert_eq!(String::from_utf8(hand).unwrap(), String::from_utf8(serde).unwrap(), "{shape:?}");
+                let (mut hand, mut serde_out) = (Vec::new(), Vec::new());
+                by_hand(&doc, &mut hand).unwrap();
+                serde(&doc, &mut serde_out).unwrap();
+                let (hand, serde_out) =
+                    (String::from_utf8(hand).unwrap(), String::from_utf8(serde_out).unwrap());
+                assert_eq!(hand, serde_out, "{shape:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_rows_by_hand_make_the_document_serde_writes() {
+        assert_by_hand_as_serde(pretty_report, |doc, out| pretty(doc, out));
     }
 }
