@@ -8,7 +8,7 @@ import postcss from "postcss";
 import cssTokenize from "postcss/lib/tokenize";
 import scss from "postcss-scss";
 import scssTokenize from "postcss-scss/lib/scss-tokenize";
-import { createInterface } from "node:readline";
+import { serveLines } from "./serve_lines.mjs";
 
 // The comments inside a node's selector, value or parameters: [start, end) offsets in `text`.
 function rawComments(node, text, tokenize, comments) {
@@ -49,13 +49,4 @@ function answer(request) {
   return { spans };
 }
 
-const lines = createInterface({ input: process.stdin });
-for await (const line of lines) {
-  let reply;
-  try {
-    reply = answer(JSON.parse(line));
-  } catch (err) {
-    reply = { error: String(err.message).split("\n")[0] };
-  }
-  process.stdout.write(JSON.stringify(reply) + "\n");
-}
+await serveLines(answer);

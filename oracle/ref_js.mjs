@@ -3,7 +3,7 @@
 // line: the byte spans of the file's comments, or the error that kept Babel from reading it.
 import { parse } from "@babel/parser";
 import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { serveLines } from "./serve_lines.mjs";
 
 function byteSpans(text, comments) {
   const spans = [];
@@ -29,13 +29,4 @@ function answer(request) {
   return { spans: byteSpans(text, ast.comments) };
 }
 
-const lines = createInterface({ input: process.stdin });
-for await (const line of lines) {
-  let reply;
-  try {
-    reply = answer(JSON.parse(line));
-  } catch (err) {
-    reply = { error: String(err.message).split("\n")[0] };
-  }
-  process.stdout.write(JSON.stringify(reply) + "\n");
-}
+await serveLines(answer);
