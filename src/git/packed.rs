@@ -158,8 +158,7 @@ impl<'p> BlobReader<'p> {
         match entry.header {
             Header::OfsDelta { base_distance } => {
                 let base = self.base((place.0, entry.checked_base_pack_offset(base_distance)?), kind)?;
-                let inflated = self.inflater.zlib_decompress(stream, sized(&mut self.delta, size));
-                (inflated.ok()? == size).then_some(())?;
+                inflate(&mut self.inflater, stream, sized(&mut self.delta, size))?;
                 apply(&base, &self.delta[..size], out)
             }
             header if header.as_kind() == Some(kind) => inflate(&mut self.inflater, stream, sized(out, size)),
