@@ -149,10 +149,13 @@ impl Classifier {
         }
     }
 
+    /// Built the first time its language is met: building all of them at once cost every run
+    /// 3 M instructions (349 languages), 5% of counting the monorepo's C++.
     pub fn for_language(id: LangId) -> &'static Classifier {
-        static ALL: OnceLock<Vec<Classifier>> = OnceLock::new();
-        let all = ALL.get_or_init(|| LANGUAGES.iter().map(|l| Classifier::new(&l.syntax)).collect());
-        &all[usize::from(id.0)]
+        static ALL: OnceLock<Box<[OnceLock<Classifier>]>> = OnceLock::new();
+        let all = ALL.get_or_init(|| LANGUAGES.iter().map(|_| OnceLock::new()).collect());
+        let at = usize::from(id.0);
+        all[at].get_or_init(|| Classifier::new(&LANGUAGES[at].syntax))
     }
 
     /// The code-mode opener matching at the start of `rest` (a [`super::markers::window`]),
