@@ -14,6 +14,7 @@ mod tally;
 
 use super::syntax::classifier::{Classifier, NL, START};
 use super::syntax::embed::embed_opens;
+use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
     block_scalar_opens, heredoc_opens, is_ws, line_indent, window, HeredocAt, Indent, Kind, Opened, Pending,
     Place, Scalar, Tag,
@@ -74,6 +75,19 @@ struct InInterpolation {
     tag: Tag,
     doc: bool,
     depth: u32,
+    /// `Some(class)`: the interpolation is a regex literal's (Ruby's `/#{x}/`, with `quote`'s
+    /// brackets), which goes on after it inside a character class or not.
+    regex: Option<bool>,
+}
+
+impl InInterpolation {
+    /// The mode its closer returns to: the string or regex it was opened in.
+    fn around(&self) -> Mode {
+        match self.regex {
+            Some(class) => Mode::Regex { class },
+            None => Mode::Str { quote: self.quote, doc: self.doc },
+        }
+    }
 }
 
 /// Counts one file fed in chunks. State (mode, the current line's flags, the bytes just before the
@@ -101,6 +115,8 @@ pub struct LineCounter {
     /// A heredoc or block scalar opened on this line: its body starts at the next newline met in
     /// code.
     pending: Option<Pending>,
+    /// The heredocs opened on the pending one's line after it, whose bodies follow its body.
+    later: HeredocQueue,
     /// The indentation of the line open where the chunk begins (kept for block scalars).
     line_head: Indent,
     /// Set while inside an interpolation, including inside the spans opened in it.
@@ -130,6 +146,7 @@ impl LineCounter {
             last_nonblank: None,
             last_word: LastWord::NONE,
             pending: None,
+            later: HeredocQueue::default(),
             line_head: Indent::default(),
             open_interpolation: None,
             counts: Counts::default(),
@@ -377,10 +394,10 @@ impl LineCounter {
                 return at + 1;
             }
         }
-        if let Some(h) = syntax.heredoc.filter(|_| self.pending.is_none()) {
+        if let Some(h) = syntax.heredoc.filter(|_| self.later.takes(&self.pending)) {
             match heredoc_opens(rest, &h) {
                 Some(HeredocAt::Opens(len, word, indent)) => {
-                    self.pending = Some(Pending::Heredoc(word, indent));
+                    self.later.add(&mut self.pending, word, indent);
                     return at + len;
                 }
                 Some(HeredocAt::Longer(len)) => return at + len,
