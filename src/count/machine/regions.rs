@@ -10,7 +10,7 @@
 //! charged to the outermost level it touched, as linejudge reads a tag's own line as the
 //! language around the tag.
 
-use super::{InInterpolation, LineCounter, Mode};
+use super::{InInterpolation, LineCounter, Mode, Reach};
 use crate::count::syntax::classifier::Classifier;
 use crate::count::syntax::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
 use crate::count::syntax::heredoc_queue::HeredocQueue;
@@ -285,9 +285,13 @@ impl LineCounter {
     }
 
     /// `scan` for a file with regions: the same modes, each run up to the nearest end.
-    pub(super) fn scan_regions(&mut self, buf: &[u8], last: bool) -> usize {
-        let limit = if last { buf.len() } else { buf.len().saturating_sub(MAX_TOKEN - 1) };
-        let far = if last { buf.len() } else { buf.len().saturating_sub(END_SEEN - 1) };
+    pub(super) fn scan_regions(&mut self, buf: &[u8], reach: Reach) -> usize {
+        let limit = reach.limit(buf.len(), MAX_TOKEN);
+        // Past a stop the bytes run to the file's end, so every end in them is visible whole.
+        let far = match reach {
+            Reach::Chunk => buf.len().saturating_sub(END_SEEN - 1),
+            Reach::End | Reach::Stop(_) => buf.len(),
+        };
         for level in &mut self.regions().levels {
             level.seek = Seek::Unknown;
         }
