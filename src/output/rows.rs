@@ -1,20 +1,19 @@
 //! A report's rows formatted on several threads and written in order. A `--by-file` report's rows
 //! are nearly all of its writing, each row independent of the others, and the count's cores are
-//! idle by the time it is written. Blocks of rows go to the threads in turn (block k to thread
-//! k mod n, the caller's thread being thread 0), each thread formats a block into a buffer of its
-//! own, and the caller writes the buffers in block order: the bytes are those one thread formatting
-//! every row writes, whatever the number of threads.
+//! idle by the time it is written. The rows are cut into blocks; each thread (the caller's one of
+//! them) takes the next block no thread has taken and formats it into a buffer of its own, and the
+//! caller writes the buffers in block order, taking blocks itself whenever the next one to write
+//! is not ready: it writes as well as formats, so the helpers format more blocks than it does. The
+//! bytes are those one thread formatting every row writes, whatever the number of threads.
 
 use std::io::{self, Write};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::thread;
 
 /// Rows to a block: tens to hundreds of KB of text, few enough handoffs that they cost nothing
 /// per row, small enough that a kernel report is dozens of blocks to share out.
 const BLOCK: usize = 1024;
-
-/// Blocks a helper may have formatted ahead of the writer.
-const AHEAD: usize = 2;
 
 /// Writes `row(buffer, i, &rows[i])` for every row, in order, formatting on up to `threads`
 /// threads. `row` writes into memory, so its only errors are its own.
@@ -25,6 +24,41 @@ pub fn write_rows<T: Sync>(
     row: impl Fn(&mut Vec<u8>, usize, &T) -> io::Result<()> + Sync,
 ) -> io::Result<()> {
     write_blocks(out, rows, threads, BLOCK, &row)
+}
+
+/// Blocks formatted and not yet written, by number; the blocks are taken in order from `next`.
+struct Shared {
+    next: AtomicUsize,
+    done: Mutex<Vec<Option<io::Result<Vec<u8>>>>>,
+    ready: Condvar,
+    /// A helper's row panicked: the block it took will never be ready.
+    panicked: AtomicBool,
+}
+
+impl Shared {
+    /// The next block no thread has taken, taken; `None` once all are.
+    fn take(&self, blocks: usize) -> Option<usize> {
+        Some(self.next.fetch_add(1, Ordering::Relaxed)).filter(|&k| k < blocks)
+    }
+
+    fn put(&self, k: usize, buffer: io::Result<Vec<u8>>) {
+        self.done.lock().unwrap_or_else(PoisonError::into_inner)[k] = Some(buffer);
+        self.ready.notify_all();
+    }
+}
+
+/// A helper's guard: if its row panics, says so and wakes the writer, which would otherwise wait
+/// for the block the helper took.
+struct Stop<'a>(&'a Shared);
+
+impl Drop for Stop<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            let _lock = self.0.done.lock().unwrap_or_else(PoisonError::into_inner);
+            self.0.panicked.store(true, Ordering::Relaxed);
+            self.0.ready.notify_all();
+        }
+    }
 }
 
 fn write_blocks<T: Sync>(
@@ -48,25 +82,55 @@ fn write_blocks<T: Sync>(
     if threads == 1 {
         return (0..blocks).try_for_each(|k| out.write_all(&format(k)?));
     }
-    let format = &format;
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        done: Mutex::new((0..blocks).map(|_| None).collect()),
+        ready: Condvar::new(),
+        panicked: AtomicBool::new(false),
+    };
+    let (shared, format) = (&shared, &format);
     thread::scope(|scope| {
-        let helpers: Vec<mpsc::Receiver<io::Result<Vec<u8>>>> = (1..threads)
-            .map(|t| {
-                let (send, receive) = mpsc::sync_channel(AHEAD);
-                // A send fails only once the writer has stopped on an error: nothing more to do.
-                scope.spawn(move || (t..blocks).step_by(threads).try_for_each(|k| send.send(format(k))));
-                receive
-            })
-            .collect();
-        for k in 0..blocks {
-            let buffer = match k % threads {
-                0 => format(k)?,
-                t => helpers[t - 1].recv().expect("a helper sends every block it is given")?,
-            };
-            out.write_all(&buffer)?;
+        for _ in 1..threads {
+            scope.spawn(move || {
+                let _stop = Stop(shared);
+                while let Some(k) = shared.take(blocks) {
+                    shared.put(k, format(k));
+                }
+            });
         }
-        Ok(())
+        // An error stops the helpers taking more blocks.
+        let written = (0..blocks).try_for_each(|k| out.write_all(&next_block(shared, blocks, k, format)?));
+        shared.next.store(blocks, Ordering::Relaxed);
+        written
     })
+}
+
+/// Block `k`, once formatted: by a helper, or by the writer, which formats the blocks not yet
+/// taken while `k` is not ready.
+fn next_block(
+    shared: &Shared,
+    blocks: usize,
+    k: usize,
+    format: &impl Fn(usize) -> io::Result<Vec<u8>>,
+) -> io::Result<Vec<u8>> {
+    loop {
+        let mut done = shared.done.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(buffer) = done[k].take() {
+            return buffer;
+        }
+        drop(done);
+        match shared.take(blocks) {
+            Some(j) if j == k => return format(k),
+            Some(j) => shared.put(j, format(j)),
+            None => {
+                done = shared.done.lock().unwrap_or_else(PoisonError::into_inner);
+                while done[k].is_none() {
+                    assert!(!shared.panicked.load(Ordering::Relaxed), "a thread formatting rows panicked");
+                    done = shared.ready.wait(done).unwrap_or_else(PoisonError::into_inner);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +248,20 @@ mod tests {
         }
         report.sort();
         report
+    }
+
+    #[test]
+    fn a_row_that_panics_on_a_helper_panics_the_writer_instead_of_hanging_it() {
+        let rows: Vec<u32> = (0..40).collect();
+        let writer = thread::current().id();
+        // The writer's rows are slow, so the helpers surely take some.
+        let panicking = |out: &mut Vec<u8>, i: usize, n: &u32| {
+            assert!(thread::current().id() == writer, "row {i} on a helper");
+            thread::sleep(std::time::Duration::from_millis(2));
+            numbered(out, i, n)
+        };
+        let result = std::panic::catch_unwind(|| write_blocks(&mut Vec::new(), &rows, 3, 1, &panicking));
+        assert!(result.is_err());
     }
 
     #[test]
