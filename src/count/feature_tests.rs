@@ -112,6 +112,21 @@ fn a_heredoc_body_is_string_up_to_its_word() {
 }
 
 #[test]
+fn heredocs_opened_on_one_line_have_their_bodies_one_after_the_other() {
+    let perl = "print $x ? <<\"A\" : << \"B\";\n# a\nA\n# b\nB\n# c\n";
+    assert_eq!(counts("Perl", perl), (6, 5, 1, 0));
+    let ruby = "f(\"#{<<-\"begin;\"}\\n#{<<-\"end;\"}\")\nbegin;\n  #{x}\nend;\n# c\n";
+    assert_eq!(counts("Ruby", ruby), (5, 4, 1, 0));
+    assert_eq!(counts("Shell", "cat <<A <<-B\n# a\nA\n\t# b\n\tB\n# c\n"), (6, 5, 1, 0));
+    let four = "f(<<A, <<B, <<C, <<D)\nA\nB\nC\n# d\nD\n# c\n";
+    assert_eq!(counts("Ruby", four), (7, 6, 1, 0), "four heredocs on a line");
+    let five = "f(<<A, <<B, <<C, <<D, <<E)\nA\nB\nC\nD\n# e\nE\n";
+    assert_eq!(counts("Ruby", five), (7, 6, 1, 0), "a fifth is code, its body read as code");
+    let closed = "print <<A;\nA\nprint <<B;\n# b\nB\n# c\n";
+    assert_eq!(counts("Perl", closed), (6, 5, 1, 0), "one per line: nothing waits");
+}
+
+#[test]
 fn a_quoted_heredoc_word_may_be_any_text() {
     assert_eq!(counts("Perl", "print <<'=back';\n=over\n# in\n=back\n# c\n"), (5, 4, 1, 0));
     assert_eq!(counts("Perl", "eval <<'.';\n# in\n.\n# c\n"), (4, 3, 1, 0));
@@ -137,6 +152,11 @@ fn a_quote_like_body_is_string_across_lines() {
     assert_eq!(counts("Perl", "s#a#b#; # c\n# d\n"), (2, 1, 1, 0), "hash delimiters");
     assert_eq!(counts("Perl", "my %h = (s => 1);\n# c\n"), (2, 1, 1, 0), "a fat comma's word");
     assert_eq!(counts("Perl", "my $n = $#a;\nmy $q = $';\n# c\n"), (3, 2, 1, 0), "special variables");
+    let semicolons = "if ($o !~ m;^\n  # in\n  (\\w+)\n$;x) {\n# c\n}\n";
+    assert_eq!(counts("Perl", semicolons), (6, 5, 1, 0), "`;` delimiters");
+    assert_eq!(counts("Perl", "$x =~ m#a#s;\n# c\n"), (2, 1, 1, 0), "a modifier before `;` opens nothing");
+    assert_eq!(counts("Perl", "s,a,b,gs;\n# c\n"), (2, 1, 1, 0), "modifiers");
+    assert_eq!(counts("Perl", "$x =~ /a/s;\n# c\n"), (2, 1, 1, 0), "a regex's modifier");
     assert_eq!(counts("Ruby", "x = %w[\n# a\n]\n# c\n"), (4, 3, 1, 0));
     assert_eq!(counts("Ruby", "x = 7 % 2 # c\n'\n# in\n'\n"), (4, 4, 0, 0), "a modulo");
     assert_eq!(counts("Ruby", "q = [?', ?\"]\n# c\n"), (2, 1, 1, 0), "character literals");
@@ -149,6 +169,10 @@ fn perl_and_ruby_regexes_run_over_lines_after_keywords_too() {
     assert_eq!(counts("Ruby", "end\n/'/ =~ s\n# c\n"), (3, 2, 1, 0), "after `end`");
     assert_eq!(counts("Perl", "split /'/, $s;\n# c\n"), (2, 1, 1, 0), "after `split`");
     assert_eq!(counts("Ruby", "r = /(?# [ )\n  a/\n# c\n"), (3, 2, 1, 0), "a class ends at its line");
+    let nested = "re = /\n  #{'\\b' if /\\A\\w/ =~ s}\n  #{Regexp.escape(s)}\n/x\n# c\n";
+    assert_eq!(counts("Ruby", nested), (5, 4, 1, 0), "an interpolation holding a regex");
+    assert_eq!(counts("Ruby", "re = /[#{x}/]\n# in\n/\n# c\n"), (4, 3, 1, 0), "in a character class");
+    assert_eq!(counts("Ruby", "re = /\\#{\"/ + \"}\"\n# c\n"), (2, 1, 1, 0), "an escaped `#`");
 }
 
 #[test]

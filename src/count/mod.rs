@@ -17,7 +17,7 @@ use std::ops::AddAssign;
 
 use serde::{Deserialize, Serialize};
 
-pub use machine::LineCounter;
+pub use machine::{count_stretches, LineCounter};
 pub use syntax::classifier::Classifier;
 pub use twin::explain::{Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 pub use twin::{count_reference, count_reference_embedded, count_reference_with, explain, explain_with};

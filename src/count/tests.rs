@@ -273,6 +273,51 @@ fn lines_match_newlines() {
     }
 }
 
+/// Where each line of `src` starts (a line as the counter counts it).
+fn line_starts(src: &[u8]) -> Vec<usize> {
+    let after = src.iter().enumerate().filter(|&(p, &b)| b == b'\n' && p + 1 < src.len()).map(|(p, _)| p + 1);
+    (!src.is_empty()).then_some(0).into_iter().chain(after).collect()
+}
+
+/// The fast path cut at line starts holds in each stretch the lines the twin explains there,
+/// bucket for bucket (`ringloc diff` tallies runs of lines so).
+#[test]
+fn stretches_hold_the_lines_the_twin_explains() {
+    let mut rng = Rng(0xC0FF_EE11);
+    let (mut cut, mut refused) = (0, 0);
+    for id in LangId::all() {
+        let own = language_pieces(id);
+        for _ in 0..rounds() / 8 {
+            let src = random_source(&mut rng, &own);
+            let lines = explain(id, &src);
+            let starts = line_starts(&src);
+            let at: Vec<usize> = (0..starts.len()).filter(|_| rng.below(3) == 0).collect();
+            let cuts: Vec<usize> = at.iter().map(|&k| starts[k]).collect();
+            let Some(stretches) = count_stretches(id, Options::default(), &src, &cuts) else {
+                refused += 1;
+                continue;
+            };
+            cut += 1;
+            let bounds =
+                std::iter::once(0).chain(at.iter().copied()).zip(at.iter().copied().chain([lines.len()]));
+            for ((from, to), counts) in bounds.zip(stretches) {
+                let mut twin = Counts::default();
+                for l in &lines[from.min(lines.len())..to.min(lines.len())] {
+                    twin.add_line(l.bucket == Bucket::Code, l.bucket == Bucket::Comments);
+                }
+                assert_eq!(
+                    counts,
+                    twin,
+                    "{} lines {from}..{to}: {:?}",
+                    id.name(),
+                    String::from_utf8_lossy(&src)
+                );
+            }
+        }
+    }
+    assert!(refused * 50 < cut, "{refused} sources refused their cuts, {cut} taken");
+}
+
 /// The explanation is the count, line by line: same buckets, same languages.
 #[test]
 fn explain_adds_up_to_the_count() {

@@ -1,30 +1,21 @@
 //! Line-level changes between two trees (`cloc --diff` semantics). Files are matched by path (a
-//! rename is a removed file and an added one). For a file on both sides, each side's lines get
-//! their bucket from the counter's line-by-line twin ([`crate::count::explain_with`]) and whole
-//! lines are matched with a Myers diff (the `similar` crate, line endings ignored): a line in an
-//! equal run is unchanged; in a run replaced by another, lines pair up in order as modified
-//! (counted in the new line's bucket) and the longer side's surplus is added or removed; lines
-//! only inserted or only deleted are added or removed.
+//! rename is a removed file and an added one). A file added or removed moves all its lines, as its
+//! count says; a file on both sides has its lines matched ([`super::line_diff`]).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
-use similar::{Algorithm, DiffOp};
 
 use super::blobs::{BlobCache, BlobOutcome};
+use super::line_diff::diff_lines;
 use super::packed::BlobReader;
 use super::tree::{TreeFile, TreeListing};
 use super::{on_threads, GitError, Repo};
 use crate::config::Config;
-use crate::count::{explain_with, Bucket, Counts, Options};
+use crate::count::{Counts, Options};
 use crate::lang::LangId;
 use crate::report::{LineChanges, LineMoves, Moves};
-
-/// A diff still running after this settles for a coarser match rather than hang on a huge file.
-const DIFF_DEADLINE: Duration = Duration::from_secs(5);
 
 /// A counted file on one side: its blob and what it counted as.
 #[derive(Clone, Copy)]
@@ -87,6 +78,9 @@ pub fn line_changes(
             }
         }
     }
+    // The longest first: a large file's line diff (Myers is most of the work) started last would
+    // keep one core busy alone after the others are done.
+    edited.sort_by_key(|(_, o, n)| std::cmp::Reverse(o.counts.lines + n.counts.lines));
     let options = config.read_rules().count;
     for (path, language, moves) in compare(repo, &edited, options, config.worker_count(true))? {
         changes.add(path, language, moves);
@@ -143,78 +137,4 @@ fn file_moves((o, a): (Side, &[u8]), (n, b): (Side, &[u8]), options: Options) ->
 /// UTF-16 files are counted transcoded; their lines are not compared, only replaced whole.
 fn is_utf16(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF])
-}
-
-/// Lines as the counter counts them (the last one may lack its `\n`), without their line ending.
-fn lines(bytes: &[u8]) -> Vec<&[u8]> {
-    bytes
-        .split_inclusive(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\n").unwrap_or(l))
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-        .collect()
-}
-
-/// Matches the lines of `old` and `new` (both read as `language`) and tallies them.
-pub fn diff_lines(language: LangId, options: Options, old: &[u8], new: &[u8]) -> LineMoves {
-    let buckets =
-        |bytes| explain_with(language, options, bytes).into_iter().map(|l| l.bucket).collect::<Vec<_>>();
-    let (old_buckets, new_buckets): (Vec<Bucket>, Vec<Bucket>) = (buckets(old), buckets(new));
-    let (old_lines, new_lines) = (lines(old), lines(new));
-    let deadline = Some(Instant::now() + DIFF_DEADLINE);
-    let ops = similar::capture_diff_slices_deadline(Algorithm::Myers, &old_lines, &new_lines, deadline);
-    let mut moves = LineMoves::default();
-    let mut tally = |buckets: &[Bucket], at: usize, len: usize, pick: fn(&mut Moves) -> &mut u64| {
-        for bucket in buckets.iter().skip(at).take(len) {
-            *pick(moves.bucket(*bucket)) += 1;
-        }
-    };
-    for op in ops {
-        match op {
-            DiffOp::Equal { new_index, len, .. } => tally(&new_buckets, new_index, len, |m| &mut m.unchanged),
-            DiffOp::Delete { old_index, old_len, .. } => {
-                tally(&old_buckets, old_index, old_len, |m| &mut m.removed)
-            }
-            DiffOp::Insert { new_index, new_len, .. } => {
-                tally(&new_buckets, new_index, new_len, |m| &mut m.added)
-            }
-            DiffOp::Replace { old_index, old_len, new_index, new_len } => {
-                let paired = old_len.min(new_len);
-                tally(&new_buckets, new_index, paired, |m| &mut m.modified);
-                tally(&new_buckets, new_index + paired, new_len - paired, |m| &mut m.added);
-                tally(&old_buckets, old_index + paired, old_len - paired, |m| &mut m.removed);
-            }
-        }
-    }
-    moves
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn c() -> LangId {
-        LangId::from_name("C").unwrap()
-    }
-
-    #[test]
-    fn lines_are_matched_and_tallied_in_their_buckets() {
-        let old = b"int a;\n// note\n\nint b;\nint c;\n";
-        let new = b"int a;\n// note changed\n\nint b;\nint d;\nint e;\n/* new */\n";
-        let m = diff_lines(c(), Options::default(), old, new);
-        assert_eq!(m.code, Moves { added: 1, removed: 0, modified: 1, unchanged: 2 });
-        assert_eq!(m.comments, Moves { added: 1, removed: 0, modified: 1, unchanged: 0 });
-        assert_eq!(m.blanks, Moves { unchanged: 1, ..Moves::default() });
-    }
-
-    #[test]
-    fn every_line_is_accounted_for_on_both_sides() {
-        let old = "x = 1;\n".repeat(50) + "/* c */\n\n" + &"y();\n".repeat(20);
-        let new = "/* c */\n".to_string() + &"x = 1;\n".repeat(30) + "\n\nz();\n" + &"y();\n".repeat(25);
-        let m = diff_lines(c(), Options::default(), old.as_bytes(), new.as_bytes());
-        let sum = |f: fn(&Moves) -> u64| f(&m.code) + f(&m.comments) + f(&m.blanks);
-        let old_lines = old.lines().count() as u64;
-        let new_lines = new.lines().count() as u64;
-        assert_eq!(sum(|m| m.unchanged + m.modified + m.removed), old_lines);
-        assert_eq!(sum(|m| m.unchanged + m.modified + m.added), new_lines);
-    }
 }

@@ -7,6 +7,7 @@ pub mod blobs;
 pub mod cache_file;
 mod delta;
 pub mod history;
+mod line_diff;
 pub mod lines;
 mod packed;
 mod rev;

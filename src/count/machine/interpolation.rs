@@ -29,7 +29,7 @@ impl LineCounter {
                 if open.depth == 0 {
                     self.open_interpolation = None;
                     self.tag = open.tag;
-                    self.mode = Mode::Str { quote: open.quote, doc: open.doc };
+                    self.mode = open.around();
                     return i;
                 }
                 open.depth -= 1;

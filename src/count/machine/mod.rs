@@ -9,11 +9,13 @@ mod lanes;
 mod markup;
 mod regions;
 mod spans;
+mod stretches;
 mod string_blocks;
 mod tally;
 
 use super::syntax::classifier::{Classifier, NL, START};
 use super::syntax::embed::embed_opens;
+use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
     block_scalar_opens, heredoc_opens, is_ws, line_indent, window, HeredocAt, Indent, Kind, Opened, Pending,
     Place, Scalar, Tag,
@@ -24,8 +26,32 @@ use super::syntax::quote_like::{
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote, QuoteLikes};
 use regions::Regions;
+pub use stretches::count_stretches;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How far one call counts into the bytes it is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// A chunk: up to where a marker could straddle its end (the rest starts the next chunk).
+    Chunk,
+    /// The file's last bytes: all of them.
+    End,
+    /// The bytes run to the file's end, but counting stops at this offset (a line start).
+    Stop(usize),
+}
+
+impl Reach {
+    /// The offset counting runs up to in `len` bytes, where markers are up to `lookahead` long.
+    #[inline(always)]
+    fn limit(self, len: usize, lookahead: usize) -> usize {
+        match self {
+            Reach::Chunk => len.saturating_sub(lookahead - 1),
+            Reach::End => len,
+            Reach::Stop(stop) => stop.min(len),
+        }
+    }
+}
 
 /// Small and `Copy`, so the dispatch in `scan` costs nothing; the tag or heredoc word of the open
 /// span lives beside it in `LineCounter::tag`.
@@ -74,6 +100,19 @@ struct InInterpolation {
     tag: Tag,
     doc: bool,
     depth: u32,
+    /// `Some(class)`: the interpolation is a regex literal's (Ruby's `/#{x}/`, with `quote`'s
+    /// brackets), which goes on after it inside a character class or not.
+    regex: Option<bool>,
+}
+
+impl InInterpolation {
+    /// The mode its closer returns to: the string or regex it was opened in.
+    fn around(&self) -> Mode {
+        match self.regex {
+            Some(class) => Mode::Regex { class },
+            None => Mode::Str { quote: self.quote, doc: self.doc },
+        }
+    }
 }
 
 /// Counts one file fed in chunks. State (mode, the current line's flags, the bytes just before the
@@ -101,6 +140,8 @@ pub struct LineCounter {
     /// A heredoc or block scalar opened on this line: its body starts at the next newline met in
     /// code.
     pending: Option<Pending>,
+    /// The heredocs opened on the pending one's line after it, whose bodies follow its body.
+    later: HeredocQueue,
     /// The indentation of the line open where the chunk begins (kept for block scalars).
     line_head: Indent,
     /// Set while inside an interpolation, including inside the spans opened in it.
@@ -130,6 +171,7 @@ impl LineCounter {
             last_nonblank: None,
             last_word: LastWord::NONE,
             pending: None,
+            later: HeredocQueue::default(),
             line_head: Indent::default(),
             open_interpolation: None,
             counts: Counts::default(),
@@ -148,7 +190,7 @@ impl LineCounter {
     /// Counts a prefix of `buf` and returns its length. The rest (fewer than
     /// [`super::MAX_TOKEN`] bytes: a marker may straddle the chunk end) must start the next chunk.
     pub fn feed(&mut self, buf: &[u8]) -> usize {
-        self.run(buf, false)
+        self.run(buf, Reach::Chunk)
     }
 
     /// Counts the final bytes of the file and returns the totals (embedded languages included).
@@ -159,7 +201,7 @@ impl LineCounter {
     /// Counts the final bytes of the file and returns the totals, and the lines of each language
     /// embedded in it (empty, and never allocated, for a file of a language that embeds none).
     pub fn finish_embedded(mut self, rest: &[u8]) -> (Counts, Embedded) {
-        self.run(rest, true);
+        self.run(rest, Reach::End);
         if self.partial {
             self.end_line();
         }
@@ -168,10 +210,10 @@ impl LineCounter {
         (self.counts, embedded)
     }
 
-    fn run(&mut self, buf: &[u8], last: bool) -> usize {
+    fn run(&mut self, buf: &[u8], reach: Reach) -> usize {
         let mut skip = 0;
         if !self.started {
-            if !last && buf.len() < BOM.len() {
+            if reach == Reach::Chunk && buf.len() < BOM.len() {
                 return 0;
             }
             self.started = true;
@@ -179,7 +221,11 @@ impl LineCounter {
                 skip = BOM.len();
             }
         }
-        let used = skip + self.scan(&buf[skip..], last);
+        let reach = match reach {
+            Reach::Stop(stop) => Reach::Stop(stop.saturating_sub(skip)),
+            other => other,
+        };
+        let used = skip + self.scan(&buf[skip..], reach);
         // A byte-order mark alone is no line: it is ignored, not counted as text.
         if used > skip {
             self.partial = buf[used - 1] != b'\n';
@@ -187,12 +233,12 @@ impl LineCounter {
         used
     }
 
-    /// Counts `buf` (BOM already stripped) up to where a marker could straddle its end.
-    fn scan(&mut self, buf: &[u8], last: bool) -> usize {
+    /// Counts `buf` (BOM already stripped) up to where `reach` says.
+    fn scan(&mut self, buf: &[u8], reach: Reach) -> usize {
         let i = if self.regions.is_some() {
-            self.scan_regions(buf, last)
+            self.scan_regions(buf, reach)
         } else {
-            let limit = if last { buf.len() } else { buf.len().saturating_sub(self.cls.lookahead - 1) };
+            let limit = reach.limit(buf.len(), self.cls.lookahead);
             let mut i = 0;
             while i < limit {
                 i = self.step(buf, i, limit);
@@ -377,10 +423,10 @@ impl LineCounter {
                 return at + 1;
             }
         }
-        if let Some(h) = syntax.heredoc.filter(|_| self.pending.is_none()) {
+        if let Some(h) = syntax.heredoc.filter(|_| self.later.takes(&self.pending)) {
             match heredoc_opens(rest, &h) {
                 Some(HeredocAt::Opens(len, word, indent)) => {
-                    self.pending = Some(Pending::Heredoc(word, indent));
+                    self.later.add(&mut self.pending, word, indent);
                     return at + len;
                 }
                 Some(HeredocAt::Longer(len)) => return at + len,

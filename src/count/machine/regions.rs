@@ -10,26 +10,35 @@
 //! charged to the outermost level it touched, as linejudge reads a tag's own line as the
 //! language around the tag.
 
-use super::{InInterpolation, LineCounter, Mode};
+use super::{InInterpolation, LineCounter, Mode, Reach};
 use crate::count::syntax::classifier::Classifier;
 use crate::count::syntax::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
+use crate::count::syntax::heredoc_queue::HeredocQueue;
 use crate::count::syntax::markers::{is_ws, window, Pending, Tag};
 use crate::count::{Counts, MAX_TOKEN};
 use crate::lang::{page_language, plain_text, Embed, LangId};
 
 /// What a language needs to resume where it stopped: saved when a region opens inside it.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct Engine {
     cls: &'static Classifier,
     mode: Mode,
     tag: Tag,
     pending: Option<Pending>,
+    later: HeredocQueue,
     open_interpolation: Option<InInterpolation>,
 }
 
 impl Engine {
     fn fresh(cls: &'static Classifier) -> Engine {
-        Engine { cls, mode: Mode::Code, tag: Tag::EMPTY, pending: None, open_interpolation: None }
+        Engine {
+            cls,
+            mode: Mode::Code,
+            tag: Tag::EMPTY,
+            pending: None,
+            later: HeredocQueue::default(),
+            open_interpolation: None,
+        }
     }
 }
 
@@ -142,19 +151,21 @@ impl Regions {
 }
 
 impl LineCounter {
-    fn engine(&self) -> Engine {
+    /// The current language's state, to be saved: another is loaded next.
+    fn engine(&mut self) -> Engine {
         Engine {
             cls: self.cls,
             mode: self.mode,
             tag: self.tag,
             pending: self.pending,
+            later: std::mem::take(&mut self.later),
             open_interpolation: self.open_interpolation,
         }
     }
 
     fn load(&mut self, e: Engine) {
-        (self.cls, self.mode, self.tag, self.pending, self.open_interpolation) =
-            (e.cls, e.mode, e.tag, e.pending, e.open_interpolation);
+        (self.cls, self.mode, self.tag, self.pending, self.later, self.open_interpolation) =
+            (e.cls, e.mode, e.tag, e.pending, e.later, e.open_interpolation);
     }
 
     /// Whether lines may be settled in bulk, none told to a region: none is open (a page's own
@@ -228,7 +239,7 @@ impl LineCounter {
         let engine = self.engine();
         let r = self.regions();
         let end = r.levels[k].end;
-        let parent = r.levels[k].parent;
+        let parent = r.levels[k].parent.clone();
         if end == End::Page {
             let levels = r.levels.split_off(k);
             r.suspended = Some(Suspended { at: k, levels, engine });
@@ -274,9 +285,13 @@ impl LineCounter {
     }
 
     /// `scan` for a file with regions: the same modes, each run up to the nearest end.
-    pub(super) fn scan_regions(&mut self, buf: &[u8], last: bool) -> usize {
-        let limit = if last { buf.len() } else { buf.len().saturating_sub(MAX_TOKEN - 1) };
-        let far = if last { buf.len() } else { buf.len().saturating_sub(END_SEEN - 1) };
+    pub(super) fn scan_regions(&mut self, buf: &[u8], reach: Reach) -> usize {
+        let limit = reach.limit(buf.len(), MAX_TOKEN);
+        // Past a stop the bytes run to the file's end, so every end in them is visible whole.
+        let far = match reach {
+            Reach::Chunk => buf.len().saturating_sub(END_SEEN - 1),
+            Reach::End | Reach::Stop(_) => buf.len(),
+        };
         for level in &mut self.regions().levels {
             level.seek = Seek::Unknown;
         }

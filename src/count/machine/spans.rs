@@ -8,10 +8,10 @@ use memchr::{memchr, memchr2};
 use super::{InInterpolation, LineCounter, Mode};
 use crate::count::syntax::markers::{
     block_closes, block_opens, has_prefix, heredoc_closes, interpolation_opens, is_ws, line_indent,
-    quote_closes, window, Close, InterpolationOpener, Place, Scalar,
+    quote_closes, window, Close, InterpolationOpener, Place, Scalar, Tag,
 };
 use crate::count::syntax::plan::{literal_block_marker, literal_quote};
-use crate::count::syntax::quote_like::{delim_step, Delim, DelimStep};
+use crate::count::syntax::quote_like::{delim_step, regex_interpolation, Delim, DelimStep};
 use crate::lang::{Block, Embed, Quote, QuoteLikes};
 use crate::simd::scan::StopSet;
 
@@ -242,7 +242,8 @@ impl LineCounter {
         let h = quote.interpolation.filter(|h| buf[i] == h.open[0] && self.open_interpolation.is_none())?;
         match interpolation_opens(window(buf, i), &h)? {
             InterpolationOpener::Opens(len) => {
-                self.open_interpolation = Some(InInterpolation { quote, tag: self.tag, doc, depth: 0 });
+                self.open_interpolation =
+                    Some(InInterpolation { quote, tag: self.tag, doc, depth: 0, regex: None });
                 self.mode = Mode::Interpolation;
                 Some(ControlFlow::Break(i + len))
             }
@@ -262,10 +263,21 @@ impl LineCounter {
     /// A regex literal: its line is code already; only where it ends matters. A `/` inside a
     /// character class or after a backslash does not end it, and neither does anything but the
     /// newline when it is unterminated. Perl's and Ruby's regexes (the languages with quote-likes)
-    /// go on over newlines (`/x` patterns), their lines code or blank.
+    /// go on over newlines (`/x` patterns), their lines code or blank. Ruby's interpolate
+    /// ([`regex_interpolation`]), unless opened in an interpolation.
     pub(super) fn regex(&mut self, buf: &[u8], mut i: usize, limit: usize, mut class: bool) -> usize {
         let multiline = self.cls.syntax.quote_likes != QuoteLikes::None;
+        let interpolating =
+            regex_interpolation(self.cls.syntax).filter(|_| self.open_interpolation.is_none());
         while i < limit {
+            match interpolating.and_then(|q| self.regex_interpolation_at(buf, i, q, class)) {
+                Some(ControlFlow::Break(end)) => return end,
+                Some(ControlFlow::Continue(next)) => {
+                    i = next;
+                    continue;
+                }
+                None => {}
+            }
             match buf[i] {
                 b'\n' if multiline => {
                     // A character class does not run over lines: a `[` in `(?#...)` opens none.
@@ -298,6 +310,31 @@ impl LineCounter {
         }
         self.mode = Mode::Regex { class };
         i
+    }
+
+    /// An interpolation's opener at `i` in a regex literal, as [`Self::string_interpolation`]
+    /// answers for a string; `quote` is the string whose interpolation regexes share.
+    #[inline(always)]
+    fn regex_interpolation_at(
+        &mut self,
+        buf: &[u8],
+        i: usize,
+        quote: &'static Quote,
+        class: bool,
+    ) -> Option<ControlFlow<usize, usize>> {
+        let h = quote.interpolation.filter(|h| buf[i] == h.open[0])?;
+        let opener = interpolation_opens(window(buf, i), &h)?;
+        self.code = true;
+        match opener {
+            InterpolationOpener::Opens(len) => {
+                let regex = Some(class);
+                self.open_interpolation =
+                    Some(InInterpolation { quote, tag: Tag::EMPTY, doc: false, depth: 0, regex });
+                self.mode = Mode::Interpolation;
+                Some(ControlFlow::Break(i + len))
+            }
+            InterpolationOpener::Text(len) => Some(ControlFlow::Continue(i + len)),
+        }
     }
 
     /// A quote-like body: its lines are string (code) or blank; only an escape, a bracket of its
@@ -362,6 +399,7 @@ impl LineCounter {
                 let lax = self.cls.syntax.heredoc.is_some_and(|h| h.lax);
                 if let Some(len) = heredoc_closes(window(buf, i), &self.tag, lax) {
                     self.mode = self.after_span();
+                    self.pending = self.later.next();
                     return i + len;
                 }
             }

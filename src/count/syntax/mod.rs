@@ -4,6 +4,7 @@
 pub(crate) mod c_family;
 pub(crate) mod classifier;
 pub(crate) mod embed;
+pub(crate) mod heredoc_queue;
 pub(crate) mod lead;
 pub(crate) mod markers;
 pub(crate) mod markup;

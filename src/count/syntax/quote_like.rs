@@ -6,7 +6,7 @@
 //! a position, and what one byte inside does.
 
 use super::markers::{is_word, is_ws, regex_may_follow, Tag};
-use crate::lang::QuoteLikes;
+use crate::lang::{Quote, QuoteLikes, Syntax};
 
 /// An open quote-like body: its delimiters, how deep its brackets nest, and how many bodies are
 /// still to come after it (`s{a}{b}`: one while in `a`).
@@ -94,12 +94,22 @@ pub(crate) fn regex_opens(
     before != b':' && (regex_may_follow(prev) || prev.is_some_and(is_word) && keyword())
 }
 
+/// The string whose interpolation a regex literal has: Ruby's `/#{x}/` interpolates as its `"`
+/// does (a regex opened inside an interpolation has none, as such a string has none). Perl's
+/// variables in a regex open nothing that could end it, so they are not read.
+pub(crate) fn regex_interpolation(syntax: &'static Syntax) -> Option<&'static Quote> {
+    if syntax.quote_likes != QuoteLikes::Ruby {
+        return None;
+    }
+    syntax.quotes.iter().find(|q| q.interpolation.is_some())
+}
+
 /// `q qq qw qx qr m` take one body, `s tr y` two. The word must stand alone: not part of a name
-/// (`$s`, `@q`, `%y`, `&m`, `Foo::s`, `->s`, the file test `-s`, a regex's `\s`), nor a closing
-/// delimiter's modifier (`/x/s || $y`, `qr{x}ms`). Right after the
-/// word any punctuation but a closing bracket, `;=-\_` and `::` opens the body (`m$x$`, `s:a:b:`;
-/// `;` ends a statement after a modifier, `m#x#s;`); after blanks only a bracket or `/|!` does, and
-/// not as `||`, `!=` or `!~`, so `y => 1`, `s = 2` and `m,x,s || $y` stay code.
+/// (`$s`, `@q`, `%y`, `&m`, `Foo::s`, `->s`, the file test `-s`, a regex's `\s`), nor a regex's
+/// modifier (`/x/s || $y`; a quote-like's own modifiers are read with it, [`modifiers`]). Right
+/// after the word any punctuation but a closing bracket, `=-\_` and `::` opens the body (`m$x$`,
+/// `s:a:b:`, `m;x;`); after blanks only a bracket or `/|!` does, and not as `||`, `!=` or `!~`,
+/// so `y => 1`, `s = 2` and `m,x,s || $y` stay code.
 fn perl(rest: &[u8], before: [u8; 2]) -> Option<QuoteLikeAt> {
     let b = before[1];
     if is_word(b) || b"$@%&*:-'\"\\/)]}".contains(&b) || (b == b'>' && before[0] == b'-') {
@@ -120,7 +130,7 @@ fn perl(rest: &[u8], before: [u8; 2]) -> Option<QuoteLikeAt> {
             || d == b'!' && !matches!(after, Some(b'=' | b'~'))
     } else {
         let pair = d == b':' && rest.get(word + 1) == Some(&b':');
-        d.is_ascii_punctuation() && !b")]}>;=-\\_".contains(&d) && !pair
+        d.is_ascii_punctuation() && !b")]}>=-\\_".contains(&d) && !pair
     };
     opens.then(|| QuoteLikeAt::Opens(word + blanks + 1, Delim::new(d, more)))
 }
@@ -224,7 +234,8 @@ pub(crate) enum DelimStep {
 /// One step at the start of `rest`, a non-blank byte that is not a newline: an escape takes the
 /// byte after it (not a newline, which ends its line as always), an opening bracket nests, the
 /// closer ends the body, and the next body starts with the same delimiter (`s/a/b/`) or, after
-/// brackets, at the next non-blank byte (`s{a} {b}`, `s{a}/b/`).
+/// brackets, at the next non-blank byte (`s{a} {b}`, `s{a}/b/`). The last body's closer ends the
+/// operator with its modifiers ([`modifiers`]).
 pub(crate) fn delim_step(d: Delim, rest: &[u8]) -> DelimStep {
     let b = rest[0];
     if d.gap {
@@ -245,11 +256,17 @@ pub(crate) fn delim_step(d: Delim, rest: &[u8]) -> DelimStep {
         return DelimStep::Inside(d, 1);
     }
     match (d.depth, d.more) {
-        (1, 0) => DelimStep::Ends(1),
+        (1, 0) => DelimStep::Ends(1 + modifiers(&rest[1..])),
         (1, more) if d.open == d.close => DelimStep::Inside(Delim { more: more - 1, ..d }, 1),
         (1, more) => DelimStep::Inside(Delim { more: more - 1, gap: true, ..d }, 1),
         (depth, _) => DelimStep::Inside(Delim { depth: depth - 1, ..d }, 1),
     }
+}
+
+/// The letters right after an operator's last closer are its modifiers (`m#x#s`, `s/a/b/gex`,
+/// `%r{x}i`), part of it: none of them opens a quote-like of its own.
+fn modifiers(after: &[u8]) -> usize {
+    after.iter().take_while(|b| b.is_ascii_alphabetic()).count()
 }
 
 #[cfg(test)]
@@ -282,7 +299,7 @@ mod tests {
         assert_eq!(perl(b"s+", b"(\\"), None, "a regex escape");
         assert_eq!(perl(b"s ||", b"$/"), None, "a regex modifier");
         assert_eq!(perl(b"s || $y", b",,"), None, "a modifier before `||`");
-        assert_eq!(perl(b"s;", b"##"), None, "a modifier before `;`");
+        assert_eq!(perl(b"m;^x;x", b"~ "), Some(2), "semicolons delimit too");
         assert_eq!(perl(b"m$a$", b"~ "), Some(2), "dollar delimiters");
     }
 
@@ -331,8 +348,10 @@ mod tests {
         };
         assert_eq!(run(b"a {b} c} d", Delim::new(b'{', 0)), Some(8));
         assert_eq!(run(b"a\\}b} d", Delim::new(b'{', 0)), Some(5), "an escaped closer");
-        assert_eq!(run(b"a/b/g", Delim::new(b'/', 1)), Some(4));
-        assert_eq!(run(b"a}\n  {b}x", Delim::new(b'{', 1)), Some(8));
+        assert_eq!(run(b"a/b/g", Delim::new(b'/', 1)), Some(5), "with its modifier");
+        assert_eq!(run(b"a}\n  {b}x", Delim::new(b'{', 1)), Some(9));
         assert_eq!(run(b"a} x", Delim::new(b'{', 1)), Some(3), "no second body: code again");
+        assert_eq!(run(b"a#s;", Delim::new(b'#', 0)), Some(3), "the modifier `s` ends it, not `;`");
+        assert_eq!(run(b"a}{b}gex;", Delim::new(b'{', 1)), Some(8));
     }
 }

@@ -11,6 +11,7 @@ mod steps;
 mod trace;
 
 use super::syntax::embed::TagReader;
+use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{is_ws, openers, Opener, Pending, Scalar, Tag};
 use super::syntax::quote_like::Delim;
 use super::{Counts, Embedded, Options};
@@ -55,13 +56,24 @@ enum Mode {
     CloseTag,
 }
 
-/// The string whose interpolation is open (see the fast path's `InInterpolation`).
+/// The string or regex whose interpolation is open (see the fast path's `InInterpolation`).
 #[derive(Clone, Copy)]
 struct InInterpolation {
     quote: &'static Quote,
     tag: Tag,
     doc: bool,
     depth: u32,
+    /// `Some(class)`: a regex literal's, back in its character class or not.
+    regex: Option<bool>,
+}
+
+impl InInterpolation {
+    fn around(&self) -> Mode {
+        match self.regex {
+            Some(class) => Mode::Regex { class },
+            None => Mode::Str { quote: self.quote, tag: self.tag, doc: self.doc },
+        }
+    }
 }
 
 /// One language's state: the file's, or a region's (the languages around it wait in `TwinRegion`s).
@@ -70,6 +82,8 @@ struct Engine {
     openers: Vec<Opener>,
     mode: Mode,
     pending: Option<Pending>,
+    /// The heredocs opened on the pending one's line after it, whose bodies follow its body.
+    later: HeredocQueue,
     open_interpolation: Option<InInterpolation>,
     /// The span the mode is in, where it opened (kept only when explaining).
     opened: Option<SpanOpened>,
@@ -83,6 +97,7 @@ impl Engine {
             openers: openers(syntax),
             mode: Mode::Code,
             pending: None,
+            later: HeredocQueue::default(),
             open_interpolation: None,
             opened: None,
         }

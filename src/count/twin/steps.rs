@@ -8,7 +8,8 @@ use crate::count::syntax::markers::{
     quote_closes, window, Close, HeredocAt, InterpolationOpener, Kind, Opened, Pending, Place, Scalar, Tag,
 };
 use crate::count::syntax::quote_like::{
-    delim_step, expects_operand, quote_like_opens, regex_opens, Delim, DelimStep, LastWord, QuoteLikeAt,
+    delim_step, expects_operand, quote_like_opens, regex_interpolation, regex_opens, Delim, DelimStep,
+    LastWord, QuoteLikeAt,
 };
 use crate::count::twin::explain::SpanKind;
 use crate::lang::{Block, Embed, Quote, QuoteLikes};
@@ -110,7 +111,7 @@ impl Twin<'_> {
         if b == h.close {
             self.mark_code(i);
             if open.depth == 0 {
-                self.eng.mode = Mode::Str { quote: open.quote, tag: open.tag, doc: open.doc };
+                self.eng.mode = open.around();
                 self.eng.open_interpolation = None;
             } else {
                 self.eng.open_interpolation = Some(InInterpolation { depth: open.depth - 1, ..open });
@@ -178,12 +179,14 @@ impl Twin<'_> {
             Some(QuoteLikeAt::Code(len)) => return i + len,
             None => {}
         }
-        let heredoc =
-            syntax.heredoc.filter(|_| self.eng.pending.is_none()).and_then(|h| heredoc_opens(rest, &h));
+        let heredoc = syntax
+            .heredoc
+            .filter(|_| self.eng.later.takes(&self.eng.pending))
+            .and_then(|h| heredoc_opens(rest, &h));
         match heredoc {
             Some(HeredocAt::Opens(len, word, indent)) => {
                 self.pend_span(SpanKind::Heredoc, i, len);
-                self.eng.pending = Some(Pending::Heredoc(word, indent));
+                self.eng.later.add(&mut self.eng.pending, word, indent);
                 return i + len;
             }
             Some(HeredocAt::Longer(len)) => return i + len,
@@ -237,7 +240,8 @@ impl Twin<'_> {
         {
             match interpolation_opens(rest, &h) {
                 Some(InterpolationOpener::Opens(len)) => {
-                    self.eng.open_interpolation = Some(InInterpolation { quote, tag, doc, depth: 0 });
+                    self.eng.open_interpolation =
+                        Some(InInterpolation { quote, tag, doc, depth: 0, regex: None });
                     self.eng.mode = Mode::Interpolation;
                     return i + len;
                 }
@@ -263,6 +267,20 @@ impl Twin<'_> {
 
     fn regex_step(&mut self, i: usize, class: bool) -> usize {
         self.mark_code(i);
+        let quote = regex_interpolation(self.eng.syntax).filter(|_| self.eng.open_interpolation.is_none());
+        if let Some((quote, h)) = quote.and_then(|q| Some((q, q.interpolation?))) {
+            match interpolation_opens(window(self.bytes, i), &h) {
+                Some(InterpolationOpener::Opens(len)) => {
+                    let regex = Some(class);
+                    let open = InInterpolation { quote, tag: Tag::EMPTY, doc: false, depth: 0, regex };
+                    self.eng.open_interpolation = Some(open);
+                    self.eng.mode = Mode::Interpolation;
+                    return i + len;
+                }
+                Some(InterpolationOpener::Text(len)) => return i + len,
+                None => {}
+            }
+        }
         match self.bytes[i] {
             b'\\' if self.bytes.get(i + 1) != Some(&b'\n') => return i + 2,
             b'[' => self.eng.mode = Mode::Regex { class: true },
@@ -298,6 +316,7 @@ impl Twin<'_> {
         match heredoc_closes(window(self.bytes, i), &word, lax).filter(|_| closes) {
             Some(len) => {
                 self.eng.mode = self.eng.back();
+                self.eng.pending = self.eng.later.next();
                 i + len
             }
             None => {

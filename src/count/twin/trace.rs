@@ -1,6 +1,8 @@
 //! What the twin keeps when it explains: the first byte that made each line code and the first
 //! that made it a comment, with the span each sat in, and whose line it was.
 
+use std::collections::VecDeque;
+
 use super::explain::{Bucket, LineExplain, Reason, SpanKind, SpanOpened};
 use super::{Mode, Twin};
 
@@ -10,8 +12,9 @@ pub(super) struct Trace {
     line: u64,
     code: Option<Reason>,
     comment: Option<Reason>,
-    /// A heredoc's opener or a block scalar's indicator, until its body starts on the next line.
-    pending: Option<SpanOpened>,
+    /// The openers of the heredocs (or the block scalar's indicator) whose bodies are still to
+    /// start, oldest first.
+    pending: VecDeque<SpanOpened>,
     /// Each ended line, with the level it is charged to (by id; `None` is the file).
     lines: Vec<(Bucket, Option<usize>, Reason)>,
 }
@@ -39,14 +42,14 @@ impl Twin<'_> {
 
     pub(super) fn pend_span(&mut self, kind: SpanKind, i: usize, len: usize) {
         let span = self.span_at(kind, i, len);
-        if let Some(trace) = self.trace.as_mut() {
-            trace.pending = span;
+        if let (Some(trace), Some(span)) = (self.trace.as_mut(), span) {
+            trace.pending.push_back(span);
         }
     }
 
     pub(super) fn heredoc_body_starts(&mut self) {
         if let Some(trace) = self.trace.as_mut() {
-            self.eng.opened = trace.pending.take();
+            self.eng.opened = trace.pending.pop_front();
         }
     }
 
