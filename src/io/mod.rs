@@ -3,6 +3,7 @@
 
 mod buf;
 mod file;
+mod generated;
 mod memory;
 mod sync;
 // The one module allowed `unsafe`: submissions name buffers the kernel writes into.
