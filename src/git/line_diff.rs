@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use similar::{Algorithm, DiffOp};
+use similar::DiffOp;
 
 use crate::count::{count_stretches, explain_with, Counts, Options};
 use crate::lang::LangId;
@@ -69,11 +69,12 @@ fn deadline() -> Option<Instant> {
     Some(Instant::now() + DIFF_DEADLINE)
 }
 
-/// The Myers diff of `old` and `new` on line ids (the same runs as on the lines themselves).
+/// The Myers diff of `old` and `new` on line ids ([`super::myers`]: the runs `similar` finds on the
+/// lines themselves).
 fn matched(old: &[&[u8]], new: &[&[u8]]) -> Vec<DiffOp> {
     let mut ids: HashMap<&[u8], u32, foldhash::fast::RandomState> = HashMap::default();
     let (old_ids, new_ids) = (numbered(old, &mut ids), numbered(new, &mut ids));
-    similar::capture_diff_slices_deadline(Algorithm::Myers, &old_ids, &new_ids, deadline())
+    super::myers::diff(&old_ids, &new_ids, deadline())
 }
 
 /// Each line's id: the number of distinct lines met before its first occurrence.
@@ -184,7 +185,8 @@ pub fn diff_lines(language: LangId, options: Options, old: &[u8], new: &[u8]) ->
 #[cfg(test)]
 pub fn diff_lines_twin(language: LangId, options: Options, old: &[u8], new: &[u8]) -> LineMoves {
     let (old_lines, new_lines) = (lines(old), lines(new));
-    let ops = similar::capture_diff_slices_deadline(Algorithm::Myers, &old_lines, &new_lines, deadline());
+    let ops =
+        similar::capture_diff_slices_deadline(similar::Algorithm::Myers, &old_lines, &new_lines, deadline());
     let (old_runs, new_runs) = runs(&ops);
     let reading = (language, options);
     let mut moves = tally_twin(reading, old, &old_runs);
