@@ -341,3 +341,42 @@ fn one_kind_of_block_comment_may_nest_where_another_does_not() {
     assert_eq!(counts("D", "/* a /+ */\nx;\n/+ c +/\n"), (3, 1, 2, 0));
     assert_eq!(counts("D", "/* a /* b */\nx; */\n"), (2, 1, 1, 0), "/* */ does not nest");
 }
+
+/// Fences, comments, inline code and tags at every place around a block boundary, where the
+/// prose filter drops a mark or keeps it for the next block to decide, on every lane width and
+/// cut in chunks.
+#[test]
+fn markdown_across_block_boundaries_equals_the_byte_by_byte_twin() {
+    use crate::simd::dispatch::{capped, LanesSeen};
+    let md = lang("Markdown");
+    let lanes = LanesSeen::start();
+    let pieces = [
+        "```rust\n// c\nfn f() {}\n```\n",
+        "  ~~~ python\n# c\n~~~\n",
+        "a ``` b `` c ` d\n",
+        "<!-- c\n-->\n<b>x</b> <!x\n",
+        "````\n```\n````\n",
+        "``",
+        "<",
+        "~~",
+    ];
+    for pad in 0..=130 {
+        for piece in pieces {
+            let src = format!("{}{piece}\n`x` <i>y</i>\n\n", "a".repeat(pad)).repeat(3);
+            let want = count_reference_embedded(md, Options::default(), src.as_bytes());
+            for level in lanes.levels() {
+                let fast = capped(level, || count_embedded(md, Options::default(), src.as_bytes()));
+                assert_eq!(fast, want, "{level:?}: {src:?}");
+            }
+            let mut counter = LineCounter::new(md);
+            let mut buf = Vec::new();
+            for chunk in src.as_bytes().chunks(pad % 37 + 1) {
+                buf.extend_from_slice(chunk);
+                let used = counter.feed(&buf);
+                buf.drain(..used);
+            }
+            assert_eq!(counter.finish_embedded(&buf), want, "chunked: {src:?}");
+        }
+    }
+    lanes.check();
+}

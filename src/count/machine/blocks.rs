@@ -29,7 +29,7 @@ impl LineCounter {
         if let Some(shape) = self.cls.markup.filter(|_| self.lines_in_bulk()) {
             return self.markup_blocks_here(lanes, marks, &shape, buf, i, limit);
         }
-        let lead = self.cls.lead;
+        let (lead, prose) = (self.cls.lead, self.cls.prose);
         // Regions change only where code mode ends, which ends this loop too.
         let bulk = self.lines_in_bulk();
         while i + BLOCK <= limit {
@@ -37,6 +37,9 @@ impl LineCounter {
             let mut m = lanes.stop_masks(marks, block);
             if let Some(lead) = lead {
                 m.marks = lead.filter(lanes, marks, m.marks, block);
+            }
+            if let Some(prose) = prose.filter(|_| m.marks != 0) {
+                m.marks = prose.filter(lanes, m.marks, block);
             }
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
