@@ -2,9 +2,9 @@
 //! common prefix and suffix first) step for step, so it calls the hooks with the runs `similar`
 //! finds, but on `u32` slices, snakes followed by slice iterators and the diagonals in plain
 //! vectors: `similar`'s generic one was 75% of `ringloc diff release-1 release-2`'s cycles. Its
-//! twin is `similar` itself (`line_diff`'s tests diff the lines through it).
-
-use std::time::Instant;
+//! twin is `similar` itself (`line_diff`'s tests diff the lines through it). Where `similar` stops
+//! at a deadline, this stops after a budget of diagonal steps: a bound on work, not on time, so a
+//! loaded or slow machine gives the same numbers as a fast one.
 
 use similar::algorithms::{Capture, Compact, DiffHook, Replace};
 use similar::DiffOp;
@@ -43,12 +43,14 @@ fn suffix(a: &[u32], b: &[u32]) -> usize {
     a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count()
 }
 
-/// The runs from `old` to `new`, as `similar::capture_diff_slices_deadline` with Myers gives them.
-pub fn diff(old: &[u32], new: &[u32], deadline: Option<Instant>) -> Vec<DiffOp> {
+/// The runs from `old` to `new`, as `similar::capture_diff_slices` with Myers gives them while
+/// `budget` diagonal steps last; past it, each part still open is matched coarsely (all of it
+/// deleted, then all of it inserted), as `similar` does past its deadline.
+pub fn diff(old: &[u32], new: &[u32], mut budget: u64) -> Vec<DiffOp> {
     let mut hook = Compact::new(Replace::new(Capture::new()), old, new);
     let max = max_d(old.len(), new.len());
     let mut v = (Diagonals::new(max), Diagonals::new(max));
-    conquer(&mut hook, (old, 0..old.len()), (new, 0..new.len()), &mut v, deadline);
+    conquer(&mut hook, (old, 0..old.len()), (new, 0..new.len()), &mut v, &mut budget);
     hook.finish().expect("capturing runs cannot fail");
     hook.into_inner().into_inner().into_ops()
 }
@@ -60,7 +62,7 @@ fn conquer(
     (old, mut o): Side,
     (new, mut n): Side,
     v: &mut (Diagonals, Diagonals),
-    deadline: Option<Instant>,
+    budget: &mut u64,
 ) {
     let head = prefix(&old[o.clone()], &new[n.clone()]);
     if head > 0 {
@@ -75,10 +77,10 @@ fn conquer(
         let _ = hook.delete(o.start, o.len(), n.start);
     } else if o.is_empty() {
         let _ = hook.insert(o.start, n.start, n.len());
-    } else if let Some((x, y)) = middle_snake(&old[o.clone()], &new[n.clone()], v, deadline) {
+    } else if let Some((x, y)) = middle_snake(&old[o.clone()], &new[n.clone()], v, budget) {
         let (x, y) = (o.start + x, n.start + y);
-        conquer(hook, (old, o.start..x), (new, n.start..y), v, deadline);
-        conquer(hook, (old, x..o.end), (new, y..n.end), v, deadline);
+        conquer(hook, (old, o.start..x), (new, n.start..y), v, budget);
+        conquer(hook, (old, x..o.end), (new, y..n.end), v, budget);
     } else {
         let _ = hook.delete(o.start, o.len(), n.start);
         let _ = hook.insert(o.start, n.start, n.len());
@@ -88,12 +90,12 @@ fn conquer(
     }
 }
 
-/// Where the middle snake of `old` and `new` starts, relative to them; `None` past the deadline.
+/// Where the middle snake of `old` and `new` starts, relative to them; `None` once `budget` is spent.
 fn middle_snake(
     old: &[u32],
     new: &[u32],
     (vf, vb): &mut (Diagonals, Diagonals),
-    deadline: Option<Instant>,
+    budget: &mut u64,
 ) -> Option<(usize, usize)> {
     let (n, m) = (old.len(), new.len());
     let delta = n as isize - m as isize;
@@ -101,9 +103,12 @@ fn middle_snake(
     vf.set(1, 0);
     vb.set(1, 0);
     for d in 0..max_d(n, m) as isize {
-        if deadline.is_some_and(|at| Instant::now() > at) {
+        let steps = 2 * (d as u64 + 1);
+        if *budget < steps {
+            *budget = 0;
             break;
         }
+        *budget -= steps;
         for k in (-d..=d).rev().step_by(2) {
             let mut x = if k == -d || (k != d && vf.at(k - 1) < vf.at(k + 1)) {
                 vf.at(k + 1)
@@ -165,7 +170,23 @@ mod tests {
                 new.splice(0..0, old[..n / 2].iter().copied());
             }
             let theirs = similar::capture_diff_slices(Algorithm::Myers, &old, &new);
-            assert_eq!(diff(&old, &new, None), theirs, "{old:?} -> {new:?}");
+            assert_eq!(diff(&old, &new, u64::MAX), theirs, "{old:?} -> {new:?}");
         }
+    }
+
+    /// Past its budget a diff settles for the coarse match (the common ends still matched, the
+    /// middle replaced whole), the same whatever the machine.
+    #[test]
+    fn a_spent_budget_matches_coarsely() {
+        let old: Vec<u32> = (0..200).map(|i| i % 7).collect();
+        let new: Vec<u32> = (0..200).map(|i| i % 5).collect();
+        let coarse = vec![
+            DiffOp::Equal { old_index: 0, new_index: 0, len: 5 },
+            DiffOp::Replace { old_index: 5, old_len: 195, new_index: 5, new_len: 195 },
+        ];
+        assert_eq!(diff(&old, &new, 0), coarse);
+        let full = diff(&old, &new, u64::MAX);
+        assert!(full.len() > 2, "{full:?}");
+        assert_eq!(full, similar::capture_diff_slices(Algorithm::Myers, &old, &new));
     }
 }
