@@ -4,6 +4,7 @@
 mod listing_log;
 mod pipeline;
 mod pool;
+mod queued_dirs;
 mod roots;
 
 pub use pipeline::{count_paths, BackendUsed, Error, Run};

@@ -7,6 +7,7 @@ use std::sync::{Condvar, Mutex};
 
 use crossbeam_deque::{Injector, Stealer, Worker};
 
+use super::queued_dirs::QueuedDirs;
 use crate::fs::FileJob;
 use crate::io::{fd_limit, Reader, FD_WAITS};
 use crate::report::{Recorder, Recording, Report};
@@ -205,6 +206,7 @@ where
 fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut out: Recorder) -> Recorder {
     let mut lister = Lister::default();
     let mut files: VecDeque<FileJob> = VecDeque::new();
+    let mut dirs = QueuedDirs::default();
     // Out of descriptors, a directory goes back on the deque until this worker's queued files (each
     // holding its directory open) are read; waits are counted over the whole run so that a limit
     // too low to work under ends in reported errors, not in a crawl.
@@ -218,12 +220,14 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
         }
         let holding = !(files.is_empty() && reader.is_idle());
         deferred &= holding;
-        while files.len() < FILE_QUEUE && !deferred && dirs_queued(&files) < shared.dir_queue {
+        while files.len() < FILE_QUEUE && !deferred && dirs.count() < shared.dir_queue {
             let Some(job) = shared.find(&local) else { break };
             let holding = !(files.is_empty() && reader.is_idle());
             let defer = holding || fd_waits < FD_WAITS;
             let started = clock.start();
+            let queued = files.len();
             let taken = take_apart(shared, &local, &mut lister, job, &mut files, &mut out, defer);
+            dirs.added(&files, queued);
             Clock::add(started, &mut out.stats().time.walk);
             if let Err(job) = taken {
                 deferred = true;
@@ -243,7 +247,9 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
             continue;
         }
         let started = clock.start();
+        let queued = files.len();
         reader.pump(&mut files, &mut out);
+        dirs.taken(queued - files.len());
         Clock::add(started, &mut out.stats().time.read);
         if reader.waits_for_disk() {
             shared.spares.start();
@@ -265,18 +271,6 @@ fn finished<R: Reader>(lister: &Lister, mut reader: R, mut out: Recorder) -> Rec
     reader.finish(&mut out);
     out.stats().calls.merge(&lister.calls);
     out
-}
-
-/// Distinct directories in the queue; their files sit together, so this counts runs.
-fn dirs_queued(files: &VecDeque<FileJob>) -> usize {
-    let mut last = None;
-    files
-        .iter()
-        .filter(|f| {
-            let dir = std::sync::Arc::as_ptr(&f.dir);
-            last.replace(dir) != Some(dir)
-        })
-        .count()
 }
 
 /// Lists a directory job or unpacks a file batch. `Err` gives a directory back when the process is

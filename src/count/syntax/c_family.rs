@@ -132,10 +132,14 @@ impl CFamily {
         self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
     }
 
-    /// `"` strings are C's: a newline ends one, and no letter before its quote makes it another
-    /// (Rust's go on past newlines and have raw forms; C++ has raw strings).
-    pub(crate) fn c_strings(&self) -> bool {
-        !self.multiline && self.tagged.is_none() && self.prefixed.is_none()
+    /// The bytes that, right before a `"`, may make it a raw string's quote: Rust's letter and
+    /// tag byte (`r"`, `r#"`), C++'s letter (`R"(`); `None` where every `"` opens a plain string.
+    pub(crate) fn raw_before_quote(&self) -> Option<[u8; 2]> {
+        match (self.tagged, self.prefixed) {
+            (Some(q), _) => Some([q.open[0], self.tag_char]),
+            (None, Some(letter)) => Some([letter, letter]),
+            (None, None) => None,
+        }
     }
 
     /// The loop leaves some spans to the byte loop (JavaScript's templates and regex literals,

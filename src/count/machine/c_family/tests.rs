@@ -257,10 +257,10 @@ fn dense_c_equals_the_byte_by_byte_twin() {
 /// now and then another mark, so that the blocks before and after are the span walk's.
 #[test]
 fn string_only_blocks_equal_the_byte_by_byte_twin() {
-    const QUOTES: usize = 11;
+    const QUOTES: usize = 16;
     const PIECES: &[&str] = &[
-        "\"", "\"", "\"", "\"\"\"", "\\", "\\\\", "\\\"", "\n", "\\\n", "\r\n", " ", "'", "/*", "*/", "//",
-        "`", "r\"", "R\"(", ")\"", "r#\"", "/",
+        "\"", "\"", "\"", "\"\"\"", "\\", "\\\\", "\\\"", "\n", "\\\n", "\r\n", " ", "r\"", "R\"(", ")\"",
+        "r#\"", "\"#", "'", "/*", "*/", "//", "`", "/",
     ];
     let mut x = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || (xorshift(&mut x) >> 8) as usize;
@@ -292,6 +292,71 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
             [format!("{a}\"\"\"\n// in\n\"\"\" \"\"\n{tail}"), format!("{a}\"\\\"\"\"\" \"\"\"\"\"\n{tail}")]
         {
             agrees_on_every_lane_and_cut(java, &src);
+        }
+    }
+}
+
+/// Rust's and C++'s blocks whose only marks are `"` (`string_block`), with raw strings among
+/// their strings: a raw string's letter, tag and quote at every place around a block boundary,
+/// with nothing but strings before and after it, and a comment after that only the raw string
+/// read as raw leaves a comment (a backslash before its closer, a quote inside it); Rust's
+/// strings over lines, blank ones too; an identifier's last letter before a quote.
+#[test]
+fn raw_strings_in_string_only_blocks_equal_the_byte_by_byte_twin() {
+    let tail = "let s = \"q\";\n".repeat(20);
+    let rust = LangId::from_name("Rust").expect("Rust");
+    let cpp = LangId::from_name("C++").expect("C++");
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        for src in [
+            format!("{a}r#\"x \"\" y\"# \"s\" r\"z\\\" \"t\\\"\"\n{tail}"),
+            format!("{a}\"multi\n\n line \\\" still\n\" x \"\"\n{tail}"),
+            format!("{a}br##\"\n\"# \"\n\"## \"s\"\n{tail}"),
+            format!("{a}bar\"x\" \"y\" #\"z\"\n{tail}"),
+            format!("{a}\"\\\n\"r\n{tail}"),
+            format!("{a}r\"z\\\" x\n// c\n{tail}"),
+            format!("{a}r#\"z\\\"# x\n// c\n{tail}"),
+        ] {
+            agrees_on_every_lane_and_cut(rust, &src);
+        }
+        for src in [
+            format!("{a}R\"(x \"\" y)\" \"s\" u8R\"d(\n\")d\" \"t\"\n{tail}"),
+            format!("{a}FOR\"x\" \"y\"\n{tail}"),
+            format!("{a}\"s\" R\"x(\n\n)x\"\n{tail}"),
+            format!("{a}R\"(a\"\n// in\n)\"\n{tail}"),
+        ] {
+            agrees_on_every_lane_and_cut(cpp, &src);
+        }
+    }
+}
+
+/// Blocks whose marks outside line comments open line comments (`line_comment_block`): a `//`
+/// at every place around a block boundary (its second slash in the next block too), comments
+/// longer than a block, marks of every kind inside them, code between them, a splice that
+/// continues one (C, C++), and a mark that is no `//` (a division, JavaScript's regex, a
+/// string) before or after them.
+#[test]
+fn line_comment_blocks_equal_the_byte_by_byte_twin() {
+    let tail = "x = 1;\n".repeat(20);
+    let long = "c ".repeat(40);
+    let languages = ["C", "C++", "Rust", "Java", "Go", "JavaScript", "CSS", "JSON"]
+        .map(|name| LangId::from_name(name).expect(name));
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        let sources = [
+            format!("{a}// c\n{tail}"),
+            format!("{a}/// doc '\"` /* x\n  // {long}\n// e\n{tail}"),
+            format!("{a}x // c\n y // {long} {long}\n\n//\n{tail}"),
+            format!("{a}// c \\\n still\n// d\\\r\n more\n{tail}"),
+            format!("{a}x / y // c\n z = /re/; // d\n{tail}"),
+            format!("{a}// c\n \"s\" // d\n 'q' /* e */ // f\n{tail}"),
+            format!("{a}//{long}\\\n{long}\n{tail}"),
+            format!("{a}// c"),
+        ];
+        for src in &sources {
+            for &id in &languages {
+                agrees_on_every_lane_and_cut(id, src);
+            }
         }
     }
 }
