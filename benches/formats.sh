@@ -12,9 +12,10 @@
 # count of the other formats' runs. Minimum of ROUNDS of each; the size of each output is printed
 # too, so a writer that leaves rows out shows.
 #
-# With CALLGRIND=1 it prints instructions instead, load-independent: callgrind with collection on
-# only in the binary's write_reports (the same output phase), of a `merge` of one --by-file report
-# of TREE into each format (a count under callgrind takes minutes; the writing code is the same).
+# With CALLGRIND=1 it prints instructions instead, load-independent: callgrind, per thread, of a
+# `merge` of one --by-file report of TREE into each format (a count under callgrind takes minutes;
+# the writing code is the same): the writing thread's write_reports (the same output phase) and
+# the whole of the threads that format rows beside it (all, since they only do that).
 # usage: benches/formats.sh [TREE] [ROUNDS]   (default: the kernel source at ~/linux, 9 rounds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,9 +30,18 @@ formats="json ndjson csv table markdown yaml html tokei-json cloc-json cloc-xml 
 if [ -n "${CALLGRIND:-}" ]; then
     "$bin" --by-file --format json -q -o "$work/report.json" "$tree"
     for f in $formats; do
-        valgrind --tool=callgrind --callgrind-out-file="$work/cg" --toggle-collect='ringloc::cli::commands::write_reports' \
-            "$bin" merge "$work/report.json" --by-file --format "$f" -o "$work/out" 2>&1 |
-            awk -v f="$f" '/Collected/ { printf "%-12s %7.1f M instructions\n", f, $4 / 1e6 }'
+        rm -f "$work"/cg.*
+        valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$work/cg.%p" \
+            "$bin" merge "$work/report.json" --by-file --format "$f" -o "$work/out" >/dev/null 2>&1
+        for out in "$work"/cg.*-*; do
+            case $out in
+                # awk reads to the end: an early exit would fail the pipe under pipefail.
+                *-01) callgrind_annotate --inclusive=yes "$out" |
+                    awk '/commands::write_reports \[/ && !n++ { gsub(",", "", $1); print "writer", $1 }' ;;
+                *) callgrind_annotate "$out" | awk '/PROGRAM TOTALS/ && !n++ { gsub(",", "", $1); print "helper", $1 }' ;;
+            esac
+        done | awk -v f="$f" '$1 == "writer" { w = $2 } $1 == "helper" { h += $2 }
+            END { printf "%-12s %7.1f M instructions (writing thread %.1f M, helpers %.1f M)\n", f, (w + h) / 1e6, w / 1e6, h / 1e6 }'
     done
     exit
 fi

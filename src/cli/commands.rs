@@ -49,11 +49,20 @@ fn open(targets: &[Target], args: &FormatArgs) -> Result<Vec<Destination>, Strin
     targets.iter().map(|t| Destination::open(t.path.as_deref(), append(t))).collect()
 }
 
-/// What the reports show: a report with the row flags (`None` for none) and the run's figures
-/// (`--stats`), or a diff.
+/// What the reports show: a report with the row flags (`None` for none), the run's figures
+/// (`--stats`) and the threads its rows may be written on, or a diff.
 enum Shown<'a> {
-    Report(&'a Report, Option<&'a RowArgs>, Option<&'a StatsDoc>),
+    Report(&'a Report, Option<&'a RowArgs>, Option<&'a StatsDoc>, usize),
     Diff(&'a Diff),
+}
+
+/// Threads to write a report's rows on: the cores, or fewer where `-j` asks for fewer (0: not given).
+fn writing_threads(threads: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match threads {
+        0 => cores,
+        n => n.min(cores),
+    }
 }
 
 /// Writes each target's report; one that fails keeps no other from being written. The last error
@@ -68,8 +77,8 @@ fn write_reports(
     let mut failed = None;
     for (target, destination) in targets.iter().zip(destinations) {
         let written = match shown {
-            Shown::Report(report, rows, stats) => {
-                let view = View::new(report, &args.shape(target.format, rows));
+            Shown::Report(report, rows, stats, threads) => {
+                let view = View { threads, ..View::new(report, &args.shape(target.format, rows)) };
                 let format = output(target, args, &RunFacts { elapsed, roots: &report.roots, stats });
                 destination.write_all(|out| format.report(&view, out))
             }
@@ -146,7 +155,8 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
             destination.commit()?;
         }
         None => {
-            let shown = Shown::Report(&run.report, Some(&cli.rows), stats.as_ref());
+            let shown =
+                Shown::Report(&run.report, Some(&cli.rows), stats.as_ref(), writing_threads(cli.threads));
             write_reports(&targets, destinations, &cli.format, elapsed, shown)?;
         }
     }
@@ -221,7 +231,13 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
     }
     merged.sort();
     let outcome = report_errors(&merged);
-    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Report(&merged, Some(rows), None))?;
+    write_reports(
+        &targets,
+        destinations,
+        format,
+        Duration::ZERO,
+        Shown::Report(&merged, Some(rows), None, writing_threads(0)),
+    )?;
     Ok(outcome)
 }
 
@@ -263,7 +279,13 @@ pub fn write_report(
 ) -> Result<(), String> {
     let targets = targets(format)?;
     let destinations = open(&targets, format)?;
-    write_reports(&targets, destinations, format, elapsed, Shown::Report(report, Some(rows), None))
+    write_reports(
+        &targets,
+        destinations,
+        format,
+        elapsed,
+        Shown::Report(report, Some(rows), None, writing_threads(0)),
+    )
 }
 
 /// Writes a diff made elsewhere (between two revisions) to every target.

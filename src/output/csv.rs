@@ -8,6 +8,7 @@ use std::io::{self, Write};
 
 use super::buffer::{buffered, doubling_quotes, has_any, number};
 use super::paths::escaped;
+use super::rows::write_rows;
 use super::Output;
 use crate::report::{Change, Diff, LineChanges, LineMoves, Totals, View};
 
@@ -110,10 +111,10 @@ fn report(view: &View, out: &mut impl Write) -> io::Result<()> {
     for d in view.dirs.iter().flatten() {
         row(out, "dir", all, &escaped(&d.path), "", &d.totals)?;
     }
-    for f in view.files.iter().flatten() {
-        row(out, "file", all, &escaped(&f.path), f.language.name(), &f.totals())?;
-    }
-    Ok(())
+    let files = view.files.as_deref().unwrap_or_default();
+    write_rows(out, files, view.threads, |out, _, f| {
+        row(out, "file", all, &escaped(&f.path), f.language.name(), &f.totals())
+    })
 }
 
 fn diff(diff: &Diff, out: &mut impl Write) -> io::Result<()> {

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use super::buffer::buffered;
 use super::grid::{diff_grids, report_grids, Cell, Grid, Text};
+use super::rows::write_rows;
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -74,7 +75,7 @@ fn row<W: Write, T>(
     out.write_all(b" |\n")
 }
 
-fn grid(out: &mut impl Write, grid: &Grid) -> io::Result<()> {
+fn grid(out: &mut impl Write, grid: &Grid, threads: usize) -> io::Result<()> {
     if let Some(title) = &grid.title {
         out.write_all(b"**")?;
         escaped(out, title)?;
@@ -82,9 +83,8 @@ fn grid(out: &mut impl Write, grid: &Grid) -> io::Result<()> {
     }
     row(out, &grid.columns, |out, c| out.write_all(c.title.as_bytes()))?;
     row(out, &grid.columns, |out, c| out.write_all(if c.numeric { b"---:" } else { b":---" }))?;
-    for cells in grid.rows() {
-        row(out, cells, cell)?;
-    }
+    let rows: Vec<&[Cell]> = grid.rows().collect();
+    write_rows(out, &rows, threads, |out, _, cells| row(out, cells, cell))?;
     if let Some(total) = &grid.total {
         row(out, total, bold)?;
     }
@@ -94,13 +94,13 @@ fn grid(out: &mut impl Write, grid: &Grid) -> io::Result<()> {
     Ok(())
 }
 
-fn grids(out: &mut dyn Write, grids: &[Grid]) -> io::Result<()> {
+fn grids(out: &mut dyn Write, grids: &[Grid], threads: usize) -> io::Result<()> {
     buffered(out, |out| {
         for (i, g) in grids.iter().enumerate() {
             if i > 0 {
                 writeln!(out)?;
             }
-            grid(out, g)?;
+            grid(out, g, threads)?;
         }
         Ok(())
     })
@@ -108,11 +108,11 @@ fn grids(out: &mut dyn Write, grids: &[Grid]) -> io::Result<()> {
 
 impl Output for Markdown {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        grids(out, &report_grids(view, self.wide))
+        grids(out, &report_grids(view, self.wide), view.threads)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
-        grids(out, &diff_grids(diff, self.wide))
+        grids(out, &diff_grids(diff, self.wide), 1)
     }
 }
 

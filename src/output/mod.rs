@@ -15,6 +15,7 @@ mod markdown;
 pub mod ndjson;
 mod openmetrics;
 pub mod paths;
+mod rows;
 mod scc;
 mod sql;
 pub mod stats;

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::buffer::{buffered, json_string, labelled};
 use super::json::doc::{DiffDoc, DirDoc, FileRow, LinesDoc, ReportDoc};
+use super::rows::write_rows;
 use super::Output;
 use crate::report::{Diff, FileReport, FileSink, View};
 
@@ -56,9 +57,8 @@ fn file_record(f: &FileRow, out: &mut impl Write) -> io::Result<()> {
 impl Output for Ndjson {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         buffered(out, |out| {
-            for &f in view.files.iter().flatten() {
-                file_record(&FileRow::from(f), out)?;
-            }
+            let files = view.files.as_deref().unwrap_or_default();
+            write_rows(out, files, view.threads, |out, _, &f| file_record(&FileRow::from(f), out))?;
             for d in view.dirs.iter().flatten() {
                 write_record("dir", &DirDoc::from(d), out)?;
             }

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use super::buffer::{buffered, json_string, labelled};
 use super::paths::escaped;
+use super::rows::write_rows;
 use super::Output;
 use crate::lang::LangId;
 use crate::report::{Diff, FileReport, Totals, View};
@@ -50,7 +51,14 @@ fn file(out: &mut impl Write, f: &FileReport) -> io::Result<()> {
     out.write_all(FILE_END)
 }
 
-fn language(out: &mut impl Write, name: &str, t: &Totals, files: &[&FileReport]) -> io::Result<()> {
+/// One language and, on up to `threads` threads, its files.
+fn language(
+    out: &mut impl Write,
+    name: &str,
+    t: &Totals,
+    files: &[&FileReport],
+    threads: usize,
+) -> io::Result<()> {
     let c = t.counts;
     out.write_all(b"{\"Name\":")?;
     json_string(out, name)?;
@@ -59,12 +67,10 @@ fn language(out: &mut impl Write, name: &str, t: &Totals, files: &[&FileReport])
     let rest = [(",\"Complexity\":", 0), (",\"Count\":", t.files), (",\"WeightedComplexity\":", 0)];
     [&sizes, &counts, &rest].into_iter().try_for_each(|pairs| labelled(out, pairs))?;
     out.write_all(b",\"Files\":[")?;
-    for (i, f) in files.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        file(out, f)?;
-    }
+    write_rows(out, files, threads, |out, i, f| {
+        out.write_all(if i == 0 { b"" } else { b"," })?;
+        file(out, f)
+    })?;
     out.write_all(b"],\"LineLength\":null,\"ULOC\":0}")
 }
 
@@ -83,7 +89,8 @@ impl Output for SccJson {
                 if i > 0 {
                     out.write_all(b",")?;
                 }
-                language(out, lang.name(), t, files.get(lang).map(Vec::as_slice).unwrap_or_default())?;
+                let files = files.get(lang).map(Vec::as_slice).unwrap_or_default();
+                language(out, lang.name(), t, files, view.threads)?;
             }
             out.write_all(b"]\n")
         })

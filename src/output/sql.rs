@@ -9,6 +9,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::buffer::{buffered, doubling_quotes, number};
 use super::paths::escaped;
+use super::rows::write_rows;
 use super::Output;
 use crate::report::{Diff, FileReport, View};
 
@@ -77,9 +78,8 @@ impl Sql {
         out.write_all(b"insert into metadata values(")?;
         literals(out, &[&self.timestamp, &self.project])?;
         writeln!(out, "{:.6});", self.elapsed.as_secs_f64())?;
-        for f in view.files.iter().flatten() {
-            file_row(out, &self.project, f)?;
-        }
+        let files = view.files.as_deref().unwrap_or_default();
+        write_rows(out, files, view.threads, |out, _, f| file_row(out, &self.project, f))?;
         writeln!(out, "commit;")
     }
 }

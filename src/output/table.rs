@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use super::buffer::buffered;
 use super::grid::{diff_grids, report_grids, Cell, Grid, Tone};
+use super::rows::write_rows;
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -23,12 +24,24 @@ const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
 /// Appends `n` spaces, a slice at a time.
-fn spaces(line: &mut String, mut n: usize) {
-    const SPACES: &str = "                                                                ";
+fn spaces(line: &mut Vec<u8>, mut n: usize) {
+    const SPACES: &[u8; 64] = &[b' '; 64];
     while n > 0 {
         let step = n.min(SPACES.len());
-        line.push_str(&SPACES[..step]);
+        line.extend_from_slice(&SPACES[..step]);
         n -= step;
+    }
+}
+
+/// Cuts from the row that starts at `start` what `str::trim_end` would: ASCII white space byte by
+/// byte, and only past a byte that is not ASCII (which may end a Unicode space) the row as text.
+fn trim_end(out: &mut Vec<u8>, start: usize) {
+    while out.len() > start && matches!(out.last(), Some(b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')) {
+        out.pop();
+    }
+    if out.len() > start && out.last().is_some_and(|&b| b >= 0x80) {
+        let kept = std::str::from_utf8(&out[start..]).map_or(out.len() - start, |row| row.trim_end().len());
+        out.truncate(start + kept);
     }
 }
 
@@ -41,17 +54,9 @@ impl Table {
         }
     }
 
-    /// Writes one row of `cells`, padded to `widths`. `line` is scratch space, kept from row to
-    /// row so that a row allocates nothing.
-    fn line(
-        &self,
-        out: &mut impl Write,
-        line: &mut String,
-        (grid, widths): (&Grid, &[usize]),
-        cells: &[Cell],
-        bold: bool,
-    ) -> io::Result<()> {
-        line.clear();
+    /// Appends one row of `cells`, padded to `widths`, and its line break.
+    fn line(&self, out: &mut Vec<u8>, (grid, widths): (&Grid, &[usize]), cells: &[Cell], bold: bool) {
+        let start = out.len();
         let mut digits = itoa::Buffer::new();
         for ((cell, col), &width) in cells.iter().zip(&grid.columns).zip(widths) {
             let parts = cell.parts(&mut digits);
@@ -63,23 +68,30 @@ impl Table {
                 Tone::Plain => None,
             };
             let style = style.filter(|_| self.colour);
-            line.push(' ');
+            out.push(b' ');
             if col.numeric {
-                spaces(line, pad);
+                spaces(out, pad);
             }
-            line.push_str(style.unwrap_or_default());
-            parts.iter().for_each(|part| line.push_str(part));
-            line.push_str(style.map_or("", |_| RESET));
+            out.extend_from_slice(style.unwrap_or_default().as_bytes());
+            parts.iter().for_each(|part| out.extend_from_slice(part.as_bytes()));
+            out.extend_from_slice(style.map_or("", |_| RESET).as_bytes());
             if !col.numeric {
-                spaces(line, pad);
+                spaces(out, pad);
             }
-            line.push(' ');
+            out.push(b' ');
         }
-        out.write_all(line.trim_end().as_bytes())?;
-        out.write_all(b"\n")
+        trim_end(out, start);
+        out.push(b'\n');
     }
 
-    fn grid(&self, out: &mut impl Write, grid: &Grid) -> io::Result<()> {
+    /// Writes a header or total row.
+    fn single(&self, out: &mut impl Write, layout: (&Grid, &[usize]), cells: &[Cell]) -> io::Result<()> {
+        let mut line = Vec::new();
+        self.line(&mut line, layout, cells, true);
+        out.write_all(&line)
+    }
+
+    fn grid(&self, out: &mut impl Write, grid: &Grid, threads: usize) -> io::Result<()> {
         let mut widths: Vec<usize> = grid.columns.iter().map(|c| c.title.len()).collect();
         for row in grid.rows().chain(grid.total.as_deref()) {
             for (width, cell) in widths.iter_mut().zip(row) {
@@ -91,17 +103,18 @@ impl Table {
         if let Some(title) = &grid.title {
             writeln!(out, " {}", self.paint(BOLD, title))?;
         }
-        let mut line = String::new();
         let layout = (grid, &widths[..]);
         writeln!(out, "{rule}")?;
-        self.line(out, &mut line, layout, &header, true)?;
+        self.single(out, layout, &header)?;
         writeln!(out, "{rule}")?;
-        for row in grid.rows() {
-            self.line(out, &mut line, layout, row, false)?;
-        }
+        let rows: Vec<&[Cell]> = grid.rows().collect();
+        write_rows(out, &rows, threads, |out, _, row| {
+            self.line(out, layout, row, false);
+            Ok(())
+        })?;
         if let Some(total) = &grid.total {
             writeln!(out, "{rule}")?;
-            self.line(out, &mut line, layout, total, true)?;
+            self.single(out, layout, total)?;
         }
         writeln!(out, "{rule}")?;
         if let Some(note) = &grid.note {
@@ -110,13 +123,13 @@ impl Table {
         Ok(())
     }
 
-    fn grids(&self, out: &mut dyn Write, grids: &[Grid]) -> io::Result<()> {
+    fn grids(&self, out: &mut dyn Write, grids: &[Grid], threads: usize) -> io::Result<()> {
         buffered(out, |out| {
             for (i, grid) in grids.iter().enumerate() {
                 if i > 0 {
                     writeln!(out)?;
                 }
-                self.grid(out, grid)?;
+                self.grid(out, grid, threads)?;
             }
             Ok(())
         })
@@ -125,10 +138,26 @@ impl Table {
 
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        self.grids(out, &report_grids(view, self.wide))
+        self.grids(out, &report_grids(view, self.wide), view.threads)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
-        self.grids(out, &diff_grids(diff, self.wide))
+        self.grids(out, &diff_grids(diff, self.wide), 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trim_end;
+
+    #[test]
+    fn rows_are_trimmed_as_str_trims_them() {
+        let rows = ["a b  ", "a\u{3000} ", "x\u{0B}\t", "é\u{A0}", "  ", "", "a\u{85}", "\u{2003}é"];
+        for row in rows {
+            let mut out = b"kept ".to_vec();
+            out.extend_from_slice(row.as_bytes());
+            trim_end(&mut out, 5);
+            assert_eq!(out, format!("kept {}", row.trim_end()).as_bytes(), "{row:?}");
+        }
     }
 }

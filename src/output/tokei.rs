@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use super::buffer::{buffered, json_string, labelled};
 use super::paths::escaped;
+use super::rows::write_rows;
 use super::Output;
 use crate::count::Counts;
 use crate::lang::LangId;
@@ -37,10 +38,34 @@ impl Stats {
     }
 }
 
+/// A file as tokei lists it: the file itself (its own lines, its regions' as `blobs`) or one of
+/// its regions (under a language's `children`), made its [`EntryDoc`] only as it is written, so
+/// that the rows can be made on several threads.
+#[derive(Clone, Copy)]
+enum FileEntry<'a> {
+    Own(&'a FileReport),
+    Region(&'a FileReport, Counts),
+}
+
 #[derive(Serialize)]
-struct FileEntry<'a> {
+struct EntryDoc<'a> {
     stats: Stats,
     name: Cow<'a, str>,
+}
+
+impl<'a> FileEntry<'a> {
+    fn doc(self) -> EntryDoc<'a> {
+        match self {
+            FileEntry::Own(f) => entry(f),
+            FileEntry::Region(f, c) => EntryDoc { stats: Stats::of(&c), name: escaped(&f.path) },
+        }
+    }
+}
+
+impl Serialize for FileEntry<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.doc().serialize(s)
+    }
 }
 
 #[derive(Serialize)]
@@ -75,14 +100,14 @@ fn less(counts: &Counts, embedded: &[(LangId, Counts)]) -> Counts {
     own
 }
 
-fn entry(f: &FileReport) -> FileEntry<'_> {
+fn entry(f: &FileReport) -> EntryDoc<'_> {
     let mut stats = Stats::of(&less(&f.counts, &f.embedded));
     for (inner, c) in &f.embedded {
         let blob = stats.blobs.entry(inner.name()).or_default();
         (blob.blanks, blob.code, blob.comments) =
             (blob.blanks + c.blanks, blob.code + c.code, blob.comments + c.comments);
     }
-    FileEntry { stats, name: escaped(&f.path) }
+    EntryDoc { stats, name: escaped(&f.path) }
 }
 
 /// One language: its lines less its files' regions, each file, and each file's regions by language.
@@ -91,12 +116,15 @@ fn language<'a>(totals: &Totals, files: &[&'a FileReport]) -> Language<'a> {
     let mut regions = Vec::new();
     for f in files {
         for &(inner, c) in &f.embedded {
-            let name = escaped(&f.path);
-            children.entry(inner.name()).or_default().push(FileEntry { stats: Stats::of(&c), name });
+            children.entry(inner.name()).or_default().push(FileEntry::Region(f, c));
             regions.push((inner, c));
         }
     }
-    Language::new(&less(&totals.counts, &regions), files.iter().map(|f| entry(f)).collect(), children)
+    Language::new(
+        &less(&totals.counts, &regions),
+        files.iter().map(|&f| FileEntry::Own(f)).collect(),
+        children,
+    )
 }
 
 /// The document: each language by name, then `Total`.
@@ -112,14 +140,14 @@ fn document<'a>(view: &View<'a>) -> Vec<(&'static str, Language<'a>)> {
     let mut doc: Vec<(&str, Language)> =
         languages.iter().map(|&(name, t)| (name, language(t, files(name)))).collect();
     let every_file =
-        languages.iter().map(|&(name, _)| (name, files(name).iter().map(|f| entry(f)).collect()));
+        languages.iter().map(|&(name, _)| (name, files(name).iter().map(|&f| FileEntry::Own(f)).collect()));
     doc.push(("Total", Language::new(&view.total.counts, Vec::new(), every_file.collect())));
     doc
 }
 
 impl Output for TokeiJson {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        buffered(out, |out| write_doc(out, &document(view)))
+        buffered(out, |out| write_doc(out, &document(view), view.threads))
     }
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
@@ -129,41 +157,43 @@ impl Output for TokeiJson {
 
 /// The document as serde_json writes the derived `Serialize`s, by hand (the tests compare): a row
 /// is a dozen keys and numbers, and serde_json scans every key for characters to escape.
-fn write_doc(out: &mut impl Write, doc: &[(&str, Language)]) -> io::Result<()> {
+fn write_doc(out: &mut impl Write, doc: &[(&str, Language)], threads: usize) -> io::Result<()> {
     out.write_all(b"{")?;
     for (i, (name, language)) in doc.iter().enumerate() {
         out.write_all(if i == 0 { b"" } else { b"," })?;
         json_string(out, name)?;
         out.write_all(b":")?;
-        write_language(out, language)?;
+        write_language(out, language, threads)?;
     }
     out.write_all(b"}")
 }
 
-fn write_language(out: &mut impl Write, l: &Language) -> io::Result<()> {
+fn write_language(out: &mut impl Write, l: &Language, threads: usize) -> io::Result<()> {
     labelled(out, &[("{\"blanks\":", l.blanks), (",\"code\":", l.code), (",\"comments\":", l.comments)])?;
     out.write_all(b",\"reports\":")?;
-    write_entries(out, &l.reports)?;
+    write_entries(out, &l.reports, threads)?;
     out.write_all(b",\"children\":{")?;
     for (i, (name, entries)) in l.children.iter().enumerate() {
         out.write_all(if i == 0 { b"" } else { b"," })?;
         json_string(out, name)?;
         out.write_all(b":")?;
-        write_entries(out, entries)?;
+        write_entries(out, entries, threads)?;
     }
     out.write_all(b"},\"inaccurate\":")?;
     out.write_all(if l.inaccurate { b"true}" } else { b"false}" })
 }
 
-fn write_entries(out: &mut impl Write, entries: &[FileEntry]) -> io::Result<()> {
+/// A list of files, on up to `threads` threads.
+fn write_entries(out: &mut impl Write, entries: &[FileEntry], threads: usize) -> io::Result<()> {
     out.write_all(b"[")?;
-    for (i, e) in entries.iter().enumerate() {
+    write_rows(out, entries, threads, |out, i, e| {
+        let e = e.doc();
         out.write_all(if i == 0 { b"{\"stats\":" } else { b",{\"stats\":" })?;
         write_stats(out, &e.stats)?;
         out.write_all(b",\"name\":")?;
         json_string(out, &e.name)?;
-        out.write_all(b"}")?;
-    }
+        out.write_all(b"}")
+    })?;
     out.write_all(b"]")
 }
 

@@ -12,8 +12,9 @@ use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
 use super::buffer::{buffered, json_string, labelled, spaces, Buffer};
-use super::json::doc::{DiffDoc, FileRow, ReportDoc};
+use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
+use super::rows::write_rows;
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -21,7 +22,7 @@ pub struct Yaml;
 
 impl Output for Yaml {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        report_document(&ReportDoc::new(view, true), out)
+        report_document(&ReportDoc::new(view, true), view.threads, out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
@@ -36,50 +37,53 @@ fn document(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
     })
 }
 
-/// A report's document as [`document`] writes it, its file rows by hand.
-fn report_document(doc: &ReportDoc<FileRow>, out: &mut dyn Write) -> io::Result<()> {
-    buffered(out, |out| write_fields(doc, &mut YamlFields(out)))
+/// A report's document as [`document`] writes it, its file rows by hand, on up to `threads`
+/// threads.
+fn report_document(doc: &ReportDoc<FileRef>, threads: usize, out: &mut dyn Write) -> io::Result<()> {
+    buffered(out, |out| write_fields(doc, &mut YamlFields { out, threads }))
 }
 
 /// The top-level fields of a document: `key:`, then the value as [`BlockYaml`] writes it in a map.
-struct YamlFields<'a, 'b>(&'a mut Buffer<'b>);
+struct YamlFields<'a, 'b> {
+    out: &'a mut Buffer<'b>,
+    threads: usize,
+}
 
 impl Fields for YamlFields<'_, '_> {
     fn value<T: Serialize>(&mut self, _first: bool, key: &str, value: &T) -> io::Result<()> {
-        self.0.write_all(key.as_bytes())?;
-        self.0.write_all(b":")?;
+        self.out.write_all(key.as_bytes())?;
+        self.out.write_all(b":")?;
         let in_map =
             BlockYaml { open: vec![Open { map: true, indent: 0, empty: false }], ..BlockYaml::default() };
         value
-            .serialize(&mut serde_json::Serializer::with_formatter(&mut *self.0, in_map))
+            .serialize(&mut serde_json::Serializer::with_formatter(&mut *self.out, in_map))
             .map_err(io::Error::from)
     }
 
-    fn files(&mut self, rows: &[FileRow]) -> io::Result<()> {
-        let out = &mut *self.0;
-        out.write_all(if rows.is_empty() { b"files: []\n" } else { b"files:\n" })?;
-        for f in rows {
-            out.write_all(b"  - path: ")?;
-            json_string(out, &f.path)?;
-            if let Some(bytes) = &f.path_bytes {
-                out.write_all(b"\n    path_bytes: ")?;
-                json_string(out, bytes)?;
-            }
-            out.write_all(b"\n    language: ")?;
-            json_string(out, f.language)?;
-            labelled(
-                out,
-                &[("\n    lines: ", f.lines), ("\n    code: ", f.code), ("\n    comments: ", f.comments)],
-            )?;
-            labelled(out, &[("\n    blanks: ", f.blanks), ("\n    bytes: ", f.bytes)])?;
-            for (i, flag) in f.flags.iter().enumerate() {
-                out.write_all(if i == 0 { b"\n    flags:\n      - " } else { b"\n      - " })?;
-                json_string(out, flag)?;
-            }
-            out.write_all(b"\n")?;
-        }
-        Ok(())
+    fn files(&mut self, rows: &[FileRef]) -> io::Result<()> {
+        self.out.write_all(if rows.is_empty() { b"files: []\n" } else { b"files:\n" })?;
+        write_rows(self.out, rows, self.threads, |out, _, f| file_row(out, &FileRow::from(f.0)))
     }
+}
+
+/// One item of the `files` list.
+fn file_row(out: &mut impl Write, f: &FileRow) -> io::Result<()> {
+    out.write_all(b"  - path: ")?;
+    json_string(out, &f.path)?;
+    if let Some(bytes) = &f.path_bytes {
+        out.write_all(b"\n    path_bytes: ")?;
+        json_string(out, bytes)?;
+    }
+    out.write_all(b"\n    language: ")?;
+    json_string(out, f.language)?;
+    let counts = [("\n    lines: ", f.lines), ("\n    code: ", f.code), ("\n    comments: ", f.comments)];
+    labelled(out, &counts)?;
+    labelled(out, &[("\n    blanks: ", f.blanks), ("\n    bytes: ", f.bytes)])?;
+    for (i, flag) in f.flags.iter().enumerate() {
+        out.write_all(if i == 0 { b"\n    flags:\n      - " } else { b"\n      - " })?;
+        json_string(out, flag)?;
+    }
+    out.write_all(b"\n")
 }
 
 /// An open map or list, and how far its lines are indented (a list's: where its dashes are).
@@ -297,7 +301,10 @@ mod tests {
 
     #[test]
     fn the_rows_by_hand_make_the_document_serde_writes() {
-        crate::output::json::tests::assert_by_hand_as_serde(report_document, |doc, out| document(doc, out));
+        crate::output::json::tests::assert_by_hand_as_serde(
+            |doc, out| report_document(doc, 1, out),
+            |doc, out| document(doc, out),
+        );
     }
 
     #[test]

@@ -8,11 +8,18 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 /// `a.cmp(b)`, the same answer for every pair of paths: bytes up to the first difference, then the
-/// two components that differ there, compared as bytes when both are plain names (not empty, `.`
+/// two bytes there when neither is `/` or `.`, else the two components that differ there, compared as bytes when both are plain names (not empty, `.`
 /// or `..`, whose order `Path` decides otherwise); anything else is left to `Path::cmp`.
 pub fn path_order(a: &Path, b: &Path) -> Ordering {
     let (x, y) = (a.as_os_str().as_bytes(), b.as_os_str().as_bytes());
     let Some(at) = first_difference(x, y) else { return a.cmp(b) };
+    // Neither byte ends a component nor can make it `.` or `..`: the two components are plain
+    // names that share their bytes up to here, so these bytes decide (paths in order, as a sorted
+    // report's neighbours are, mostly differ so).
+    let (p, q) = (x[at], y[at]);
+    if !matches!(p, b'/' | b'.') && !matches!(q, b'/' | b'.') {
+        return p.cmp(&q);
+    }
     let start = memchr::memrchr(b'/', &x[..at]).map_or(0, |slash| slash + 1);
     let (p, q) = (component(x, start), component(y, start));
     if plain(p) && plain(q) {

@@ -114,6 +114,8 @@ pub struct View<'a> {
     pub errors: &'a [FileError],
     pub skipped: Skipped,
     pub flagged: Flagged,
+    /// Threads a format may write its rows on (1 from [`View::new`]; the binary gives its cores).
+    pub threads: usize,
 }
 
 impl<'a> View<'a> {
@@ -176,6 +178,7 @@ impl<'a> View<'a> {
             errors: &report.errors,
             skipped: report.skipped,
             flagged: report.flagged,
+            threads: 1,
         }
     }
 }

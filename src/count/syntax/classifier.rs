@@ -7,6 +7,7 @@ use super::lead::LeadFilter;
 use super::markers::{has_prefix, is_ws, openers, Kind, Opened, Opener, Place};
 use super::markup::Markup;
 use super::plan::literal_opener;
+use super::prose::Prose;
 use super::quote_like;
 use crate::count::{MAX_TOKEN, WINDOW};
 use crate::lang::{Embed, LangId, QuoteLikes, Syntax, LANGUAGES};
@@ -43,6 +44,8 @@ pub struct Classifier {
     pub(crate) c_family: Option<CFamily>,
     /// HTML's shape, which the markup block loop settles a whole block at a time.
     pub(crate) markup: Option<Markup>,
+    /// Markdown's shape, whose marks the block loop keeps only where they may open something.
+    pub(crate) prose: Option<Prose>,
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -145,6 +148,7 @@ impl Classifier {
             lead,
             c_family,
             markup: Markup::of(syntax),
+            prose: Prose::of(syntax),
             lookahead,
         }
     }

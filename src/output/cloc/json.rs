@@ -18,7 +18,7 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "  \"n_lines\"            : {},", h.lines)?;
     writeln!(out, "  \"files_per_second\"   : {},", h.per_second(h.files))?;
     writeln!(out, "  \"lines_per_second\"   : {}}},", h.per_second(h.lines))?;
-    for row in &doc.rows {
+    doc.write_rows(out, |out, row| {
         json_string(out, &row.name)?;
         out.write_all(b" :{\n  ")?;
         if !doc.by_file {
@@ -33,8 +33,8 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
             out.write_all(b",\n  \"language\": ")?;
             json_string(out, language)?;
         }
-        out.write_all(b"},\n")?;
-    }
+        out.write_all(b"},\n")
+    })?;
     let sum = &doc.sum;
     writeln!(out, "\"SUM\": {{")?;
     writeln!(out, "  \"blank\": {},\n  \"comment\": {},\n  \"code\": {},", sum.blank, sum.comment, sum.code)?;

@@ -14,8 +14,9 @@ use std::time::Duration;
 
 use super::buffer::buffered;
 use super::paths::escaped;
+use super::rows::write_rows;
 use super::Output;
-use crate::report::{path_order, Diff, Totals, View};
+use crate::report::{path_order, Diff, FileReport, Totals, View};
 
 /// Which of cloc's three document syntaxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,12 +70,23 @@ impl<'a> Row<'a> {
     }
 }
 
+impl Row<'_> {
+    fn file(f: &FileReport) -> Row<'_> {
+        Row::new(escaped(&f.path), Some(f.language.name()), &f.totals())
+    }
+}
+
 /// What every syntax writes: the header, the rows in cloc's order, and the sum.
 struct Doc<'a> {
     header: Header,
     by_file: bool,
+    /// The languages' rows, without `--by-file`.
     rows: Vec<Row<'a>>,
+    /// The files, with `--by-file`, each made a row as it is written.
+    files: Vec<&'a FileReport>,
     sum: Row<'a>,
+    /// Threads the files' rows may be written on.
+    threads: usize,
 }
 
 impl<'a> Doc<'a> {
@@ -86,7 +98,7 @@ impl<'a> Doc<'a> {
             files: view.total.files,
             lines: view.total.counts.lines,
         };
-        let rows = match &view.files {
+        let (rows, files) = match &view.files {
             // cloc lists files by code, most first, then by name. Both sorts are stable, and the
             // view's rows come in path order unless --sort or --top says otherwise: the first sort
             // is then one pass, and the second compares no paths.
@@ -94,14 +106,27 @@ impl<'a> Doc<'a> {
                 let mut files = files.clone();
                 files.sort_by(|a, b| path_order(&a.path, &b.path));
                 files.sort_by_key(|f| Reverse(f.counts.code));
-                files
-                    .into_iter()
-                    .map(|f| Row::new(escaped(&f.path), Some(f.language.name()), &f.totals()))
-                    .collect()
+                (Vec::new(), files)
             }
-            None => view.languages.iter().map(|(l, t)| Row::new(l.name().into(), None, t)).collect(),
+            None => {
+                (view.languages.iter().map(|(l, t)| Row::new(l.name().into(), None, t)).collect(), Vec::new())
+            }
         };
-        Doc { header, by_file: view.files.is_some(), rows, sum: Row::new("SUM".into(), None, &view.total) }
+        let sum = Row::new("SUM".into(), None, &view.total);
+        Doc { header, by_file: view.files.is_some(), rows, files, sum, threads: view.threads }
+    }
+
+    /// Writes every row with `write`: the languages' or, with `--by-file`, the files', these on up
+    /// to `threads` threads.
+    fn write_rows(
+        &self,
+        out: &mut impl Write,
+        write: impl Fn(&mut Vec<u8>, &Row) -> io::Result<()> + Sync,
+    ) -> io::Result<()> {
+        match self.by_file {
+            true => write_rows(out, &self.files, self.threads, |out, _, f| write(out, &Row::file(f))),
+            false => write_rows(out, &self.rows, 1, |out, _, row| write(out, row)),
+        }
     }
 }
 

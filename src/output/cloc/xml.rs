@@ -19,14 +19,14 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let sum = &doc.sum;
     if doc.by_file {
         writeln!(out, "<files>")?;
-        for r in &doc.rows {
+        doc.write_rows(out, |out, r| {
             out.write_all(b"  <file name=\"")?;
             out.write_all(escape(&r.name).as_bytes())?;
             labelled(out, &[("\" blank=\"", r.blank), ("\" comment=\"", r.comment), ("\" code=\"", r.code)])?;
             out.write_all(b"\"  language=\"")?;
             out.write_all(escape(r.language.unwrap_or_default()).as_bytes())?;
-            out.write_all(b"\" />\n")?;
-        }
+            out.write_all(b"\" />\n")
+        })?;
         writeln!(
             out,
             "  <total blank=\"{}\" comment=\"{}\" code=\"{}\" />\n</files>",

@@ -17,7 +17,7 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "  n_files            : {}\n  n_lines            : {}", h.files, h.lines)?;
     writeln!(out, "  files_per_second   : {}", h.per_second(h.files))?;
     writeln!(out, "  lines_per_second   : {}", h.per_second(h.lines))?;
-    for r in &doc.rows {
+    doc.write_rows(out, |out, r| {
         quoted(out, &r.name)?;
         out.write_all(b" :\n")?;
         if !doc.by_file {
@@ -29,8 +29,8 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
             out.write_all(b"\n  language: ")?;
             plain_or_quoted(out, language)?;
         }
-        out.write_all(b"\n")?;
-    }
+        out.write_all(b"\n")
+    })?;
     let sum = &doc.sum;
     writeln!(
         out,

@@ -5,12 +5,14 @@
 //! and `&` too, so no name can close the `<script>` element the data sits in.
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use crate::lang::LangId;
 use crate::output::buffer::has_any;
 use crate::output::paths::escaped;
+use crate::output::rows::write_rows;
 use crate::report::{FileReport, Totals, View};
 
 /// The data object, in the order the page reads it.
@@ -39,7 +41,7 @@ pub fn data(view: &View) -> Vec<u8> {
         json.raw("]");
     });
     json.raw("],");
-    files(&mut json, view.files.as_deref().unwrap_or_default(), &mut names);
+    files(&mut json, view.files.as_deref().unwrap_or_default(), &mut names, view.threads);
     json.raw(",\"names\":[");
     json.list(&names.list, |json, id| json.string(id.name()));
     json.raw("],");
@@ -77,24 +79,37 @@ fn left_out(json: &mut Json, view: &View) {
     json.raw("]");
 }
 
-/// `"dirs":[...],"files":[...]`: each file under the index of its directory.
-fn files(json: &mut Json, files: &[&FileReport], names: &mut Names) {
+/// `"dirs":[...],"files":[...]`: each file under the index of its directory. Directories and
+/// languages are numbered in one pass, in order, then the rows are written on up to `threads`
+/// threads.
+fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usize) {
     let mut dirs = Dirs::default();
-    let mut rows = Json(Vec::with_capacity(48 * files.len()));
-    rows.list(files, |rows, f| {
-        let name = f.path.file_name().unwrap_or(f.path.as_os_str());
-        rows.raw("[");
-        rows.number(dirs.index(f.path.parent().unwrap_or(Path::new(""))) as u64);
-        rows.raw(",");
-        rows.string(&escaped(Path::new(name)));
-        rows.raw(",");
-        rows.number(names.index(f.language));
+    let placed: Vec<(u64, &OsStr, u64)> = files
+        .iter()
+        .map(|f| {
+            let (dir, name) = split(&f.path);
+            (dirs.index(dir) as u64, name, names.index(f.language))
+        })
+        .collect();
+    let mut rows = Vec::with_capacity(48 * files.len());
+    let row = |out: &mut Vec<u8>, i: usize, &(dir, name, language): &(u64, &OsStr, u64)| {
+        let f = files[i];
+        let mut row = Json(std::mem::take(out));
+        row.raw(if i == 0 { "[" } else { ",[" });
+        row.number(dir);
+        row.raw(",");
+        row.string(&escaped(Path::new(name)));
+        row.raw(",");
+        row.number(language);
         let c = f.counts;
-        rows.numbers(&[c.code, c.comments, c.blanks, f.bytes]);
-        rows.raw(",");
-        rows.number(u64::from(f.generated) | u64::from(f.minified) << 1);
-        rows.raw("]");
-    });
+        row.numbers(&[c.code, c.comments, c.blanks, f.bytes]);
+        row.raw(",");
+        row.number(u64::from(f.generated) | u64::from(f.minified) << 1);
+        row.raw("]");
+        *out = row.0;
+        Ok(())
+    };
+    write_rows(&mut rows, &placed, threads, row).expect("rows are written into memory");
     json.raw("\"dirs\":[");
     json.list(&dirs.rows, |json, (parent, name)| {
         json.raw("[");
@@ -107,8 +122,28 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names) {
         json.raw("]");
     });
     json.raw("],\"files\":[");
-    json.0.extend_from_slice(&rows.0);
+    json.0.extend_from_slice(&rows);
     json.raw("]");
+}
+
+/// `path.parent()` and `path.file_name()` (the whole path where it has none): split at the last
+/// `/` where that is exact, neither the name nor the parent's last component empty, `.` or `..`
+/// (a file of a walk, always); else as `Path` splits it. `Path` parses components to find them.
+fn split(path: &Path) -> (&Path, &OsStr) {
+    let bytes = path.as_os_str().as_bytes();
+    let plain = |part: &[u8]| !matches!(part, b"" | b"." | b"..");
+    match memchr::memrchr(b'/', bytes) {
+        Some(slash) => {
+            let (parent, name) = (&bytes[..slash], &bytes[slash + 1..]);
+            let last = parent.rsplit(|&b| b == b'/').next().unwrap_or_default();
+            if plain(name) && plain(last) {
+                return (Path::new(OsStr::from_bytes(parent)), OsStr::from_bytes(name));
+            }
+        }
+        None if plain(bytes) => return (Path::new(""), path.as_os_str()),
+        None => {}
+    }
+    (path.parent().unwrap_or(Path::new("")), path.file_name().unwrap_or(path.as_os_str()))
 }
 
 /// Directories numbered as first seen, each after its parent.
@@ -145,13 +180,18 @@ impl<'a> Dirs<'a> {
 /// Language names numbered as first seen.
 #[derive(Default)]
 struct Names {
-    seen: HashMap<LangId, u64>,
+    /// Each language's number, by its index in the table.
+    seen: Vec<Option<u64>>,
     list: Vec<LangId>,
 }
 
 impl Names {
     fn index(&mut self, id: LangId) -> u64 {
-        *self.seen.entry(id).or_insert_with(|| {
+        let slot = usize::from(id.0);
+        if self.seen.len() <= slot {
+            self.seen.resize(slot + 1, None);
+        }
+        *self.seen[slot].get_or_insert_with(|| {
             self.list.push(id);
             self.list.len() as u64 - 1
         })
@@ -255,6 +295,25 @@ mod tests {
         assert_eq!(text, r#""\u003c/script\u003e\u003c!-- \"q\" \\ \u0001\n\té \u0026 \u003e""#);
         assert_eq!(serde_json::from_str::<String>(&text).unwrap(), hostile);
         assert_eq!(string("plain/é.c"), "\"plain/é.c\"");
+    }
+
+    #[test]
+    fn paths_split_as_path_splits_them() {
+        let mut paths = vec![Vec::new()];
+        let mut last = vec![Vec::new()];
+        for _ in 0..6 {
+            last = last
+                .iter()
+                .flat_map(|p: &Vec<u8>| b"a./".iter().map(move |&c| [&p[..], &[c]].concat()))
+                .collect();
+            paths.extend(last.iter().cloned());
+        }
+        for bytes in &paths {
+            let path = Path::new(OsStr::from_bytes(bytes));
+            let by_path =
+                (path.parent().unwrap_or(Path::new("")), path.file_name().unwrap_or(path.as_os_str()));
+            assert_eq!(split(path), by_path, "{path:?}");
+        }
     }
 
     #[test]

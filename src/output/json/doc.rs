@@ -167,6 +167,17 @@ impl<'a> From<&'a FileReport> for FileRow<'a> {
     }
 }
 
+/// A file of the report, made its [`FileRow`] only as it is written: writers that format their
+/// rows on several threads make each row there.
+#[derive(Debug, Clone, Copy)]
+pub struct FileRef<'a>(pub &'a FileReport);
+
+impl Serialize for FileRef<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        FileRow::from(self.0).serialize(s)
+    }
+}
+
 /// A file left out (`--by-file`), and why: one of the `skipped` field names.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SkippedFileDoc {
@@ -332,7 +343,7 @@ impl OmittedDoc {
 }
 
 /// `--format json`: one document per run. Also the summary record of `--format ndjson`, without
-/// `files` and `dirs`. Read with [`FileDoc`] rows, written with [`FileRow`]s.
+/// `files` and `dirs`. Read with [`FileDoc`] rows, written with [`FileRef`]s.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(bound(deserialize = "F: Deserialize<'de>"))]
 pub struct ReportDoc<F = FileDoc> {

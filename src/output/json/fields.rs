@@ -8,16 +8,16 @@ use std::io;
 
 use serde::Serialize;
 
-use super::doc::{FileRow, ReportDoc};
+use super::doc::{FileRef, ReportDoc};
 
 /// How one syntax writes a top-level field: its key, then its value.
 pub trait Fields {
     fn value<T: Serialize>(&mut self, first: bool, key: &str, value: &T) -> io::Result<()>;
-    fn files(&mut self, rows: &[FileRow]) -> io::Result<()>;
+    fn files(&mut self, rows: &[FileRef]) -> io::Result<()>;
 }
 
 /// Writes `doc`'s fields in the order serde's derive writes them, skipping those it skips.
-pub fn write_fields(doc: &ReportDoc<FileRow>, w: &mut impl Fields) -> io::Result<()> {
+pub fn write_fields(doc: &ReportDoc<FileRef>, w: &mut impl Fields) -> io::Result<()> {
     w.value(true, "schema_version", &doc.schema_version)?;
     if let Some(kind) = &doc.kind {
         w.value(false, "kind", kind)?;

@@ -17,12 +17,13 @@ pub use per_line::per_line_json;
 pub use read::{read_report, Loaded};
 
 use self::doc::{
-    DiffDoc, DirChangeDoc, FileChangeDoc, FileRow, LanguageChangeDoc, LinesDoc, OmittedDoc, PathDoc,
+    DiffDoc, DirChangeDoc, FileChangeDoc, FileRef, FileRow, LanguageChangeDoc, LinesDoc, OmittedDoc, PathDoc,
     ReportDoc, RootDoc, SCHEMA_VERSION,
 };
 use self::fields::{write_fields, Fields};
 use self::pretty::Pretty;
 use super::buffer::{buffered, json_string, labelled, Buffer};
+use super::rows::write_rows;
 use super::stats::StatsDoc;
 use super::Output;
 use crate::report::{Diff, View};
@@ -33,17 +34,17 @@ pub struct Json {
     pub stats: Option<StatsDoc>,
 }
 
-impl<'a> ReportDoc<FileRow<'a>> {
+impl<'a> ReportDoc<FileRef<'a>> {
     /// The document for `view`; `with_rows` false leaves out files and directories (the ndjson
     /// summary, whose rows are records of their own).
-    pub fn new(view: &View<'a>, with_rows: bool) -> ReportDoc<FileRow<'a>> {
+    pub fn new(view: &View<'a>, with_rows: bool) -> ReportDoc<FileRef<'a>> {
         ReportDoc {
             schema_version: SCHEMA_VERSION,
             kind: None,
             roots: view.roots.iter().map(|r| PathDoc::new(r)).collect(),
             total: (&view.total).into(),
             languages: doc::languages(&view.languages, view.embedded),
-            files: view.files.as_ref().filter(|_| with_rows).map(|f| f.iter().map(|&f| f.into()).collect()),
+            files: view.files.as_ref().filter(|_| with_rows).map(|f| f.iter().map(|&f| FileRef(f)).collect()),
             skipped_files: view
                 .skipped_files
                 .filter(|_| with_rows)
@@ -97,59 +98,64 @@ fn pretty(doc: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
     })
 }
 
-/// A report's document as [`pretty`] writes it, its file rows by hand.
-fn pretty_report(doc: &ReportDoc<FileRow>, out: &mut dyn Write) -> io::Result<()> {
+/// A report's document as [`pretty`] writes it, its file rows by hand, on up to `threads` threads.
+fn pretty_report(doc: &ReportDoc<FileRef>, threads: usize, out: &mut dyn Write) -> io::Result<()> {
     buffered(out, |out| {
         out.write_all(b"{")?;
-        write_fields(doc, &mut PrettyFields(out))?;
+        write_fields(doc, &mut PrettyFields { out, threads })?;
         out.write_all(b"\n}\n")
     })
 }
 
 /// The top-level fields of a pretty document, two spaces in.
-struct PrettyFields<'a, 'b>(&'a mut Buffer<'b>);
+struct PrettyFields<'a, 'b> {
+    out: &'a mut Buffer<'b>,
+    threads: usize,
+}
 
 impl Fields for PrettyFields<'_, '_> {
     fn value<T: Serialize>(&mut self, first: bool, key: &str, value: &T) -> io::Result<()> {
-        self.0.write_all(if first { b"\n  " } else { b",\n  " })?;
-        json_string(self.0, key)?;
-        self.0.write_all(b": ")?;
+        self.out.write_all(if first { b"\n  " } else { b",\n  " })?;
+        json_string(self.out, key)?;
+        self.out.write_all(b": ")?;
         value
-            .serialize(&mut serde_json::Serializer::with_formatter(&mut *self.0, Pretty::at(1)))
+            .serialize(&mut serde_json::Serializer::with_formatter(&mut *self.out, Pretty::at(1)))
             .map_err(io::Error::from)
     }
 
-    fn files(&mut self, rows: &[FileRow]) -> io::Result<()> {
-        let out = &mut *self.0;
-        out.write_all(b",\n  \"files\": [")?;
-        for (i, f) in rows.iter().enumerate() {
-            out.write_all(if i == 0 { b"\n    {\n      \"path\": " } else { b",\n    {\n      \"path\": " })?;
-            json_string(out, &f.path)?;
-            if let Some(bytes) = &f.path_bytes {
-                out.write_all(b",\n      \"path_bytes\": ")?;
-                json_string(out, bytes)?;
-            }
-            out.write_all(b",\n      \"language\": ")?;
-            json_string(out, f.language)?;
-            let counts = [(",\n      \"lines\": ", f.lines), (",\n      \"code\": ", f.code)];
-            labelled(out, &counts)?;
-            let counts = [(",\n      \"comments\": ", f.comments), (",\n      \"blanks\": ", f.blanks)];
-            labelled(out, &counts)?;
-            labelled(out, &[(",\n      \"bytes\": ", f.bytes)])?;
-            for (i, flag) in f.flags.iter().enumerate() {
-                out.write_all(if i == 0 { b",\n      \"flags\": [\n        " } else { b",\n        " })?;
-                json_string(out, flag)?;
-            }
-            out.write_all(if f.flags.is_empty() { b"\n    }" } else { b"\n      ]\n    }" })?;
-        }
-        out.write_all(if rows.is_empty() { b"]" } else { b"\n  ]" })
+    fn files(&mut self, rows: &[FileRef]) -> io::Result<()> {
+        self.out.write_all(b",\n  \"files\": [")?;
+        write_rows(self.out, rows, self.threads, |out, i, f| file_row(out, i == 0, &FileRow::from(f.0)))?;
+        self.out.write_all(if rows.is_empty() { b"]" } else { b"\n  ]" })
     }
+}
+
+/// One file of the `files` list, after a comma unless it is the `first`.
+fn file_row(out: &mut impl Write, first: bool, f: &FileRow) -> io::Result<()> {
+    out.write_all(if first { b"\n    {\n      \"path\": " } else { b",\n    {\n      \"path\": " })?;
+    json_string(out, &f.path)?;
+    if let Some(bytes) = &f.path_bytes {
+        out.write_all(b",\n      \"path_bytes\": ")?;
+        json_string(out, bytes)?;
+    }
+    out.write_all(b",\n      \"language\": ")?;
+    json_string(out, f.language)?;
+    let counts = [(",\n      \"lines\": ", f.lines), (",\n      \"code\": ", f.code)];
+    labelled(out, &counts)?;
+    let counts = [(",\n      \"comments\": ", f.comments), (",\n      \"blanks\": ", f.blanks)];
+    labelled(out, &counts)?;
+    labelled(out, &[(",\n      \"bytes\": ", f.bytes)])?;
+    for (i, flag) in f.flags.iter().enumerate() {
+        out.write_all(if i == 0 { b",\n      \"flags\": [\n        " } else { b",\n        " })?;
+        json_string(out, flag)?;
+    }
+    out.write_all(if f.flags.is_empty() { b"\n    }" } else { b"\n      ]\n    }" })
 }
 
 impl Output for Json {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         let doc = ReportDoc { stats: self.stats.clone(), ..ReportDoc::new(view, true) };
-        pretty_report(&doc, out)
+        pretty_report(&doc, view.threads, out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
@@ -194,7 +200,7 @@ pub mod tests {
         report
     }
 
-    type Writer = fn(&ReportDoc<FileRow>, &mut dyn Write) -> io::Result<()>;
+    type Writer = fn(&ReportDoc<FileRef>, &mut dyn Write) -> io::Result<()>;
 
     /// A writer of the rows by hand against serde's writer of the same document, on the rich
     /// report and an empty one, with and without files and directories.
@@ -220,6 +226,6 @@ pub mod tests {
 
     #[test]
     fn the_rows_by_hand_make_the_document_serde_writes() {
-        assert_by_hand_as_serde(pretty_report, |doc, out| pretty(doc, out));
+        assert_by_hand_as_serde(|doc, out| pretty_report(doc, 1, out), |doc, out| pretty(doc, out));
     }
 }

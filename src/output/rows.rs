@@ -1,0 +1,282 @@
+//! A report's rows formatted on several threads and written in order. A `--by-file` report's rows
+//! are nearly all of its writing, each row independent of the others, and the count's cores are
+//! idle by the time it is written. The rows are cut into blocks; each thread (the caller's one of
+//! them) takes the next block no thread has taken and formats it into a buffer of its own, and the
+//! caller writes the buffers in block order, taking blocks itself whenever the next one to write
+//! is not ready: it writes as well as formats, so the helpers format more blocks than it does. The
+//! bytes are those one thread formatting every row writes, whatever the number of threads.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::thread;
+
+/// Rows to a block: tens to hundreds of KB of text, few enough handoffs that they cost nothing
+/// per row, small enough that a kernel report is dozens of blocks to share out.
+const BLOCK: usize = 1024;
+
+/// Writes `row(buffer, i, &rows[i])` for every row, in order, formatting on up to `threads`
+/// threads. `row` writes into memory, so its only errors are its own.
+pub fn write_rows<T: Sync>(
+    out: &mut (impl Write + ?Sized),
+    rows: &[T],
+    threads: usize,
+    row: impl Fn(&mut Vec<u8>, usize, &T) -> io::Result<()> + Sync,
+) -> io::Result<()> {
+    write_blocks(out, rows, threads, BLOCK, &row)
+}
+
+/// Blocks formatted and not yet written, by number; the blocks are taken in order from `next`.
+struct Shared {
+    next: AtomicUsize,
+    done: Mutex<Vec<Option<io::Result<Vec<u8>>>>>,
+    ready: Condvar,
+    /// A helper's row panicked: the block it took will never be ready.
+    panicked: AtomicBool,
+}
+
+impl Shared {
+    /// The next block no thread has taken, taken; `None` once all are.
+    fn take(&self, blocks: usize) -> Option<usize> {
+        Some(self.next.fetch_add(1, Ordering::Relaxed)).filter(|&k| k < blocks)
+    }
+
+    fn put(&self, k: usize, buffer: io::Result<Vec<u8>>) {
+        self.done.lock().unwrap_or_else(PoisonError::into_inner)[k] = Some(buffer);
+        self.ready.notify_all();
+    }
+}
+
+/// A helper's guard: if its row panics, says so and wakes the writer, which would otherwise wait
+/// for the block the helper took.
+struct Stop<'a>(&'a Shared);
+
+impl Drop for Stop<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            let _lock = self.0.done.lock().unwrap_or_else(PoisonError::into_inner);
+            self.0.panicked.store(true, Ordering::Relaxed);
+            self.0.ready.notify_all();
+        }
+    }
+}
+
+fn write_blocks<T: Sync>(
+    out: &mut (impl Write + ?Sized),
+    rows: &[T],
+    threads: usize,
+    block: usize,
+    row: &(impl Fn(&mut Vec<u8>, usize, &T) -> io::Result<()> + Sync),
+) -> io::Result<()> {
+    let blocks = rows.len().div_ceil(block);
+    let threads = threads.clamp(1, blocks.max(1));
+    let format = |k: usize| -> io::Result<Vec<u8>> {
+        let start = k * block;
+        let part = &rows[start..rows.len().min(start + block)];
+        let mut buffer = Vec::with_capacity(part.len() * 128);
+        for (i, r) in part.iter().enumerate() {
+            row(&mut buffer, start + i, r)?;
+        }
+        Ok(buffer)
+    };
+    if threads == 1 {
+        return (0..blocks).try_for_each(|k| out.write_all(&format(k)?));
+    }
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        done: Mutex::new((0..blocks).map(|_| None).collect()),
+        ready: Condvar::new(),
+        panicked: AtomicBool::new(false),
+    };
+    let (shared, format) = (&shared, &format);
+    thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(move || {
+                let _stop = Stop(shared);
+                while let Some(k) = shared.take(blocks) {
+                    shared.put(k, format(k));
+                }
+            });
+        }
+        // An error stops the helpers taking more blocks.
+        let written = (0..blocks).try_for_each(|k| out.write_all(&next_block(shared, blocks, k, format)?));
+        shared.next.store(blocks, Ordering::Relaxed);
+        written
+    })
+}
+
+/// Block `k`, once formatted: by a helper, or by the writer, which formats the blocks not yet
+/// taken while `k` is not ready.
+fn next_block(
+    shared: &Shared,
+    blocks: usize,
+    k: usize,
+    format: &impl Fn(usize) -> io::Result<Vec<u8>>,
+) -> io::Result<Vec<u8>> {
+    loop {
+        let mut done = shared.done.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(buffer) = done[k].take() {
+            return buffer;
+        }
+        drop(done);
+        match shared.take(blocks) {
+            Some(j) if j == k => return format(k),
+            Some(j) => shared.put(j, format(j)),
+            None => {
+                done = shared.done.lock().unwrap_or_else(PoisonError::into_inner);
+                while done[k].is_none() {
+                    assert!(!shared.panicked.load(Ordering::Relaxed), "a thread formatting rows panicked");
+                    done = shared.ready.wait(done).unwrap_or_else(PoisonError::into_inner);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbered(out: &mut Vec<u8>, i: usize, n: &u32) -> io::Result<()> {
+        writeln!(out, "{i}:{n}")
+    }
+
+    #[test]
+    fn any_number_of_threads_writes_what_one_loop_writes() {
+        for len in [0, 1, 5, 6, 7, 30, 31] {
+            let rows: Vec<u32> = (0..len).map(|n| n * 7).collect();
+            let mut simple = Vec::new();
+            for (i, n) in rows.iter().enumerate() {
+                numbered(&mut simple, i, n).unwrap();
+            }
+            for threads in 1..=5 {
+                for block in [1, 2, 3, 6, 100] {
+                    let mut out = Vec::new();
+                    write_blocks(&mut out, &rows, threads, block, &numbered).unwrap();
+                    assert_eq!(out, simple, "{len} rows, {threads} threads, blocks of {block}");
+                }
+            }
+        }
+    }
+
+    /// Every format, on a report of more files than two blocks hold, writes the same bytes on
+    /// one thread as on several.
+    #[test]
+    fn every_format_writes_the_same_report_on_any_number_of_threads() {
+        use crate::output::*;
+        use crate::report::{Shape, View};
+        use std::time::Duration;
+
+        let report = many_files(2 * BLOCK + 300);
+        let sql =
+            || Sql { project: "p".into(), timestamp: "t".into(), elapsed: Duration::ZERO, append: false };
+        let cloc = |style| Cloc { style, elapsed: Duration::ZERO };
+        let formats: Vec<Box<dyn Output>> = vec![
+            Box::new(Json::default()),
+            Box::new(Ndjson),
+            Box::new(Csv),
+            Box::new(Table::default()),
+            Box::new(Table { wide: true, colour: true }),
+            Box::new(Markdown::default()),
+            Box::new(Yaml),
+            Box::new(Html),
+            Box::new(TokeiJson),
+            Box::new(cloc(ClocStyle::Json)),
+            Box::new(cloc(ClocStyle::Xml)),
+            Box::new(cloc(ClocStyle::Yaml)),
+            Box::new(SccJson),
+            Box::new(sql()),
+            Box::new(OpenMetrics),
+        ];
+        let shapes = [
+            Shape { by_file: true, ..Shape::default() },
+            Shape { by_file: true, by_dir: Some(1), ..Shape::default() },
+        ];
+        for (i, format) in formats.iter().enumerate() {
+            for shape in &shapes {
+                let write = |threads| {
+                    let mut out = Vec::new();
+                    format.report(&View { threads, ..View::new(&report, shape) }, &mut out).unwrap();
+                    out
+                };
+                let one = write(1);
+                assert!(one.len() > 1000, "format {i} wrote its rows");
+                for threads in [2, 3] {
+                    assert!(one == write(threads), "format {i}, {threads} threads, {shape:?}");
+                }
+            }
+        }
+    }
+
+    /// `n` files of three languages over a few directories, some flagged, one with regions of
+    /// other languages, one with a name that is not UTF-8 and one that needs escapes.
+    fn many_files(n: usize) -> crate::report::Report {
+        use crate::count::Counts;
+        use crate::lang::LangId;
+        use crate::report::{CountedFile, Outcome, Report};
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        use std::path::PathBuf;
+
+        let lang = |name| LangId::from_name(name).unwrap();
+        let mut report = Report { roots: vec!["r".into()], ..Report::default() };
+        for i in 0..n as u64 {
+            let (language, path) = match i % 3 {
+                0 => ("C", format!("r/d{}/f{i}.c", i % 7).into_bytes()),
+                1 => ("HTML", format!("r/d{}/s/p{i}.html", i % 5).into_bytes()),
+                _ => ("Rust", format!("r/f{i} \"q\",'x'<&>.rs").into_bytes()),
+            };
+            let path = if i == 17 { b"r/bad\xFF.c".to_vec() } else { path };
+            let embedded = match language {
+                "HTML" => vec![(lang("JavaScript"), Counts { lines: 3, code: 2, comments: 1, blanks: 0 })],
+                _ => Vec::new(),
+            };
+            let file = CountedFile {
+                language: lang(if i == 17 { "C" } else { language }),
+                bytes: 1000 + i * 37,
+                counts: Counts {
+                    lines: 10 + i % 13,
+                    code: 2 + i % 7,
+                    comments: i % 3,
+                    blanks: 8 + i % 13 - i % 7 - i % 3,
+                },
+                generated: i % 10 == 0,
+                minified: i % 15 == 0,
+                embedded: if i == 17 { Vec::new() } else { embedded },
+            };
+            report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(&path)));
+        }
+        report.sort();
+        report
+    }
+
+    #[test]
+    fn a_row_that_panics_on_a_helper_panics_the_writer_instead_of_hanging_it() {
+        let rows: Vec<u32> = (0..40).collect();
+        let writer = thread::current().id();
+        // The writer's rows are slow, so the helpers surely take some.
+        let panicking = |out: &mut Vec<u8>, i: usize, n: &u32| {
+            assert!(thread::current().id() == writer, "row {i} on a helper");
+            thread::sleep(std::time::Duration::from_millis(2));
+            numbered(out, i, n)
+        };
+        let result = std::panic::catch_unwind(|| write_blocks(&mut Vec::new(), &rows, 3, 1, &panicking));
+        assert!(result.is_err());
+    }
+
+    #[test]
+    fn an_error_of_any_block_or_of_the_destination_is_returned() {
+        let rows: Vec<u32> = (0..20).collect();
+        let failing = |out: &mut Vec<u8>, i: usize, n: &u32| match i {
+            13 => Err(io::Error::other("row 13")),
+            _ => numbered(out, i, n),
+        };
+        for threads in 1..=4 {
+            let err = write_blocks(&mut Vec::new(), &rows, threads, 2, &failing).unwrap_err();
+            assert_eq!(err.to_string(), "row 13");
+            let mut full = [0u8; 10];
+            let err = write_blocks(&mut &mut full[..], &rows, threads, 2, &numbered).unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::WriteZero);
+        }
+    }
+}
