@@ -111,7 +111,8 @@ impl<'a> Grid<'a> {
         self.cells.parts.iter().flat_map(|part| part.chunks(self.columns.len()))
     }
 
-    /// Each column's widest cell among the rows (not the total), in characters.
+    /// Each column's widest cell among the rows (not the total), in characters; zeros where the
+    /// grid was made without `measured`.
     pub fn widths(&self) -> &[usize] {
         &self.cells.widths
     }
@@ -145,17 +146,21 @@ fn widest(cells: &[Cell], columns: usize) -> Vec<usize> {
     widths
 }
 
-/// The cells of a row per item, each row written by `row`, on up to `threads` threads.
+/// The cells of a row per item, each row written by `row`, on up to `threads` threads, and with
+/// `measured` their widths (markdown draws no columns, so it measures nothing).
 fn cells<'a, T: Sync>(
     items: &'a [T],
     columns: &[Column],
-    threads: usize,
+    (threads, measured): (usize, bool),
     row: impl Fn(&mut Vec<Cell<'a>>, &'a T) + Sync,
 ) -> Rows<'a> {
     let parts = map_parts(items, threads, |part| {
         let mut cells = Vec::with_capacity(part.len() * columns.len());
         part.iter().for_each(|item| row(&mut cells, item));
-        Rows::new(cells, columns.len())
+        match measured {
+            true => Rows::new(cells, columns.len()),
+            false => Rows { widths: vec![0; columns.len()], parts: vec![cells] },
+        }
     });
     let mut widths = vec![0; columns.len()];
     for part in &parts {
@@ -214,7 +219,7 @@ fn language_grid<'a>(
     row(&mut total_row, "Total", total);
     Grid {
         title,
-        cells: cells(languages, &columns, 1, |cells, (l, t)| row(cells, l.name(), t)),
+        cells: cells(languages, &columns, (1, true), |cells, (l, t)| row(cells, l.name(), t)),
         columns,
         total: Some(total_row),
         note: None,
@@ -222,8 +227,9 @@ fn language_grid<'a>(
 }
 
 /// Each root's languages (`--by-root`), the languages of all, then directories (`--by-dir`), then
-/// files (`--by-file`).
-pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
+/// files (`--by-file`); the long grids' widths only if `measured`.
+pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<'v>> {
+    let make = (view.threads, measured);
     let code = view.total.counts.code;
     let mut grids: Vec<Grid> = view
         .by_root
@@ -240,7 +246,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
         let columns = columns(&[name("Directory"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(dirs, &columns, view.threads, |cells, d| {
+            cells: cells(dirs, &columns, make, |cells, d| {
                 cells.extend([Cell::unstyled(for_people(&d.path)), Cell::count(d.totals.files)]);
                 totals_cells(cells, &d.totals, code, wide);
             }),
@@ -253,7 +259,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
         let columns = columns(&[name("File"), name("Language")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, view.threads, |cells, f| {
+            cells: cells(list, &columns, make, |cells, f| {
                 cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(language_flagged(f))]);
                 totals_cells(cells, &f.totals(), code, wide);
             }),
@@ -266,7 +272,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
         let columns = vec![name("Skipped file"), name("Why")];
         grids.push(Grid {
             title: None,
-            cells: cells(skipped, &columns, view.threads, |cells, f| {
+            cells: cells(skipped, &columns, make, |cells, f| {
                 cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(words(f.why.name()))]);
             }),
             columns,
@@ -321,7 +327,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
     delta_cells(&mut total, &diff.total, wide);
     let mut grids = vec![Grid {
         title: None,
-        cells: cells(&diff.languages, &language_columns, 1, |cells, c| {
+        cells: cells(&diff.languages, &language_columns, (1, true), |cells, c| {
             let lead =
                 [Cell::unstyled(c.key.name()), Cell::unstyled(c.status()), Cell::signed(c.delta().files)];
             cells.extend(lead);
@@ -335,7 +341,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         let columns = columns(&[name("Directory"), name("Status"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, 1, |cells, c| {
+            cells: cells(list, &columns, (1, true), |cells, c| {
                 let lead = [
                     Cell::unstyled(for_people(&c.key)),
                     Cell::unstyled(c.status()),
@@ -353,7 +359,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         let columns = columns(&[name("File"), name("Language"), name("Status")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, 1, |cells, c| {
+            cells: cells(list, &columns, (1, true), |cells, c| {
                 let lead = [Cell::unstyled(for_people(&c.key.path)), Cell::unstyled(c.key.language.name())];
                 cells.extend(lead.into_iter().chain([Cell::unstyled(c.status())]));
                 delta_cells(cells, c, wide);

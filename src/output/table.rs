@@ -139,7 +139,7 @@ impl Table {
 
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        self.grids(out, &report_grids(view, self.wide), view.threads)
+        self.grids(out, &report_grids(view, self.wide, true), view.threads)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
