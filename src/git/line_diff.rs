@@ -12,16 +12,18 @@
 //! fallback for a side the counter could not cut.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
 
-use similar::{Algorithm, DiffOp};
+use similar::DiffOp;
 
 use crate::count::{count_stretches, explain_with, Counts, Options};
 use crate::lang::LangId;
 use crate::report::{LineMoves, Moves};
 
-/// A diff still running after this settles for a coarser match rather than hang on a huge file.
-const DIFF_DEADLINE: Duration = Duration::from_secs(5);
+/// Diagonal steps one file's Myers diff may take before it settles for a coarser match rather than
+/// run for minutes on a huge rewritten file (about a second here): a bound on work, where it was a
+/// 5 s deadline, so that the numbers do not depend on the machine's speed or load. No file of
+/// `benches/git-repo.sh`'s release range comes near it.
+const DIFF_BUDGET: u64 = 1 << 30;
 
 /// What happened to a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,15 +67,12 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
     (!bytes.is_empty()).then_some(0).into_iter().chain(after_newlines).collect()
 }
 
-fn deadline() -> Option<Instant> {
-    Some(Instant::now() + DIFF_DEADLINE)
-}
-
-/// The Myers diff of `old` and `new` on line ids (the same runs as on the lines themselves).
+/// The Myers diff of `old` and `new` on line ids ([`super::myers`]: the runs `similar` finds on the
+/// lines themselves).
 fn matched(old: &[&[u8]], new: &[&[u8]]) -> Vec<DiffOp> {
     let mut ids: HashMap<&[u8], u32, foldhash::fast::RandomState> = HashMap::default();
     let (old_ids, new_ids) = (numbered(old, &mut ids), numbered(new, &mut ids));
-    similar::capture_diff_slices_deadline(Algorithm::Myers, &old_ids, &new_ids, deadline())
+    super::myers::diff(&old_ids, &new_ids, DIFF_BUDGET)
 }
 
 /// Each line's id: the number of distinct lines met before its first occurrence.
@@ -184,7 +183,7 @@ pub fn diff_lines(language: LangId, options: Options, old: &[u8], new: &[u8]) ->
 #[cfg(test)]
 pub fn diff_lines_twin(language: LangId, options: Options, old: &[u8], new: &[u8]) -> LineMoves {
     let (old_lines, new_lines) = (lines(old), lines(new));
-    let ops = similar::capture_diff_slices_deadline(Algorithm::Myers, &old_lines, &new_lines, deadline());
+    let ops = similar::capture_diff_slices(similar::Algorithm::Myers, &old_lines, &new_lines);
     let (old_runs, new_runs) = runs(&ops);
     let reading = (language, options);
     let mut moves = tally_twin(reading, old, &old_runs);

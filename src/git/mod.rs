@@ -9,6 +9,7 @@ mod delta;
 pub mod history;
 mod line_diff;
 pub mod lines;
+mod myers;
 mod packed;
 mod rev;
 mod sums;
