@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use super::paths::for_people;
+use super::rows::map_parts;
 use crate::lang::LangId;
 use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Totals, View};
 
@@ -99,9 +100,7 @@ pub struct Grid<'a> {
     /// Said above the grid: the root of a `--by-root` section.
     pub title: Option<String>,
     pub columns: Vec<Column>,
-    /// The rows' cells one row after another, as many to a row as there are columns: one
-    /// allocation for any number of rows.
-    cells: Vec<Cell<'a>>,
+    cells: Rows<'a>,
     pub total: Option<Vec<Cell<'a>>>,
     /// Said under the grid, e.g. how many rows `--top` left out.
     pub note: Option<String>,
@@ -109,21 +108,65 @@ pub struct Grid<'a> {
 
 impl<'a> Grid<'a> {
     pub fn rows(&self) -> impl Iterator<Item = &[Cell<'a>]> {
-        self.cells.chunks(self.columns.len())
+        self.cells.parts.iter().flat_map(|part| part.chunks(self.columns.len()))
+    }
+
+    /// Each column's widest cell among the rows (not the total), in characters; zeros where the
+    /// grid was made without `measured`.
+    pub fn widths(&self) -> &[usize] {
+        &self.cells.widths
     }
 }
 
-/// The cells of a row per item, each row written by `row` after the ones before.
-fn cells<'a, T>(
+/// A grid's rows: their cells one row after another, as many to a row as there are columns, in
+/// parts made on several threads (one allocation a part for any number of rows), and each
+/// column's widest cell, found by the thread that made the part: a `--by-file` grid is a
+/// kernel's worth of cells, too many to make and measure on the thread that writes.
+#[derive(Debug, Clone)]
+struct Rows<'a> {
+    parts: Vec<Vec<Cell<'a>>>,
+    widths: Vec<usize>,
+}
+
+impl<'a> Rows<'a> {
+    /// Rows made on one thread: `cells`, `columns` to a row.
+    fn new(cells: Vec<Cell<'a>>, columns: usize) -> Rows<'a> {
+        Rows { widths: widest(&cells, columns), parts: vec![cells] }
+    }
+}
+
+/// The widest of each column's cells in `cells`, `columns` to a row.
+fn widest(cells: &[Cell], columns: usize) -> Vec<usize> {
+    let mut widths = vec![0; columns];
+    for row in cells.chunks(columns) {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.width());
+        }
+    }
+    widths
+}
+
+/// The cells of a row per item, each row written by `row`, on up to `threads` threads, and with
+/// `measured` their widths (markdown draws no columns, so it measures nothing).
+fn cells<'a, T: Sync>(
     items: &'a [T],
     columns: &[Column],
-    mut row: impl FnMut(&mut Vec<Cell<'a>>, &'a T),
-) -> Vec<Cell<'a>> {
-    let mut cells = Vec::with_capacity(items.len() * columns.len());
-    for item in items {
-        row(&mut cells, item);
+    (threads, measured): (usize, bool),
+    row: impl Fn(&mut Vec<Cell<'a>>, &'a T) + Sync,
+) -> Rows<'a> {
+    let parts = map_parts(items, threads, |part| {
+        let mut cells = Vec::with_capacity(part.len() * columns.len());
+        part.iter().for_each(|item| row(&mut cells, item));
+        match measured {
+            true => Rows::new(cells, columns.len()),
+            false => Rows { widths: vec![0; columns.len()], parts: vec![cells] },
+        }
+    });
+    let mut widths = vec![0; columns.len()];
+    for part in &parts {
+        widths.iter_mut().zip(&part.widths).for_each(|(width, &w)| *width = (*width).max(w));
     }
-    cells
+    Rows { parts: parts.into_iter().flat_map(|part| part.parts).collect(), widths }
 }
 
 const COUNTS: [Column; 4] = [number("Lines"), number("Code"), number("Comments"), number("Blanks")];
@@ -176,7 +219,7 @@ fn language_grid<'a>(
     row(&mut total_row, "Total", total);
     Grid {
         title,
-        cells: cells(languages, &columns, |cells, (l, t)| row(cells, l.name(), t)),
+        cells: cells(languages, &columns, (1, true), |cells, (l, t)| row(cells, l.name(), t)),
         columns,
         total: Some(total_row),
         note: None,
@@ -184,8 +227,9 @@ fn language_grid<'a>(
 }
 
 /// Each root's languages (`--by-root`), the languages of all, then directories (`--by-dir`), then
-/// files (`--by-file`).
-pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
+/// files (`--by-file`); the long grids' widths only if `measured`.
+pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<'v>> {
+    let make = (view.threads, measured);
     let code = view.total.counts.code;
     let mut grids: Vec<Grid> = view
         .by_root
@@ -202,7 +246,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
         let columns = columns(&[name("Directory"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(dirs, &columns, |cells, d| {
+            cells: cells(dirs, &columns, make, |cells, d| {
                 cells.extend([Cell::unstyled(for_people(&d.path)), Cell::count(d.totals.files)]);
                 totals_cells(cells, &d.totals, code, wide);
             }),
@@ -215,7 +259,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
         let columns = columns(&[name("File"), name("Language")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, |cells, f| {
+            cells: cells(list, &columns, make, |cells, f| {
                 cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(language_flagged(f))]);
                 totals_cells(cells, &f.totals(), code, wide);
             }),
@@ -228,7 +272,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool) -> Vec<Grid<'v>> {
         let columns = vec![name("Skipped file"), name("Why")];
         grids.push(Grid {
             title: None,
-            cells: cells(skipped, &columns, |cells, f| {
+            cells: cells(skipped, &columns, make, |cells, f| {
                 cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(words(f.why.name()))]);
             }),
             columns,
@@ -283,7 +327,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
     delta_cells(&mut total, &diff.total, wide);
     let mut grids = vec![Grid {
         title: None,
-        cells: cells(&diff.languages, &language_columns, |cells, c| {
+        cells: cells(&diff.languages, &language_columns, (1, true), |cells, c| {
             let lead =
                 [Cell::unstyled(c.key.name()), Cell::unstyled(c.status()), Cell::signed(c.delta().files)];
             cells.extend(lead);
@@ -297,7 +341,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         let columns = columns(&[name("Directory"), name("Status"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, |cells, c| {
+            cells: cells(list, &columns, (1, true), |cells, c| {
                 let lead = [
                     Cell::unstyled(for_people(&c.key)),
                     Cell::unstyled(c.status()),
@@ -315,7 +359,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         let columns = columns(&[name("File"), name("Language"), name("Status")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, |cells, c| {
+            cells: cells(list, &columns, (1, true), |cells, c| {
                 let lead = [Cell::unstyled(for_people(&c.key.path)), Cell::unstyled(c.key.language.name())];
                 cells.extend(lead.into_iter().chain([Cell::unstyled(c.status())]));
                 delta_cells(cells, c, wide);
@@ -355,18 +399,19 @@ fn line_grids(lines: &LineChanges) -> Vec<Grid<'_>> {
         let lead = [Cell::unstyled(for_people(&f.path)), Cell::unstyled(f.language.name())];
         moves_rows(&mut files, &lead, &f.moves, true);
     }
+    let (languages, per_file) = (with(&[name("Language")]), with(&[name("File"), name("Language")]));
     vec![
         Grid {
             title: Some("Lines".into()),
-            columns: with(&[name("Language")]),
-            cells: rows,
+            cells: Rows::new(rows, languages.len()),
+            columns: languages,
             total: None,
             note: None,
         },
         Grid {
             title: Some("Lines per file".into()),
-            columns: with(&[name("File"), name("Language")]),
-            cells: files,
+            cells: Rows::new(files, per_file.len()),
+            columns: per_file,
             total: None,
             note: None,
         },

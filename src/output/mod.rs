@@ -4,6 +4,7 @@
 //! on its own.
 
 mod buffer;
+mod by_language;
 mod civil_time;
 mod cloc;
 mod csv;

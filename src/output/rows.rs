@@ -26,6 +26,33 @@ pub fn write_rows<T: Sync>(
     write_blocks(out, rows, threads, BLOCK, &row)
 }
 
+/// `part(chunk)` for `threads` runs of `items` cut one after another, on as many threads (the
+/// caller's one of them), in order. For the single-threaded work before the rows of a report
+/// (a grid's cells and column widths): every item costs about the same, so even runs finish
+/// together and need no handing out.
+pub fn map_parts<'a, T: Sync, R: Send>(
+    items: &'a [T],
+    threads: usize,
+    part: impl Fn(&'a [T]) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.clamp(1, items.len().div_ceil(BLOCK).max(1));
+    let size = items.len().div_ceil(threads).max(1);
+    if threads == 1 {
+        return vec![part(items)];
+    }
+    let part = &part;
+    thread::scope(|scope| {
+        let mut chunks = items.chunks(size);
+        let first = chunks.next().unwrap_or_default();
+        let helpers: Vec<_> = chunks.map(|chunk| scope.spawn(move || part(chunk))).collect();
+        let mut parts = vec![part(first)];
+        parts.extend(
+            helpers.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))),
+        );
+        parts
+    })
+}
+
 /// Blocks formatted and not yet written, by number; the blocks are taken in order from `next`.
 struct Shared {
     next: AtomicUsize,
@@ -139,6 +166,18 @@ mod tests {
 
     fn numbered(out: &mut Vec<u8>, i: usize, n: &u32) -> io::Result<()> {
         writeln!(out, "{i}:{n}")
+    }
+
+    #[test]
+    fn parts_on_any_number_of_threads_are_the_items_in_order() {
+        for len in [0, 1, 5, BLOCK, BLOCK + 1, 3 * BLOCK + 7] {
+            let items: Vec<usize> = (0..len).collect();
+            for threads in 1..=5 {
+                let parts = map_parts(&items, threads, <[usize]>::to_vec);
+                assert!(parts.len() <= threads.max(1), "{len} items, {threads} threads");
+                assert_eq!(parts.concat(), items, "{len} items, {threads} threads");
+            }
+        }
     }
 
     #[test]

@@ -4,15 +4,14 @@
 //! (`Complexity` as with `--no-complexity`, `CodeBytes`, `ULOC`, `Hash`). Written by hand, keys as
 //! fixed text: the report lists every file with 19 keys, and serde spent most of its time on them.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::Path;
 
 use super::buffer::{buffered, json_string, labelled};
+use super::by_language::files_by_language;
 use super::paths::escaped;
 use super::rows::write_rows;
 use super::Output;
-use crate::lang::LangId;
 use crate::report::{Diff, FileReport, Totals, View};
 
 pub struct SccJson;
@@ -77,19 +76,17 @@ fn language(
 impl Output for SccJson {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         // scc orders languages by file count, most first, then by name.
-        let mut languages = view.languages.clone();
-        languages.sort_by(|(a, at), (b, bt)| bt.files.cmp(&at.files).then_with(|| a.name().cmp(b.name())));
-        let mut files: BTreeMap<LangId, Vec<&FileReport>> = BTreeMap::new();
-        for &f in view.files.iter().flatten() {
-            files.entry(f.language).or_default().push(f);
-        }
+        let by_language = files_by_language(view);
+        let mut languages: Vec<_> = view.languages.iter().zip(&by_language).collect();
+        languages.sort_by(|((a, at), _), ((b, bt), _)| {
+            bt.files.cmp(&at.files).then_with(|| a.name().cmp(b.name()))
+        });
         buffered(out, |out| {
             out.write_all(b"[")?;
-            for (i, (lang, t)) in languages.iter().enumerate() {
+            for (i, ((lang, t), files)) in languages.iter().enumerate() {
                 if i > 0 {
                     out.write_all(b",")?;
                 }
-                let files = files.get(lang).map(Vec::as_slice).unwrap_or_default();
                 language(out, lang.name(), t, files, view.threads)?;
             }
             out.write_all(b"]\n")

@@ -93,10 +93,11 @@ impl Table {
 
     fn grid(&self, out: &mut impl Write, grid: &Grid, threads: usize) -> io::Result<()> {
         let mut widths: Vec<usize> = grid.columns.iter().map(|c| c.title.len()).collect();
-        for row in grid.rows().chain(grid.total.as_deref()) {
-            for (width, cell) in widths.iter_mut().zip(row) {
-                *width = (*width).max(cell.width());
-            }
+        for (width, &rows) in widths.iter_mut().zip(grid.widths()) {
+            *width = (*width).max(rows);
+        }
+        for (width, cell) in widths.iter_mut().zip(grid.total.iter().flatten()) {
+            *width = (*width).max(cell.width());
         }
         let rule = self.paint(DIM, &"-".repeat(widths.iter().map(|w| w + 2).sum()));
         let header: Vec<Cell> = grid.columns.iter().map(|c| Cell::unstyled(c.title)).collect();
@@ -138,7 +139,7 @@ impl Table {
 
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        self.grids(out, &report_grids(view, self.wide), view.threads)
+        self.grids(out, &report_grids(view, self.wide, true), view.threads)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

@@ -14,6 +14,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::buffer::{buffered, json_string, labelled};
+use super::by_language::files_by_language;
 use super::paths::escaped;
 use super::rows::write_rows;
 use super::Output;
@@ -129,18 +130,15 @@ fn language<'a>(totals: &Totals, files: &[&'a FileReport]) -> Language<'a> {
 
 /// The document: each language by name, then `Total`.
 fn document<'a>(view: &View<'a>) -> Vec<(&'static str, Language<'a>)> {
-    let mut by_language: BTreeMap<&str, Vec<&FileReport>> = BTreeMap::new();
-    for f in view.files.iter().flatten() {
-        by_language.entry(f.language.name()).or_default().push(f);
-    }
+    let by_language = files_by_language(view);
     // tokei's keys are its language names in order, then `Total`.
-    let mut languages: Vec<(&str, &Totals)> = view.languages.iter().map(|(l, t)| (l.name(), t)).collect();
-    languages.sort_by_key(|(name, _)| *name);
-    let files = |name: &str| by_language.get(name).map_or(&[][..], Vec::as_slice);
+    let mut languages: Vec<(&str, &Totals, &[&FileReport])> =
+        view.languages.iter().zip(&by_language).map(|((l, t), files)| (l.name(), t, &files[..])).collect();
+    languages.sort_by_key(|(name, _, _)| *name);
     let mut doc: Vec<(&str, Language)> =
-        languages.iter().map(|&(name, t)| (name, language(t, files(name)))).collect();
+        languages.iter().map(|&(name, t, files)| (name, language(t, files))).collect();
     let every_file =
-        languages.iter().map(|&(name, _)| (name, files(name).iter().map(|&f| FileEntry::Own(f)).collect()));
+        languages.iter().map(|&(name, _, files)| (name, files.iter().map(|&f| FileEntry::Own(f)).collect()));
     doc.push(("Total", Language::new(&view.total.counts, Vec::new(), every_file.collect())));
     doc
 }
