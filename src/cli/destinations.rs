@@ -12,6 +12,7 @@ use clap::ValueEnum;
 use tempfile::NamedTempFile;
 
 use super::flags::{FormatArgs, FormatFlag};
+use super::pieces::Pieces;
 
 /// Bytes buffered before a write: a kernel `--by-file` JSON report is ~100 writes, not 686,000.
 const BUFFER: usize = 1 << 16;
@@ -115,7 +116,7 @@ impl Destination {
             Destination::Renamed(temp, path) => temp.as_file().try_clone().map_err(|e| (e, path)),
         };
         let file = file.map_err(|(e, path)| format!("{}: {e}", path.display()))?;
-        Ok(Box::new(BufWriter::with_capacity(BUFFER, file)))
+        Ok(Box::new(BufWriter::with_capacity(BUFFER, Pieces(file))))
     }
 
     /// What to call the destination in a message.

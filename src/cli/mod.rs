@@ -8,6 +8,7 @@ pub mod explain;
 pub mod flags;
 pub mod messages;
 pub mod outputs;
+mod pieces;
 pub mod progress;
 pub mod revisions;
 pub mod supervise;
