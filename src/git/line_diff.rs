@@ -1,9 +1,9 @@
 //! One changed file's lines matched and tallied (`cloc --diff` semantics). Whole lines are matched
-//! with a Myers diff (the `similar` crate, line endings ignored) on line ids: each distinct line
-//! gets a number, so the diff compares numbers, not bytes. A line in an equal run is unchanged; in
-//! a run replaced by another, lines pair up in order as modified (counted in the new line's
-//! bucket) and the longer side's surplus is added or removed; lines only inserted or only deleted
-//! are added or removed.
+//! with a Myers diff ([`super::myers`]: `similar`'s algorithm with a work bound; line endings
+//! ignored) on line ids: each distinct line gets a number, so the diff compares numbers, not bytes.
+//! A line in an equal run is unchanged; in a run replaced by another, lines pair up in order as
+//! modified (counted in the new line's bucket) and the longer side's surplus is added or removed;
+//! lines only inserted or only deleted are added or removed.
 //!
 //! The buckets come from the fast counter, which counts each side in stretches cut where its runs
 //! meet ([`count_stretches`]): a run's lines are tallied together, so no line needs a verdict of
