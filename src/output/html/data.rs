@@ -149,7 +149,10 @@ fn split(path: &Path) -> (&Path, &OsStr) {
 /// Directories numbered as first seen, each after its parent.
 #[derive(Default)]
 struct Dirs<'a> {
-    seen: HashMap<&'a [u8], usize>,
+    /// Hashed with foldhash: a kernel's files leave their last directory and come back to it
+    /// tens of thousands of times, and std's SipHash of a whole directory path cost more than the
+    /// rest of a file's placing.
+    seen: HashMap<&'a [u8], usize, foldhash::fast::RandomState>,
     /// Parent index (none at the top) and name.
     rows: Vec<(Option<usize>, &'a std::ffi::OsStr)>,
     /// Files come sorted by path, so most share the last one's directory.
