@@ -29,7 +29,7 @@ use crate::simd::bits::{above, below};
 use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
-use quick::{line_comment_block, opener_block, string_block};
+use quick::{double_block, line_comment_block, opener_block, string_block};
 use spans::{
     in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
@@ -180,13 +180,17 @@ impl LineCounter {
         (carry, tally): (&mut BlockCarry, &mut LineTally),
     ) -> bool {
         Self::comment_block::<L, EXTRA_FORMS>(lanes, shape, m, (block, buf), i, carry, tally)
-            || string_block::<L, LONG_STRINGS, EXTRA_FORMS>(
-                lanes,
-                shape,
-                (m, block, before, buf.get(i + BLOCK)),
-                carry,
-                tally,
-            )
+            || if LONG_STRINGS || EXTRA_FORMS {
+                string_block::<L, LONG_STRINGS, EXTRA_FORMS>(
+                    lanes,
+                    shape,
+                    (m, block, before, buf.get(i + BLOCK)),
+                    carry,
+                    tally,
+                )
+            } else {
+                double_block(lanes, (m, block), carry, tally)
+            }
             || (EXTRA_FORMS || LONG_STRINGS)
                 && line_comment_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
             || !EXTRA_FORMS
