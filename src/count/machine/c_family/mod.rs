@@ -9,8 +9,8 @@
 //! that was most of its time on C. Here each block's byte masks say where every span can end
 //! (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's lines are settled once
 //! from the bits that are comment. Three kinds of block skip even that: one a plain comment is
-//! open in (`comment_block`), one whose only marks are `"`, and one whose first mark opens a
-//! comment (`quick.rs`).
+//! open in (`comment_block`), one whose only marks are one kind of quote (beside Rust's
+//! lifetimes), and one whose first mark opens a comment (`quick.rs`).
 
 mod bits;
 mod quick;
@@ -29,7 +29,7 @@ use crate::simd::bits::{above, below};
 use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
-use quick::{line_comment_block, opener_block, string_block};
+use quick::{double_block, line_comment_block, opener_block, string_block};
 use spans::{
     in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
@@ -165,11 +165,11 @@ impl LineCounter {
     }
 
     /// A block settled without the span walk: one a plain comment is open in; one whose only
-    /// marks are `"` (`before` is the byte before the block where a `"` may open a raw string);
-    /// one whose marks outside line comments open line comments, beside Go's, Java's, Rust's,
-    /// JavaScript's and C++'s forms (the kernel 0.8% slower with it in C's loop: its `//`
-    /// comments are few); one in code whose first mark opens a comment, in C's shape (C, CSS:
-    /// Rust's comments nest, and Go measured 5-7% slower with it, Java level).
+    /// marks are one kind of quote (`before` is the byte before the block where a `"` may open a
+    /// raw string); one whose marks outside line comments open line comments, beside Go's,
+    /// Java's, Rust's, JavaScript's and C++'s forms (the kernel 0.8% slower with it in C's loop:
+    /// its `//` comments are few); one in code whose first mark opens a comment, in C's shape
+    /// (C, CSS: Rust's comments nest, and Go measured 5-7% slower with it, Java level).
     #[inline(always)]
     fn settled_at_once<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         lanes: L,
@@ -180,13 +180,17 @@ impl LineCounter {
         (carry, tally): (&mut BlockCarry, &mut LineTally),
     ) -> bool {
         Self::comment_block::<L, EXTRA_FORMS>(lanes, shape, m, (block, buf), i, carry, tally)
-            || string_block::<L, LONG_STRINGS, EXTRA_FORMS>(
-                lanes,
-                shape,
-                (m, block, before, buf.get(i + BLOCK)),
-                carry,
-                tally,
-            )
+            || if LONG_STRINGS || EXTRA_FORMS {
+                string_block::<L, LONG_STRINGS, EXTRA_FORMS>(
+                    lanes,
+                    shape,
+                    (m, block, before, buf.get(i + BLOCK)),
+                    carry,
+                    tally,
+                )
+            } else {
+                double_block(lanes, (m, block), carry, tally)
+            }
             || (EXTRA_FORMS || LONG_STRINGS)
                 && line_comment_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
             || !EXTRA_FORMS

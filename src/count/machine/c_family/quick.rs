@@ -1,20 +1,22 @@
 //! A block with marks settled without the span walk, where what its marks are lets its spans be
-//! found all at once: one whose only marks are `"` (strings are code, so only where the block
-//! ends, in a string or not, matters), one whose marks outside line comments open line comments,
-//! and one in code whose first mark opens a block comment.
+//! found all at once: one whose only marks are one kind of quote (strings are code, so only
+//! where the block ends, in a string or not, matters), one whose marks outside line comments
+//! open line comments, and one in code whose first mark opens a block comment.
 
-use super::spans::{BlockCarry, CODE, COMMENT, DOUBLE, LINE};
+use super::spans::{BlockCarry, CODE, COMMENT, DOUBLE, LINE, SINGLE};
 use super::LineTally;
 use crate::count::syntax::c_family::CFamily;
-use crate::simd::bits::{above, below, escaped, prefix_xor, range};
+use crate::simd::bits::{above, below, escaped, opaque, prefix_xor, range};
 use crate::simd::masks::{Lanes, Masks, BLOCK};
 
-/// A block in code or in a `"` string whose only marks are `"`, settled as a block with no mark:
-/// a string's bytes are code like the rest. Only where the block ends (in a string or not) is
-/// worked out, from the parity of its unescaped quotes, as simdjson finds its strings. A newline
-/// that would end a string (not Rust's, which go on), a quote that may open a raw string (after
-/// Rust's `r` or `#`, C++'s `R`), and every other mark, leave the block to the span walk (`false`,
-/// nothing done). `before` is the byte before the block, `next` the one after it.
+/// A block in code or in a string whose only marks are one kind of quote (`"`, or JavaScript's
+/// `'`, whose strings are as long) and Rust's `'` that are code by themselves (`code_quotes`),
+/// settled as a block with no mark: a string's bytes are code like the rest. Only where the
+/// block ends (in a string or not) is worked out, from the parity of its unescaped quotes, as
+/// simdjson finds its strings. A newline that would end a string (not Rust's, which go on), a
+/// quote that may open a raw string (after Rust's `r` or `#`, C++'s `R`), and every other mark,
+/// leave the block to the span walk (`false`, nothing done). `before` is the byte before the
+/// block, `next` the one after it.
 #[inline(always)]
 pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
     lanes: L,
@@ -28,43 +30,113 @@ pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS
     // block's `"""`, whose quotes here would pass for a string's, or the end of Rust's character
     // literal: that block is the walk's.
     let chars = EXTRA_FORMS && shape.chars;
-    if carry.inside != CODE && carry.inside != DOUBLE || (triple || chars) && carry.from != 0 {
+    if (triple || chars) && carry.from != 0 {
         return false;
     }
-    // Most blocks with marks have another mark first (a comment's slash): that byte tells,
-    // before any mask is made.
+    let Some(quote) = lead_quote::<EXTRA_FORMS>(shape, m, block, carry.inside) else { return false };
+    let raw = shape.raw_before_quote().filter(|_| EXTRA_FORMS);
+    let letter = raw.map_or(b'\\', |[letter, _]| letter);
+    let [quotes, backslash, letters] = lanes.byte_masks([quote, b'\\', letter], block);
+    // Two quotes side by side may begin a text block's `"""`.
+    let pairs = if triple { quotes & (quotes >> 1 | u64::from(next == Some(&b'"')) << 63) } else { 0 };
+    let mut others = m.marks & !quotes;
+    if chars && others != 0 {
+        others &= !code_quotes(lanes, block, m.marks, backslash);
+    }
+    if others | pairs != 0 {
+        return false;
+    }
+    let (escaped, escape_out) = escaped(backslash, carry.escape);
+    let inside = u64::from(carry.inside != CODE).wrapping_neg();
+    // Each string's bytes from its opening quote up to its closer. A backslash escapes only
+    // inside a string: an escaped quote outside them opens one after all.
+    let strings = prefix_xor(quotes & !escaped) ^ inside;
+    let multiline = EXTRA_FORMS && shape.multiline && quote == b'"';
+    let cut_by_newline = !multiline && strings & m.newlines & !escaped != 0;
+    if cut_by_newline || quotes & escaped & !strings != 0 {
+        return false;
+    }
+    if let Some([letter, tag]) = raw {
+        // Each mask made a plain integer before they are joined: joined as compares, LLVM took
+        // them for 64 one-bit lanes and moved them a bit at a time (338 instructions a block, 15%
+        // of Rust's count and 14% of C++'s), even with the join made opaque.
+        let tags = if tag == letter { 0 } else { opaque(lanes.byte_mask(tag, block)) };
+        let after = (opaque(letters) | tags) << 1 | u64::from(before == letter || before == tag);
+        if quotes & !escaped & strings & after != 0 {
+            return false;
+        }
+    }
+    tally.code_lines(m, 0, BLOCK);
+    let open = strings >> 63 != 0;
+    let kind = if quote == b'"' { DOUBLE } else { SINGLE };
+    let (inside, escape) = if open { (kind, escape_out) } else { (CODE, 0) };
+    *carry = BlockCarry { inside, escape, from: 0, spill: 0, ..*carry };
+    true
+}
+
+/// [`string_block`] in C's own loop (no `'` string or raw string taken there): `"` alone, as it
+/// was before the others. With the general one there, whose quote comes from each block's first
+/// mark, the kernel's count was 0.8% more (spread over the whole loop's code, not in the block
+/// function itself).
+#[inline(always)]
+pub(super) fn double_block<L: Lanes>(
+    lanes: L,
+    (m, block): (&Masks, &[u8; BLOCK]),
+    carry: &mut BlockCarry,
+    tally: &mut LineTally,
+) -> bool {
+    if carry.inside != CODE && carry.inside != DOUBLE {
+        return false;
+    }
     if block.get(m.marks.trailing_zeros() as usize).is_some_and(|&b| b != b'"') {
         return false;
     }
-    let raw = shape.raw_before_quote().filter(|_| EXTRA_FORMS);
-    let letter = raw.map_or(b'\\', |[letter, _]| letter);
-    let [double, backslash, letters] = lanes.byte_masks([b'"', b'\\', letter], block);
-    // Two quotes side by side may begin a text block's `"""`.
-    let pairs = if triple { double & (double >> 1 | u64::from(next == Some(&b'"')) << 63) } else { 0 };
-    if m.marks & !double | pairs != 0 {
+    let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
+    if m.marks & !double != 0 {
         return false;
     }
     let (escaped, escape_out) = escaped(backslash, carry.escape);
     let inside = u64::from(carry.inside == DOUBLE).wrapping_neg();
-    // Each string's bytes from its opening quote up to its closer. A backslash escapes only
-    // inside a string: an escaped quote outside them opens one after all.
     let strings = prefix_xor(double & !escaped) ^ inside;
-    let cut_by_newline = !(EXTRA_FORMS && shape.multiline) && strings & m.newlines & !escaped != 0;
-    if cut_by_newline || double & escaped & !strings != 0 {
+    if strings & m.newlines & !escaped != 0 || double & escaped & !strings != 0 {
         return false;
-    }
-    if let Some([letter, tag]) = raw {
-        let tags = if tag == letter { 0 } else { lanes.byte_mask(tag, block) };
-        let after = (letters | tags) << 1 | u64::from(before == letter || before == tag);
-        if double & !escaped & strings & after != 0 {
-            return false;
-        }
     }
     tally.code_lines(m, 0, BLOCK);
     let open = strings >> 63 != 0;
     let (inside, escape) = if open { (DOUBLE, escape_out) } else { (CODE, 0) };
     *carry = BlockCarry { inside, escape, from: 0, spill: 0, ..*carry };
     true
+}
+
+/// The quote a block's strings are made of, for [`string_block`], from the string open at its
+/// start (`inside`) or its first mark, before any mask is made (most blocks with marks have a
+/// comment's slash first): `"`; JavaScript's `'`; `"` too where Rust's `'` comes first, which
+/// opens no string. `None` where no quote can be the block's only mark.
+#[inline(always)]
+fn lead_quote<const EXTRA_FORMS: bool>(
+    shape: &CFamily,
+    m: &Masks,
+    block: &[u8; BLOCK],
+    inside: usize,
+) -> Option<u8> {
+    let first = block.get(m.marks.trailing_zeros() as usize).copied();
+    match (inside, first) {
+        (CODE | DOUBLE, None | Some(b'"')) => Some(b'"'),
+        (SINGLE, _) | (CODE, Some(b'\'')) if EXTRA_FORMS && shape.regex => Some(b'\''),
+        (CODE, Some(b'\'')) if EXTRA_FORMS && shape.chars => Some(b'"'),
+        _ => None,
+    }
+}
+
+/// Rust's `'` that are code by themselves wherever the span walk meets them in code: a
+/// lifetime's or a label's, or a character literal's with no mark inside (`'a'`, `'é'`, not
+/// `'"'`): the byte after it no backslash, and no mark before a `'`. Not in the block's last two
+/// bytes, whose literal would reach into the next block.
+#[inline(always)]
+fn code_quotes<L: Lanes>(lanes: L, block: &[u8; BLOCK], marks: u64, backslash: u64) -> u64 {
+    let single = opaque(lanes.byte_mask(b'\'', block));
+    let (marks, backslash) = (opaque(marks), opaque(backslash));
+    single & !(backslash >> 1) & !(single >> 2 & marks >> 1) & below(BLOCK - 2)
 }
 
 /// A block in code or in a line comment whose every mark outside line comments opens one (`//`),

@@ -296,6 +296,59 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
     }
 }
 
+/// Blocks whose only marks are `'` (`string_block`: JavaScript's strings, settled by their
+/// parity; Rust's lifetimes and character literals, code by themselves where no mark is inside)
+/// or slashes that open no comment (divisions, left to the span walk): strings over block
+/// boundaries, escaped quotes and backslash runs at every place, newlines that end a string, a
+/// slash before `/`, `*` or the block's end, and now and then another mark, so that the blocks
+/// before and after are the span walk's; in every language whose `'` opens a string, a
+/// character literal or a lifetime, or whose slash may open a regex literal.
+#[test]
+fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
+    const PLAIN: usize = 16;
+    const PIECES: &[&str] = &[
+        "'", "'", "'", "\\", "\\'", "\\\\", "\n", "\\\n", " / ", "/", "a/b", "'a'", "<'a>", "'\u{e9}'",
+        "'r'", "''", "\"", "//", "/*", "*/", "*", "\r\n", "`", "'\"'", "'/'", "r#\"",
+    ];
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || (xorshift(&mut x) >> 8) as usize;
+    for round in 0..1_500 {
+        let mut src = String::new();
+        while src.len() < 300 {
+            // Every other source has no mark but `'` and divisions; the rest have the others.
+            let piece = PIECES[next() % if round % 2 == 0 { PLAIN } else { PIECES.len() }];
+            src.push_str(piece);
+            src.push_str(&"a".repeat(next() % [1, 4, 30, 70][next() % 4]));
+        }
+        // And with `"` for `'`: its strings beside divisions.
+        if round % 4 == 2 {
+            src = src.replace('\'', "\"");
+        }
+        for name in ["C", "C++", "CSS", "JSON", "Java", "Go", "Rust", "JavaScript", "TypeScript"] {
+            agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
+        }
+    }
+    // A division at every place around a block boundary, beside strings of either quote, a
+    // comment's closer carried into the block, and a slash whose `/` or `*` is the next block's.
+    let tail = "x = a / b;\n".repeat(20);
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        for src in [
+            format!("{a}x = 'y' / 2 / '\\'' / \"s/t\" / 3;\n{tail}"),
+            format!("{a}/* c */ / 'd' /\n/\n{tail}"),
+            format!("{a}x /\n/ y\n{tail}"),
+            format!("{a}x /\n* y */ z\n{tail}"),
+            format!("{a}'it''s /' / \"\" '\n{tail}"),
+            format!("{a}fn f<'a>(x: &'a str) {{ 'l: loop {{ break 'l; }} }} \"s'\" 'c' 'é' / 2\n{tail}"),
+            format!("{a}x = 'q'\"'\n'\"' '\"'\n{tail}"),
+        ] {
+            for name in ["C", "C++", "Java", "Go", "Rust", "JavaScript"] {
+                agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
+            }
+        }
+    }
+}
+
 /// Rust's and C++'s blocks whose only marks are `"` (`string_block`), with raw strings among
 /// their strings: a raw string's letter, tag and quote at every place around a block boundary,
 /// with nothing but strings before and after it, and a comment after that only the raw string
