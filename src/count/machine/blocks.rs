@@ -30,9 +30,11 @@ impl LineCounter {
             return self.markup_blocks_here(lanes, &shape, buf, i, limit);
         }
         let (lead, prose) = (self.cls.lead, self.cls.prose);
-        // Regions change only where code mode ends, which ends this loop too.
-        let bulk = self.lines_in_bulk();
+        // Regions change only where code mode ends, which ends this loop too; a region's first
+        // line is its own, and its lines go in bulk from the block after it.
+        let mut bulk = self.lines_in_bulk();
         while i + BLOCK <= limit {
+            bulk = bulk || self.lines_in_bulk();
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
             let mut m = lanes.stop_masks(marks, block);
             if let Some(lead) = lead {
