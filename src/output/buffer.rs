@@ -35,29 +35,101 @@ pub fn number(out: &mut impl Write, n: impl itoa::Integer) -> io::Result<()> {
     out.write_all(itoa::Buffer::new().format(n).as_bytes())
 }
 
+/// Writes a count in decimal, as [`number`] does. Most counts in a report have one to four
+/// digits: those go out as one copy of a known length, which compiles to a store where `number`'s
+/// copy of a length it learns only at run time is a call.
+pub fn count(out: &mut impl Write, n: u64) -> io::Result<()> {
+    let digit = |n: u64| b'0' + (n % 10) as u8;
+    match n {
+        0..=9 => out.write_all(&[digit(n)]),
+        10..=99 => out.write_all(&[digit(n / 10), digit(n)]),
+        100..=999 => out.write_all(&[digit(n / 100), digit(n / 10), digit(n)]),
+        1000..=9999 => out.write_all(&[digit(n / 1000), digit(n / 100), digit(n / 10), digit(n)]),
+        _ => number(out, n),
+    }
+}
+
 /// Whether `text` holds a byte below `below` or one of `set`: 8 bytes a step (a formatter's
 /// per-character test costs more than the rest of a row). Writers check their text with it and
 /// take the careful way only when it says yes.
 pub fn has_any<const N: usize>(text: &[u8], below: u8, set: [u8; N]) -> bool {
+    finds::<N, false>(text, below, set)
+}
+
+/// Whether `text` is ASCII without a byte below `below` or one of `set`: [`has_any`]'s test, with
+/// the bytes past ASCII found in the same pass. Such text is the same bytes as its escaped form
+/// ([`super::paths::escaped`]), so a path that passes is written as it is, without its UTF-8
+/// checked first.
+pub fn plain_ascii<const N: usize>(text: &[u8], below: u8, set: [u8; N]) -> bool {
+    !finds::<N, true>(text, below, set)
+}
+
+/// [`has_any`], and with `HIGH_TOO` a byte past ASCII too.
+#[inline(always)]
+fn finds<const N: usize, const HIGH_TOO: bool>(text: &[u8], below: u8, set: [u8; N]) -> bool {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = ONES << 7;
     // A byte of `word` is zero, or below `n` (n <= 128): exact for "is there any", per byte not.
     let below_n = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGH != 0;
-    let hit =
-        |word: u64| below_n(word, below) || set.iter().any(|&c| below_n(word ^ (ONES * u64::from(c)), 1));
+    let hit = |word: u64| {
+        (HIGH_TOO && word & HIGH != 0)
+            || below_n(word, below)
+            || set.iter().any(|&c| below_n(word ^ (ONES * u64::from(c)), 1))
+    };
     let mut words = text.chunks_exact(8);
     let whole = words.by_ref().any(|w| hit(u64::from_ne_bytes(w.try_into().expect("8 bytes"))));
-    whole || words.remainder().iter().any(|&b| b < below || set.contains(&b))
+    whole || words.remainder().iter().any(|&b| (HIGH_TOO && b >= 0x80) || b < below || set.contains(&b))
 }
 
-/// Writes `text` as a JSON string, escaped as serde_json escapes it. Bytes below `#` are the
-/// controls, `"` and two that need nothing (rare in paths): one test a word finds them all.
+/// Writes `text` as a JSON string, escaped as serde_json escapes it.
 pub fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
-    if has_any(text.as_bytes(), b'#', [b'\\']) {
-        return serde_json::to_writer(out, text).map_err(io::Error::from);
+    json_text(out, text.as_bytes())
+}
+
+/// [`json_string`] of text given as its bytes (UTF-8, or a path's escaped text). The test is
+/// exact, so that names with a space (`C Header`) take no slower way.
+pub fn json_text(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+    if has_any(text, b' ', [b'"', b'\\']) {
+        return json_escaped(out, text);
     }
+    quoted(out, text)
+}
+
+/// Writes `text` between double quotes, as it is: JSON text that needs no escape.
+pub fn quoted(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
     out.write_all(b"\"")?;
-    out.write_all(text.as_bytes())?;
+    out.write_all(text)?;
+    out.write_all(b"\"")
+}
+
+/// UTF-8 `text` as a JSON string with serde_json's escapes (the tests compare): the runs between
+/// two bytes that need one are copied whole.
+fn json_escaped(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.write_all(b"\"")?;
+    let mut clean = 0;
+    for (i, &b) in text.iter().enumerate() {
+        let short = match b {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            0x08 => b'b',
+            0x0C => b'f',
+            b'\n' => b'n',
+            b'\r' => b'r',
+            b'\t' => b't',
+            0..=0x1F => b'u',
+            _ => continue,
+        };
+        out.write_all(&text[clean..i])?;
+        clean = i + 1;
+        match short {
+            b'u' => {
+                out.write_all(&[b'\\', b'u', b'0', b'0', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]])?
+            }
+            _ => out.write_all(&[b'\\', short])?,
+        }
+    }
+    out.write_all(&text[clean..])?;
     out.write_all(b"\"")
 }
 
@@ -65,24 +137,24 @@ pub fn json_string(out: &mut impl Write, text: &str) -> io::Result<()> {
 pub fn labelled(out: &mut impl Write, pairs: &[(&str, u64)]) -> io::Result<()> {
     for &(label, n) in pairs {
         out.write_all(label.as_bytes())?;
-        number(out, n)?;
+        count(out, n)?;
     }
     Ok(())
 }
 
 /// Writes `text` between two `quote`s (an ASCII character), each `quote` inside it doubled: CSV's
 /// fields and SQL's string literals.
-pub fn doubling_quotes(out: &mut impl Write, text: &str, quote: u8) -> io::Result<()> {
+pub fn doubling_quotes(out: &mut impl Write, text: &[u8], quote: u8) -> io::Result<()> {
     out.write_all(&[quote])?;
-    if !has_any(text.as_bytes(), 0, [quote]) {
-        out.write_all(text.as_bytes())?;
+    if !has_any(text, 0, [quote]) {
+        out.write_all(text)?;
         return out.write_all(&[quote]);
     }
-    for (i, part) in text.split(char::from(quote)).enumerate() {
+    for (i, part) in text.split(|&b| b == quote).enumerate() {
         if i > 0 {
             out.write_all(&[quote, quote])?;
         }
-        out.write_all(part.as_bytes())?;
+        out.write_all(part)?;
     }
     out.write_all(&[quote])
 }
@@ -110,9 +182,9 @@ mod tests {
 
     #[test]
     fn quotes_inside_are_doubled() {
-        assert_eq!(written(|out| doubling_quotes(out, "it's 'x'", b'\'')), "'it''s ''x'''");
-        assert_eq!(written(|out| doubling_quotes(out, "a\"b", b'"')), "\"a\"\"b\"");
-        assert_eq!(written(|out| doubling_quotes(out, "", b'"')), "\"\"");
+        assert_eq!(written(|out| doubling_quotes(out, b"it's 'x'", b'\'')), "'it''s ''x'''");
+        assert_eq!(written(|out| doubling_quotes(out, b"a\"b", b'"')), "\"a\"\"b\"");
+        assert_eq!(written(|out| doubling_quotes(out, b"", b'"')), "\"\"");
     }
 
     #[test]
@@ -140,6 +212,41 @@ mod tests {
             ["plain/path.c", "q\"uote", "back\\slash", "tab\there", "\u{1}\u{7F}é", "0123456789abcdef\n"]
         {
             assert_eq!(written(|out| json_string(out, text)), serde_json::to_string(text).unwrap());
+        }
+    }
+
+    #[test]
+    fn counts_are_written_as_numbers_are() {
+        let mut edges: Vec<u64> = (0..20).map(|p| 10u64.pow(p)).flat_map(|n| [n - 1, n, n + 1]).collect();
+        edges.extend([0, 5, 42, 999, 4321, 9999, 10_000, 123_456, u64::MAX]);
+        for n in edges {
+            assert_eq!(written(|out| count(out, n)), written(|out| number(out, n)), "{n}");
+        }
+    }
+
+    #[test]
+    fn every_string_is_escaped_as_serde_json_escapes_it() {
+        let mut texts: Vec<String> = (0..=0x7Fu8).map(|b| format!("a{}b", char::from(b))).collect();
+        texts.extend((0..=0x7Fu8).map(|b| char::from(b).to_string()));
+        texts.extend(["", "\"\"", "\\\n\u{1F}x", "é\u{85}\u{2028}\"", "a b!c#d"].map(String::from));
+        for text in &texts {
+            let serde = serde_json::to_string(text).unwrap();
+            assert_eq!(written(|out| json_string(out, text)), serde, "{text:?}");
+            assert_eq!(written(|out| json_escaped(out, text.as_bytes())), serde, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn plain_ascii_is_what_a_byte_loop_finds_it() {
+        let simple = |text: &[u8]| text.iter().all(|&b| b.is_ascii() && b >= b'#' && b != b'\\');
+        for len in 0..20 {
+            for at in 0..len {
+                for c in [b'a', b'"', b'\\', 0x1F, b' ', b'#', 0x7F, 0x80, 0xC3, 0xFF] {
+                    let mut text = vec![b'~'; len];
+                    text[at] = c;
+                    assert_eq!(plain_ascii(&text, b'#', [b'\\']), simple(&text), "{text:?}");
+                }
+            }
         }
     }
 

@@ -6,8 +6,8 @@
 
 use std::io::{self, Write};
 
-use super::buffer::{buffered, doubling_quotes, has_any, number};
-use super::paths::escaped;
+use super::buffer::{buffered, count, doubling_quotes, has_any, number};
+use super::paths::{escaped, escaped_bytes};
 use super::rows::write_rows;
 use super::Output;
 use crate::report::{Change, Diff, LineChanges, LineMoves, Totals, View};
@@ -20,17 +20,17 @@ const DIFF_HEADER: &str = "type,name,language,status,files,lines,code,comments,b
 const LINES_HEADER: &str = "type,name,language,bucket,added,removed,modified,unchanged";
 
 /// Writes a field, quoted only when it needs it: a comma, a quote or a line break.
-fn field(out: &mut impl Write, text: &str) -> io::Result<()> {
+fn field(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
     // Line breaks, `"` and `,` are all below `-`, as few other bytes of a path are.
-    if has_any(text.as_bytes(), b'-', []) && text.contains([',', '"', '\n', '\r']) {
+    if has_any(text, b'-', []) && text.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
         doubling_quotes(out, text, b'"')
     } else {
-        out.write_all(text.as_bytes())
+        out.write_all(text)
     }
 }
 
 /// Writes the fields that lead a row: `kind`, then each of `names` as a field.
-fn lead(out: &mut impl Write, kind: &str, names: &[&str]) -> io::Result<()> {
+fn lead(out: &mut impl Write, kind: &str, names: &[&[u8]]) -> io::Result<()> {
     out.write_all(kind.as_bytes())?;
     for name in names {
         out.write_all(b",")?;
@@ -54,22 +54,26 @@ fn row(
     out: &mut impl Write,
     kind: &str,
     root: Option<&str>,
-    name: &str,
+    name: &[u8],
     language: &str,
     t: &Totals,
 ) -> io::Result<()> {
     let c = t.counts;
     match root {
-        Some(root) => lead(out, kind, &[root, name, language])?,
-        None => lead(out, kind, &[name, language])?,
+        Some(root) => lead(out, kind, &[root.as_bytes(), name, language.as_bytes()])?,
+        None => lead(out, kind, &[name, language.as_bytes()])?,
     }
-    numbers(out, &[t.files, c.lines, c.code, c.comments, c.blanks, t.bytes])
+    for n in [t.files, c.lines, c.code, c.comments, c.blanks, t.bytes] {
+        out.write_all(b",")?;
+        count(out, n)?;
+    }
+    out.write_all(b"\n")
 }
 
 fn change<K>(out: &mut impl Write, kind: &str, name: &str, language: &str, c: &Change<K>) -> io::Result<()> {
     let d = c.delta();
     let status = if kind == "total" { "" } else { c.status() };
-    lead(out, kind, &[name, language, status])?;
+    lead(out, kind, &[name.as_bytes(), language.as_bytes(), status.as_bytes()])?;
     numbers(out, &[d.files, d.lines, d.code, d.comments, d.blanks, d.bytes])
 }
 
@@ -79,7 +83,7 @@ fn line_rows(out: &mut impl Write, lines: &LineChanges) -> io::Result<()> {
     writeln!(out, "\n{LINES_HEADER}")?;
     let mut rows = |kind: &str, name: &str, language: &str, moves: &LineMoves| {
         for (bucket, m) in moves.named() {
-            lead(out, kind, &[name, language, bucket])?;
+            lead(out, kind, &[name.as_bytes(), language.as_bytes(), bucket.as_bytes()])?;
             numbers(out, &[m.added, m.removed, m.modified, m.unchanged])?;
         }
         Ok::<_, io::Error>(())
@@ -100,20 +104,20 @@ fn report(view: &View, out: &mut impl Write) -> io::Result<()> {
     for section in view.by_root.iter().flatten() {
         let root = Some(&*escaped(section.path));
         for (lang, t) in &section.languages {
-            row(out, "language", root, lang.name(), lang.name(), t)?;
+            row(out, "language", root, lang.name().as_bytes(), lang.name(), t)?;
         }
-        row(out, "total", root, "Total", "", &section.total)?;
+        row(out, "total", root, b"Total", "", &section.total)?;
     }
     for (lang, t) in &view.languages {
-        row(out, "language", all, lang.name(), lang.name(), t)?;
+        row(out, "language", all, lang.name().as_bytes(), lang.name(), t)?;
     }
-    row(out, "total", all, "Total", "", &view.total)?;
+    row(out, "total", all, b"Total", "", &view.total)?;
     for d in view.dirs.iter().flatten() {
-        row(out, "dir", all, &escaped(&d.path), "", &d.totals)?;
+        row(out, "dir", all, &escaped_bytes(&d.path), "", &d.totals)?;
     }
     let files = view.files.as_deref().unwrap_or_default();
     write_rows(out, files, view.threads, |out, _, f| {
-        row(out, "file", all, &escaped(&f.path), f.language.name(), &f.totals())
+        row(out, "file", all, &escaped_bytes(&f.path), f.language.name(), &f.totals())
     })
 }
 

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::buffer::buffered;
+use super::buffer::{buffered, count};
 use super::grid::{diff_grids, report_grids, Cell, Grid, Text};
 use super::rows::write_rows;
 use super::Output;
@@ -44,11 +44,13 @@ fn escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
 
 /// Writes a cell's text, escaped (a number has nothing to escape).
 fn cell(out: &mut impl Write, cell: &Cell) -> io::Result<()> {
-    let mut digits = itoa::Buffer::new();
-    let parts = cell.parts(&mut digits);
     match cell.text {
-        Text::Str(_) => parts.iter().try_for_each(|part| escaped(out, part)),
-        Text::Count(_) | Text::Signed(_) => parts.iter().try_for_each(|part| out.write_all(part.as_bytes())),
+        Text::Str(ref text) => escaped(out, text),
+        Text::Count(n) => count(out, n),
+        Text::Signed(_) => {
+            let mut digits = itoa::Buffer::new();
+            cell.parts(&mut digits).iter().try_for_each(|part| out.write_all(part.as_bytes()))
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 
-use super::buffer::{buffered, json_string, labelled};
+use super::buffer::{buffered, json_string, json_text, labelled};
 use super::json::doc::{DiffDoc, DirDoc, FileRow, LinesDoc, ReportDoc};
 use super::rows::write_rows;
 use super::Output;
@@ -37,7 +37,7 @@ pub fn write_record<T: Serialize>(kind: &'static str, doc: &T, out: &mut impl Wr
 /// has one per file, and serde spent most of its time on the keys.
 fn file_record(f: &FileRow, out: &mut impl Write) -> io::Result<()> {
     out.write_all(b"{\"type\":\"file\",\"path\":")?;
-    json_string(out, &f.path)?;
+    json_text(out, &f.path)?;
     if let Some(bytes) = &f.path_bytes {
         out.write_all(b",\"path_bytes\":")?;
         json_string(out, bytes)?;

@@ -1,11 +1,13 @@
 //! Paths that are not UTF-8: escaped for people (`\xFF`), kept byte-exact for machines (base64).
 
 use std::borrow::Cow;
+use std::ffi::OsStr;
 use std::fmt::Write as _;
+use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use super::buffer::has_any;
+use super::buffer::{has_any, json_text, plain_ascii, quoted};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -25,10 +27,52 @@ pub fn escaped(path: &Path) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Writes a path's bytes as the JSON string of its escaped text (`json_string(escaped(path))`):
+/// as they are when they are ASCII and need no escape, as nearly every path is, so that one pass
+/// over the bytes stands for checking their UTF-8, escaping and the JSON escapes. Bytes below `#`
+/// are the controls, `"` and two that need nothing (a space, `!`, rare in paths): one test a
+/// word finds them all.
+pub fn json_path(out: &mut impl Write, path: &[u8]) -> io::Result<()> {
+    if plain_ascii(path, b'#', [b'\\']) {
+        return quoted(out, path);
+    }
+    json_text(out, escaped(Path::new(OsStr::from_bytes(path))).as_bytes())
+}
+
+/// [`escaped`] as bytes: a path that is ASCII is its own escaped text, found without checking
+/// its UTF-8 (a whole path's check costs more than the rest of a row in the plainest formats).
+pub fn escaped_bytes(path: &Path) -> Cow<'_, [u8]> {
+    let bytes = path.as_os_str().as_bytes();
+    if bytes.is_ascii() {
+        return Cow::Borrowed(bytes);
+    }
+    match escaped(path) {
+        Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+        Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+    }
+}
+
+/// The bytes of a path's last component, as `Path::file_name` finds it: after the last `/`
+/// without parsing every component, unless that leaves nothing, `.` or `..`.
+pub fn file_name(path: &Path) -> Option<&[u8]> {
+    let bytes = path.as_os_str().as_bytes();
+    match memchr::memrchr(b'/', bytes).map_or(bytes, |slash| &bytes[slash + 1..]) {
+        b"" | b"." | b".." => path.file_name().map(OsStrExt::as_bytes),
+        name => Some(name),
+    }
+}
+
 /// [`escaped`], with control characters written as `\xNN` (`\u{85}` past ASCII) too: for tables
 /// and messages people read on a terminal, where a name holding an escape sequence or a newline
 /// could recolour the screen or pass for another row.
 pub fn for_people(path: &Path) -> Cow<'_, str> {
+    let bytes = path.as_os_str().as_bytes();
+    // Printable ASCII throughout, the usual case, is checked 8 bytes at a time in one pass.
+    if plain_ascii(bytes, b' ', [0x7F]) {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            return Cow::Borrowed(text);
+        }
+    }
     let text = escaped(path);
     // Printable ASCII throughout, the usual case, is checked 8 bytes at a time.
     let printable = text.is_ascii() && !has_any(text.as_bytes(), b' ', [0x7F]);
@@ -96,6 +140,7 @@ pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::buffer::json_string;
     use std::ffi::OsStr;
 
     #[test]
@@ -119,6 +164,59 @@ mod tests {
         assert_eq!(for_people(p), "a\\x1B[31m\\x0Ab\\u{85}\\xFF.c");
         assert_eq!(escaped(p), "a\x1b[31m\nb\u{85}\\xFF.c");
         assert_eq!(for_people(Path::new("plain/é.c")), "plain/é.c");
+    }
+
+    #[test]
+    fn a_path_is_written_as_its_escaped_text_is() {
+        let paths: [&[u8]; 9] = [
+            b"",
+            b"drivers/net/e1000e/netdev.c",
+            b"a b/\"q\".c",
+            b"\\",
+            b"t\tab",
+            b"\xFF",
+            b"d/\xC3\xA9.c",
+            b"x\x7F",
+            b"0123456789abcdef\x80",
+        ];
+        for path in paths {
+            let text = escaped(Path::new(OsStr::from_bytes(path)));
+            let (mut fast, mut simple) = (Vec::new(), Vec::new());
+            json_path(&mut fast, path).unwrap();
+            json_string(&mut simple, &text).unwrap();
+            assert_eq!(fast, simple, "{path:?}");
+        }
+    }
+
+    #[test]
+    fn escaped_bytes_are_the_escaped_text() {
+        for path in [&b"a/b.c"[..], b"", b"d/\xFFx\xC3.c", "é/ü".as_bytes(), b"\x7F\x80"] {
+            let path = Path::new(OsStr::from_bytes(path));
+            assert_eq!(&*escaped_bytes(path), escaped(path).as_bytes(), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn file_names_are_the_names_path_finds() {
+        let paths = [
+            "a/b.c",
+            "b.c",
+            "/",
+            "",
+            ".",
+            "..",
+            "a/..",
+            "a/.",
+            "a/b/",
+            "a//b",
+            "./x",
+            "/x/.hidden",
+            "a/b/..",
+        ];
+        for path in paths {
+            let path = Path::new(path);
+            assert_eq!(file_name(path), path.file_name().map(OsStrExt::as_bytes), "{path:?}");
+        }
     }
 
     #[test]

@@ -60,12 +60,26 @@ struct Shared {
     ready: Condvar,
     /// A helper's row panicked: the block it took will never be ready.
     panicked: AtomicBool,
+    /// Buffers whose blocks are written, emptied for the next blocks.
+    spare: Mutex<Vec<Vec<u8>>>,
 }
 
 impl Shared {
     /// The next block no thread has taken, taken; `None` once all are.
     fn take(&self, blocks: usize) -> Option<usize> {
         Some(self.next.fetch_add(1, Ordering::Relaxed)).filter(|&k| k < blocks)
+    }
+
+    /// A written block's buffer, or a new one. A block is hundreds of KB: a new buffer that size
+    /// is fresh pages from the kernel, each faulted in as it is first written, and a written one
+    /// has its pages already.
+    fn buffer(&self) -> Vec<u8> {
+        self.spare.lock().unwrap_or_else(PoisonError::into_inner).pop().unwrap_or_default()
+    }
+
+    fn recycle(&self, mut buffer: Vec<u8>) {
+        buffer.clear();
+        self.spare.lock().unwrap_or_else(PoisonError::into_inner).push(buffer);
     }
 
     fn put(&self, k: usize, buffer: io::Result<Vec<u8>>) {
@@ -97,25 +111,34 @@ fn write_blocks<T: Sync>(
 ) -> io::Result<()> {
     let blocks = rows.len().div_ceil(block);
     let threads = threads.clamp(1, blocks.max(1));
-    let format = |k: usize| -> io::Result<Vec<u8>> {
-        let start = k * block;
-        let part = &rows[start..rows.len().min(start + block)];
-        let mut buffer = Vec::with_capacity(part.len() * 128);
-        for (i, r) in part.iter().enumerate() {
-            row(&mut buffer, start + i, r)?;
-        }
-        Ok(buffer)
-    };
-    if threads == 1 {
-        return (0..blocks).try_for_each(|k| out.write_all(&format(k)?));
-    }
     let shared = Shared {
         next: AtomicUsize::new(0),
         done: Mutex::new((0..blocks).map(|_| None).collect()),
         ready: Condvar::new(),
         panicked: AtomicBool::new(false),
+        spare: Mutex::new(Vec::new()),
     };
-    let (shared, format) = (&shared, &format);
+    let shared = &shared;
+    let format = |k: usize| -> io::Result<Vec<u8>> {
+        let start = k * block;
+        let part = &rows[start..rows.len().min(start + block)];
+        let mut buffer = shared.buffer();
+        buffer.reserve(part.len() * 128);
+        for (i, r) in part.iter().enumerate() {
+            row(&mut buffer, start + i, r)?;
+        }
+        Ok(buffer)
+    };
+    let format = &format;
+    // Writes block `k`, then keeps its buffer for a later block.
+    let mut write = |buffer: Vec<u8>| -> io::Result<()> {
+        out.write_all(&buffer)?;
+        shared.recycle(buffer);
+        Ok(())
+    };
+    if threads == 1 {
+        return (0..blocks).try_for_each(|k| write(format(k)?));
+    }
     thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(move || {
@@ -126,7 +149,7 @@ fn write_blocks<T: Sync>(
             });
         }
         // An error stops the helpers taking more blocks.
-        let written = (0..blocks).try_for_each(|k| out.write_all(&next_block(shared, blocks, k, format)?));
+        let written = (0..blocks).try_for_each(|k| write(next_block(shared, blocks, k, format)?));
         shared.next.store(blocks, Ordering::Relaxed);
         written
     })

@@ -5,11 +5,11 @@
 //! fixed text: the report lists every file with 19 keys, and serde spent most of its time on them.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::os::unix::ffi::OsStrExt;
 
 use super::buffer::{buffered, json_string, labelled};
 use super::by_language::files_by_language;
-use super::paths::escaped;
+use super::paths::{file_name, json_path};
 use super::rows::write_rows;
 use super::Output;
 use crate::report::{Diff, FileReport, Totals, View};
@@ -23,19 +23,21 @@ const FILE_END: &[u8] = b",\"Complexity\":0,\"WeightedComplexity\":0,\"Hash\":nu
 fn file(out: &mut impl Write, f: &FileReport) -> io::Result<()> {
     let c = f.counts;
     let language = f.language.name();
-    let name = f.path.file_name().map(|n| escaped(Path::new(n))).unwrap_or_default();
-    let path = escaped(&f.path);
+    let name = file_name(&f.path).unwrap_or_default();
+    let path = f.path.as_os_str().as_bytes();
     out.write_all(b"{\"Language\":")?;
     json_string(out, language)?;
     out.write_all(b",\"PossibleLanguages\":[")?;
     json_string(out, language)?;
     out.write_all(b"],\"Filename\":")?;
-    json_string(out, &name)?;
+    json_path(out, name)?;
     out.write_all(b",\"Extension\":")?;
-    json_string(out, name.rsplit_once('.').map_or("", |(_, e)| e))?;
+    // A `.` is a character of its own in the escaped text too: the bytes after the last one are
+    // the escaped extension's.
+    json_path(out, memchr::memrchr(b'.', name).map_or(&[][..], |dot| &name[dot + 1..]))?;
     out.write_all(b",\"Location\":")?;
     // scc names files from where it started, without a leading `./`.
-    json_string(out, path.strip_prefix("./").unwrap_or(&path))?;
+    json_path(out, path.strip_prefix(b"./").unwrap_or(path))?;
     out.write_all(b",\"Symlocation\":\"\"")?;
     labelled(
         out,

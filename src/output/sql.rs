@@ -7,8 +7,8 @@
 use std::io::{self, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::buffer::{buffered, doubling_quotes, number};
-use super::paths::escaped;
+use super::buffer::{buffered, count, doubling_quotes};
+use super::paths::escaped_bytes;
 use super::rows::write_rows;
 use super::Output;
 use crate::report::{Diff, FileReport, View};
@@ -40,7 +40,7 @@ create table t        (
 ";
 
 /// Writes each text as a string literal (single quotes doubled), each followed by `, `.
-fn literals(out: &mut impl Write, texts: &[&str]) -> io::Result<()> {
+fn literals(out: &mut impl Write, texts: &[&[u8]]) -> io::Result<()> {
     for text in texts {
         doubling_quotes(out, text, b'\'')?;
         out.write_all(b", ")?;
@@ -51,18 +51,21 @@ fn literals(out: &mut impl Write, texts: &[&str]) -> io::Result<()> {
 /// Writes `n` as cloc's `real` columns are written, `{:.6}`: a count is a whole number, so its
 /// digits and six zeros (exact up to 2^53, beyond any count of lines).
 fn real(out: &mut impl Write, n: u64) -> io::Result<()> {
-    number(out, n)?;
+    count(out, n)?;
     out.write_all(b".000000")
 }
 
 fn file_row(out: &mut impl Write, project: &str, f: &FileReport) -> io::Result<()> {
-    let path = escaped(&f.path);
-    let (dir, base) = path.rsplit_once('/').unwrap_or((".", &path));
+    let path = escaped_bytes(&f.path);
+    // A `/` is a character of its own in the escaped text, so the bytes split where the text does.
+    let (dir, base) =
+        memchr::memrchr(b'/', &path).map_or((&b"."[..], &path[..]), |at| (&path[..at], &path[at + 1..]));
     let c = f.counts;
     out.write_all(b"insert into t  values(")?;
-    literals(out, &[project, f.language.name(), &path, if dir.is_empty() { "/" } else { dir }, base])?;
+    let language = f.language.name().as_bytes();
+    literals(out, &[project.as_bytes(), language, &path, if dir.is_empty() { b"/" } else { dir }, base])?;
     for n in [c.blanks, c.comments, c.code] {
-        number(out, n)?;
+        count(out, n)?;
         out.write_all(b", ")?;
     }
     real(out, c.code)?;
@@ -76,7 +79,7 @@ impl Sql {
         }
         writeln!(out, "begin transaction;")?;
         out.write_all(b"insert into metadata values(")?;
-        literals(out, &[&self.timestamp, &self.project])?;
+        literals(out, &[self.timestamp.as_bytes(), self.project.as_bytes()])?;
         writeln!(out, "{:.6});", self.elapsed.as_secs_f64())?;
         let files = view.files.as_deref().unwrap_or_default();
         write_rows(out, files, view.threads, |out, _, f| file_row(out, &self.project, f))?;
@@ -118,7 +121,7 @@ mod tests {
     #[test]
     fn quotes_are_doubled() {
         let mut out = Vec::new();
-        literals(&mut out, &["it's", "x"]).unwrap();
+        literals(&mut out, &[b"it's", b"x"]).unwrap();
         assert_eq!(out, b"'it''s', 'x', ");
     }
 

@@ -54,27 +54,33 @@ impl Table {
         }
     }
 
-    /// Appends one row of `cells`, padded to `widths`, and its line break.
+    /// Appends one row of `cells`, padded to `widths`, and its line break. A cell's width is
+    /// taken from the text written ([`Cell::width`] without formatting its number twice).
     fn line(&self, out: &mut Vec<u8>, (grid, widths): (&Grid, &[usize]), cells: &[Cell], bold: bool) {
         let start = out.len();
         let mut digits = itoa::Buffer::new();
         for ((cell, col), &width) in cells.iter().zip(&grid.columns).zip(widths) {
-            let parts = cell.parts(&mut digits);
-            let pad = width.saturating_sub(cell.width());
+            let [sign, text] = cell.parts(&mut digits);
+            let shown = sign.len() + if text.is_ascii() { text.len() } else { text.chars().count() };
+            let pad = width.saturating_sub(shown);
+            out.push(b' ');
+            if col.numeric {
+                spaces(out, pad);
+            }
             let style = match cell.tone {
+                _ if !self.colour => None,
                 Tone::Up => Some(GREEN),
                 Tone::Down => Some(RED),
                 Tone::Plain if bold => Some(BOLD),
                 Tone::Plain => None,
             };
-            let style = style.filter(|_| self.colour);
-            out.push(b' ');
-            if col.numeric {
-                spaces(out, pad);
+            match style {
+                Some(style) => {
+                    [style, sign, text, RESET].iter().for_each(|part| out.extend_from_slice(part.as_bytes()))
+                }
+                None if sign.is_empty() => out.extend_from_slice(text.as_bytes()),
+                None => [sign, text].iter().for_each(|part| out.extend_from_slice(part.as_bytes())),
             }
-            out.extend_from_slice(style.unwrap_or_default().as_bytes());
-            parts.iter().for_each(|part| out.extend_from_slice(part.as_bytes()));
-            out.extend_from_slice(style.map_or("", |_| RESET).as_bytes());
             if !col.numeric {
                 spaces(out, pad);
             }
@@ -82,6 +88,31 @@ impl Table {
         }
         trim_end(out, start);
         out.push(b'\n');
+    }
+
+    /// [`Table::line`] of a row without colour whose every cell is ASCII, and so as wide as its
+    /// bytes: the row's width in spaces, each cell's text copied to its place, where `line`
+    /// writes a cell piece by piece. Writes nothing and says false for any other row.
+    fn plain_line(out: &mut Vec<u8>, (grid, widths): (&Grid, &[usize]), cells: &[Cell]) -> bool {
+        let start = out.len();
+        out.resize(start + widths.iter().map(|w| w + 2).sum::<usize>(), b' ');
+        let mut digits = itoa::Buffer::new();
+        let mut at = start + 1;
+        for ((cell, col), &width) in cells.iter().zip(&grid.columns).zip(widths) {
+            let [sign, text] = cell.parts(&mut digits);
+            let shown = sign.len() + text.len();
+            if shown > width || !text.is_ascii() {
+                out.truncate(start);
+                return false;
+            }
+            let from = if col.numeric { at + width - shown } else { at };
+            out[from..from + sign.len()].copy_from_slice(sign.as_bytes());
+            out[from + sign.len()..from + shown].copy_from_slice(text.as_bytes());
+            at += width + 2;
+        }
+        trim_end(out, start);
+        out.push(b'\n');
+        true
     }
 
     /// Writes a header or total row.
@@ -110,7 +141,9 @@ impl Table {
         writeln!(out, "{rule}")?;
         let rows: Vec<&[Cell]> = grid.rows().collect();
         write_rows(out, &rows, threads, |out, _, row| {
-            self.line(out, layout, row, false);
+            if self.colour || !Table::plain_line(out, layout, row) {
+                self.line(out, layout, row, false);
+            }
             Ok(())
         })?;
         if let Some(total) = &grid.total {
@@ -149,7 +182,29 @@ impl Output for Table {
 
 #[cfg(test)]
 mod tests {
-    use super::trim_end;
+    use super::*;
+    use crate::report::Shape;
+
+    #[test]
+    fn a_plain_row_is_the_row_line_writes() {
+        let report = crate::output::json::tests::rich_report();
+        let view = View::new(&report, &Shape { by_file: true, by_dir: Some(1), ..Shape::default() });
+        let (table, mut plain_rows) = (Table::default(), 0);
+        for grid in report_grids(&view, true, true) {
+            let widths: Vec<usize> = grid.widths().iter().map(|&w| w + 2).collect();
+            for row in grid.rows() {
+                let (mut line, mut plain) = (Vec::new(), b"kept".to_vec());
+                table.line(&mut line, (&grid, &widths), row, false);
+                if Table::plain_line(&mut plain, (&grid, &widths), row) {
+                    assert_eq!(plain[4..], line[..], "{row:?}");
+                    plain_rows += 1;
+                } else {
+                    assert_eq!(plain, b"kept", "{row:?}");
+                }
+            }
+        }
+        assert!(plain_rows > 3, "most rows are plain");
+    }
 
     #[test]
     fn rows_are_trimmed_as_str_trims_them() {

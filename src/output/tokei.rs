@@ -10,12 +10,13 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::os::unix::ffi::OsStrExt;
 
 use serde::Serialize;
 
 use super::buffer::{buffered, json_string, labelled};
 use super::by_language::files_by_language;
-use super::paths::escaped;
+use super::paths::{escaped, json_path};
 use super::rows::write_rows;
 use super::Output;
 use crate::count::Counts;
@@ -184,15 +185,27 @@ fn write_language(out: &mut impl Write, l: &Language, threads: usize) -> io::Res
 /// A list of files, on up to `threads` threads.
 fn write_entries(out: &mut impl Write, entries: &[FileEntry], threads: usize) -> io::Result<()> {
     out.write_all(b"[")?;
-    write_rows(out, entries, threads, |out, i, e| {
-        let e = e.doc();
+    write_rows(out, entries, threads, |out, i, &e| {
         out.write_all(if i == 0 { b"{\"stats\":" } else { b",{\"stats\":" })?;
-        write_stats(out, &e.stats)?;
+        let (FileEntry::Own(f) | FileEntry::Region(f, _)) = e;
+        match e {
+            // A file without regions, nearly every file, has its counts and no blobs: written
+            // without the map that gathers blobs.
+            FileEntry::Own(f) if f.embedded.is_empty() => counts(out, &f.counts)?,
+            FileEntry::Region(_, c) => counts(out, &c)?,
+            FileEntry::Own(_) => write_stats(out, &e.doc().stats)?,
+        }
         out.write_all(b",\"name\":")?;
-        json_string(out, &e.name)?;
+        json_path(out, f.path.as_os_str().as_bytes())?;
         out.write_all(b"}")
     })?;
     out.write_all(b"]")
+}
+
+/// [`write_stats`] of counts without blobs.
+fn counts(out: &mut impl Write, c: &Counts) -> io::Result<()> {
+    labelled(out, &[("{\"blanks\":", c.blanks), (",\"code\":", c.code), (",\"comments\":", c.comments)])?;
+    out.write_all(b",\"blobs\":{}}")
 }
 
 fn write_stats(out: &mut impl Write, s: &Stats) -> io::Result<()> {

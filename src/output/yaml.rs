@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
-use super::buffer::{buffered, json_string, labelled, spaces, Buffer};
+use super::buffer::{buffered, json_string, json_text, labelled, spaces, Buffer};
 use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
 use super::rows::write_rows;
@@ -69,7 +69,7 @@ impl Fields for YamlFields<'_, '_> {
 /// One item of the `files` list.
 fn file_row(out: &mut impl Write, f: &FileRow) -> io::Result<()> {
     out.write_all(b"  - path: ")?;
-    json_string(out, &f.path)?;
+    json_text(out, &f.path)?;
     if let Some(bytes) = &f.path_bytes {
         out.write_all(b"\n    path_bytes: ")?;
         json_string(out, bytes)?;

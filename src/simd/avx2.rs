@@ -12,7 +12,7 @@ use std::arch::x86_64::__m256i;
 use pulp::bytemuck::cast;
 use pulp::x86::V3;
 
-use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, BLOCK};
+use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, BLOCK};
 
 /// A token proving the CPU has AVX2 and the rest of x86-64-v3.
 #[derive(Debug, Clone, Copy)]
@@ -70,6 +70,32 @@ impl Avx2 {
         let low = avx2._mm256_sub_epi8(v, self.splat(9));
         let low = avx2._mm256_cmpeq_epi8(avx2._mm256_max_epu8(low, self.splat(4)), self.splat(4));
         self.bits(avx2._mm256_or_si256(low, avx2._mm256_cmpeq_epi8(v, self.splat(b' '))))
+    }
+
+    /// 32 bytes of `window` from `from`.
+    #[inline(always)]
+    fn at(self, window: &[u8], from: usize) -> __m256i {
+        let bytes: [u8; 32] = window[from..from + 32].try_into().expect("a whole vector");
+        cast(bytes)
+    }
+
+    #[inline(always)]
+    fn equals(self, v: __m256i, b: u8) -> __m256i {
+        self.0.avx2._mm256_cmpeq_epi8(v, self.splat(b))
+    }
+
+    /// [`Lanes::prefix_masks`] of the 32 bytes from `from`: newlines, prefixes, blanks.
+    #[inline(always)]
+    fn prefix_half(self, p: &Prefixes, window: &[u8; BLOCK + 2], from: usize) -> (u64, u64, u64) {
+        let avx2 = self.0.avx2;
+        let (v, next, third) = (self.at(window, from), self.at(window, from + 1), self.at(window, from + 2));
+        let fold = self.splat(0x20);
+        let (folded, third) = (avx2._mm256_or_si256(next, fold), avx2._mm256_or_si256(third, fold));
+        let thirds = avx2._mm256_or_si256(self.equals(third, p.thirds[0]), self.equals(third, p.thirds[1]));
+        let second = avx2._mm256_and_si256(self.equals(folded, p.second), thirds);
+        let after = avx2._mm256_or_si256(self.equals(next, p.pair), second);
+        let opens = self.bits(avx2._mm256_and_si256(self.equals(v, p.first), after));
+        (self.equal(v, b'\n'), opens, self.blanks(v))
     }
 
     /// 32 bytes' classes: each byte's entry in the low table (a byte from 0x80 gets zero from the
@@ -158,6 +184,13 @@ impl Lanes for Avx2 {
     fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64 {
         let [a, b] = self.halves(block);
         join(self.equal(a, byte), self.equal(b, byte))
+    }
+
+    #[inline(always)]
+    fn prefix_masks(self, p: &Prefixes, window: &[u8; BLOCK + 2]) -> Masks {
+        let (nl_a, opens_a, blank_a) = self.prefix_half(p, window, 0);
+        let (nl_b, opens_b, blank_b) = self.prefix_half(p, window, 32);
+        Masks { newlines: join(nl_a, nl_b), marks: join(opens_a, opens_b), nonblank: !join(blank_a, blank_b) }
     }
 }
 

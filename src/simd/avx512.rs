@@ -8,7 +8,7 @@ use std::arch::x86_64::__m512i;
 use pulp::bytemuck::cast;
 use pulp::x86::V4;
 
-use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, BLOCK};
+use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, BLOCK};
 
 /// A token proving the CPU has AVX-512 (F, BW, CD, DQ, VL) and the rest of x86-64-v4.
 #[derive(Debug, Clone, Copy)]
@@ -31,6 +31,13 @@ impl Avx512 {
     #[inline(always)]
     fn load(self, block: &[u8; BLOCK]) -> __m512i {
         cast(*block)
+    }
+
+    /// The 64 bytes of `window` from `from`.
+    #[inline(always)]
+    fn at(self, window: &[u8], from: usize) -> __m512i {
+        let bytes: [u8; BLOCK] = window[from..from + BLOCK].try_into().expect("a whole vector");
+        cast(bytes)
     }
 
     #[inline(always)]
@@ -107,5 +114,22 @@ impl Lanes for Avx512 {
     #[inline(always)]
     fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64 {
         self.equal(self.load(block), byte)
+    }
+
+    #[inline(always)]
+    fn prefix_masks(self, p: &Prefixes, window: &[u8; BLOCK + 2]) -> Masks {
+        let (f, bw) = (self.0.avx512f, self.0.avx512bw);
+        let (v, next, third) = (self.at(window, 0), self.at(window, 1), self.at(window, 2));
+        let (folded, third) =
+            (f._mm512_or_si512(next, self.splat(0x20)), f._mm512_or_si512(third, self.splat(0x20)));
+        let thirds = self.equal(third, p.thirds[0]) | self.equal(third, p.thirds[1]);
+        let after = self.equal(next, p.pair) | self.equal(folded, p.second) & thirds;
+        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
+        let low = bw._mm512_cmple_epu8_mask(bw._mm512_sub_epi8(v, self.splat(9)), self.splat(4));
+        Masks {
+            newlines: self.equal(v, b'\n'),
+            marks: self.equal(v, p.first) & after,
+            nonblank: !(low | self.equal(v, b' ')),
+        }
     }
 }

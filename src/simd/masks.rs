@@ -49,6 +49,33 @@ pub(crate) trait Lanes: Copy {
     }
     /// Where one byte stands in a block.
     fn byte_mask(self, byte: u8, block: &[u8; BLOCK]) -> u64;
+    /// A block's newlines and non-blank bytes, and as its marks where one of `p`'s prefixes
+    /// begins; `window` is the block and the two bytes after it, which the prefixes at its last
+    /// two bytes reach into.
+    fn prefix_masks(self, p: &Prefixes, window: &[u8; BLOCK + 2]) -> Masks;
+}
+
+/// Prefixes of two or three bytes that a block loop finds by compares of the bytes after each
+/// byte (three loads of a block, one and two bytes apart, rather than shifted masks): `first`
+/// before `pair`, or before `second` and one of `thirds`. `second` and `thirds` are lower-case
+/// letters and match in either case (`<!`, `<sc`, `<ST`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Prefixes {
+    pub first: u8,
+    pub pair: u8,
+    pub second: u8,
+    pub thirds: [u8; 2],
+}
+
+impl Prefixes {
+    /// Whether a prefix begins at byte `k` of `window`, one byte at a time: the lanes' twin.
+    #[cfg(test)]
+    pub(crate) fn at(&self, window: &[u8], k: usize) -> bool {
+        let folded = |b: u8| b | 0x20;
+        window[k] == self.first
+            && (window[k + 1] == self.pair
+                || folded(window[k + 1]) == self.second && self.thirds.contains(&folded(window[k + 2])))
+    }
 }
 
 /// Vector lanes that build code mode's tables from the nibble classes.
@@ -132,6 +159,26 @@ impl Lanes for Portable {
         let needle = u8x16::splat(byte);
         let lane = |k: usize| bits(load(&block[k * LANES..][..LANES]).simd_eq(needle)) << (k * LANES);
         lane(0) | lane(1) | lane(2) | lane(3)
+    }
+
+    #[inline(always)]
+    fn prefix_masks(self, p: &Prefixes, window: &[u8; BLOCK + 2]) -> Masks {
+        let fold = u8x16::splat(0x20);
+        let (mut newlines, mut marks, mut blank) = (0u64, 0u64, 0u64);
+        for k in 0..BLOCK / LANES {
+            let from = k * LANES;
+            let (v, after) = (load(&window[from..][..LANES]), load(&window[from + 1..][..LANES]));
+            let (next, third) = (after | fold, load(&window[from + 2..][..LANES]) | fold);
+            let pair = after.simd_eq(u8x16::splat(p.pair));
+            let thirds = third.simd_eq(u8x16::splat(p.thirds[0])) | third.simd_eq(u8x16::splat(p.thirds[1]));
+            let opens =
+                v.simd_eq(u8x16::splat(p.first)) & (pair | next.simd_eq(u8x16::splat(p.second)) & thirds);
+            let (nl, ws) = newlines_and_blanks(v);
+            newlines |= nl << (k * LANES);
+            marks |= bits(opens) << (k * LANES);
+            blank |= ws << (k * LANES);
+        }
+        Masks { newlines, marks, nonblank: !blank }
     }
 }
 

@@ -27,7 +27,7 @@ impl LineCounter {
         limit: usize,
     ) -> usize {
         if let Some(shape) = self.cls.markup.filter(|_| self.lines_in_bulk()) {
-            return self.markup_blocks_here(lanes, marks, &shape, buf, i, limit);
+            return self.markup_blocks_here(lanes, &shape, buf, i, limit);
         }
         // Regions change only where code mode ends, which ends this loop too.
         let bulk = self.lines_in_bulk();

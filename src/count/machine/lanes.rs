@@ -64,8 +64,8 @@ impl LineCounter {
     /// Returns where it stopped: fewer than a block before `limit` (the byte loop does the rest),
     /// or where the mode changed.
     pub(super) fn code_blocks(&mut self, marks: &MarkSet, buf: &[u8], i: usize, limit: usize) -> usize {
-        // A region's lines are told to it one by one (see `code_blocks_here`'s loop).
-        let family = self.cls.c_family.as_ref().filter(|_| self.regions.is_none());
+        // A region's first line is told to it alone (see `code_blocks_here`'s loop).
+        let family = self.cls.c_family.as_ref().filter(|_| self.lines_in_bulk());
         if let Some(end) = family.and_then(|shape| self.family_blocks(shape, marks, buf, i, limit)) {
             return end;
         }

@@ -1,173 +1,184 @@
 //! Code mode of a page shaped like HTML (`syntax::markup`), 64 bytes at a time. An attribute value
 //! is code and a newline ends it, so a block's lines are settled from its masks as if it held no
-//! string; the values matter only for the `<` inside them, which open nothing. The parity of the
-//! `"` finds the values where that is exact, else bit searches walk from each value's `="` to its
-//! closing quote or newline; only a `<` before `!`, `sc`, `st` (any case) outside them goes to the
-//! general mark path (a `<!--`, `<script`, `<style`, `<!DOCTYPE`).
+//! string; the values matter only for the `<` inside them, which open nothing. So a block costs
+//! its newline, non-blank and prefix masks: a `<` opens something only before `!`, `sc` or `st`
+//! (any case: `<!--`, `<script`, `<style`), and only such a `<` (a few in a page) is looked at
+//! alone. Whether it stands inside a value is found then, by reading from the last place where
+//! that was known, or from the start of its line if that is later (a newline ends a value).
 
+use super::tally::LineTally;
 use super::{LineCounter, Mode};
-use crate::count::syntax::markup::Markup;
-use crate::simd::bits::{above, opaque, prefix_xor};
+use crate::count::syntax::markup::{Markup, SPECIALS};
+use crate::simd::bits::above;
 use crate::simd::masks::{Lanes, BLOCK};
 
-/// A block's bytes as the walk needs them.
+/// Where the attribute value state is known: at `at`, the quote of the value open there (0:
+/// none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct MarkupBits {
-    /// The `=` of each `="` and `='`: an attribute value opens at the quote after it.
-    pub(super) openers: u64,
-    /// Each `<` before `!`, `s` or `S`, and a `<` or `=` at the block's last byte (its next byte
-    /// is in the next block): the general mark path decides what they open.
-    pub(super) specials: u64,
-    /// The `=` of each `='`.
-    pub(super) single_openers: u64,
-    pub(super) double: u64,
-    pub(super) single: u64,
-    pub(super) newlines: u64,
+pub(super) struct Known {
+    pub(super) at: usize,
+    pub(super) open: u8,
 }
 
-impl MarkupBits {
-    /// The bits of a block from its marks (every `<` and `=`), newlines and a few byte masks.
+impl Known {
+    /// The state at `to` (at or after `self.at`), read from the last newline before it if there
+    /// is one since `self.at` (a newline ends any value), and where it holds: `to`, or just past
+    /// it when an `=` before `to` opens a value whose quote is the byte at `to`.
     #[inline(always)]
-    pub(super) fn new<L: Lanes>(lanes: L, marks: u64, newlines: u64, block: &[u8; BLOCK]) -> MarkupBits {
-        let [double, single, bang] = lanes.byte_masks([b'"', b'\'', b'!'], block);
-        let [lt, s, big_s] = lanes.byte_masks([b'<', b's', b'S'], block);
-        let eq = marks & !lt;
-        let last = 1u64 << (BLOCK - 1);
-        let (quotes_after, single_after) = (opaque(double | single) >> 1, opaque(single) >> 1);
-        MarkupBits {
-            openers: eq & quotes_after,
-            single_openers: eq & single_after,
-            specials: lt & opaque(bang | s | big_s) >> 1 | marks & last,
-            double,
-            single,
-            newlines,
-        }
-    }
-
-    /// The first special at or after `from` outside the attribute values, with `open` (the quote
-    /// of a value open at `from`, or 0); otherwise `None` and the quote of the value open at the
-    /// block's end (0: none).
-    #[inline(always)]
-    pub(super) fn walk(&self, from: usize, open: u8) -> (Option<usize>, u8) {
-        self.by_parity(from, open).unwrap_or_else(|| self.by_search(from, open))
-    }
-
-    /// [`MarkupBits::walk`] in one step where the `"` alone decide: no `='` in the block, and
-    /// from `from` on every other `"` (after the one open there) opens a value after an `=` and
-    /// no value holds a newline. Then a byte is inside a value where the quotes before it are
-    /// odd in number. `None` elsewhere.
-    #[inline(always)]
-    pub(super) fn by_parity(&self, from: usize, open: u8) -> Option<(Option<usize>, u8)> {
-        if from >= BLOCK {
-            return Some((None, open));
-        }
-        let carry = match open {
-            0 => 0,
-            b'"' => above(from),
-            _ => return None,
+    pub(super) fn line_to<L: Lanes>(self, lanes: L, buf: &[u8], to: usize) -> Known {
+        let from = match memchr::memrchr(b'\n', &buf[self.at..to]) {
+            Some(nl) => Known { at: self.at + nl + 1, open: 0 },
+            None => self,
         };
-        let (quotes, openers) = (self.double & above(from), self.openers & above(from));
-        let inside = prefix_xor(quotes) ^ carry;
-        let opening = quotes & inside;
-        let text = inside & !quotes;
-        if self.single_openers != 0 || opening & !(openers << 1) != 0 || text & self.newlines != 0 {
-            return None;
-        }
-        let specials = self.specials & above(from) & !inside;
-        Some(match specials {
-            0 if inside >> (BLOCK - 1) != 0 => (None, b'"'),
-            0 => (None, 0),
-            _ => (Some(specials.trailing_zeros() as usize), 0),
-        })
+        from.read_to(lanes, buf, to)
     }
 
-    /// [`MarkupBits::walk`] by bit searches, from each value's opener to its end.
+    /// The state at `to` (at or after `self.at`), and where it holds: `to`, or just past it when
+    /// an `=` before `to` opens a value whose quote is the byte at `to`.
     #[inline(always)]
-    pub(super) fn by_search(&self, from: usize, mut open: u8) -> (Option<usize>, u8) {
-        let mut at = from;
+    pub(super) fn read_to<L: Lanes>(self, lanes: L, buf: &[u8], to: usize) -> Known {
+        let mut k = self;
+        while k.at + BLOCK <= to {
+            k = k.by_block(lanes, buf[k.at..k.at + BLOCK].try_into().expect("a whole block"));
+        }
+        k.by_bytes(buf, to)
+    }
+
+    /// The state further on in the 64 bytes from `self.at`, found by bit searches: at least 63
+    /// bytes on (an `=` at the last byte waits for the next block, whose first byte it reads).
+    #[inline(always)]
+    fn by_block<L: Lanes>(self, lanes: L, block: &[u8; BLOCK]) -> Known {
+        let [double, single, eq] = lanes.byte_masks([b'"', b'\'', b'='], block);
+        let newlines = lanes.byte_mask(b'\n', block);
+        let openers = eq & (double | single) >> 1;
+        let (mut at, mut open) = (0, self.open);
         loop {
             if open != 0 {
-                let closers = if open == b'"' { self.double } else { self.single };
-                let ends = (closers | self.newlines) & above(at);
+                let closers = if open == b'"' { double } else { single };
+                let ends = (closers | newlines) & above(at);
                 if ends == 0 {
-                    return (None, open);
+                    return Known { at: self.at + BLOCK, open };
                 }
                 at = ends.trailing_zeros() as usize + 1;
             }
-            let next = (self.openers | self.specials) & above(at);
+            let next = openers & above(at);
             if next == 0 {
-                return (None, 0);
+                return Known { at: self.at + at.max(BLOCK - 1), open: 0 };
             }
             let p = next.trailing_zeros() as usize;
-            if self.specials >> p & 1 != 0 {
-                return (Some(p), 0);
-            }
-            open = if self.double >> (p + 1) & 1 != 0 { b'"' } else { b'\'' };
+            open = block[p + 1];
             at = p + 2;
         }
+    }
+
+    /// The state at `to`, a byte at a time: as the byte loop reads code and attribute values.
+    #[inline(always)]
+    pub(super) fn by_bytes(self, buf: &[u8], to: usize) -> Known {
+        let (mut at, mut open) = (self.at, self.open);
+        while at < to {
+            let b = buf[at];
+            at += 1;
+            if open != 0 {
+                if b == open || b == b'\n' {
+                    open = 0;
+                }
+            } else if b == b'=' {
+                if let Some(&q @ (b'"' | b'\'')) = buf.get(at) {
+                    open = q;
+                    at += 1;
+                }
+            }
+        }
+        Known { at, open }
     }
 }
 
 impl LineCounter {
-    /// Code mode of a page from `i`, while no region is open. Returns where fewer than a block is
-    /// left before `limit` (the mode set to the attribute value open there, if any), or where the
-    /// general mark path changed the mode.
+    /// Code mode of a page from `i`, while no region is open. Returns where fewer than a block
+    /// (and the two bytes after it) is left before `limit` (the mode set to the attribute value
+    /// open there, if any), or where the general mark path changed the mode.
     #[inline(always)]
     pub(super) fn markup_blocks_here<L: Lanes>(
         &mut self,
         lanes: L,
-        marks: &L::Marks,
         shape: &Markup,
         buf: &[u8],
         mut i: usize,
         limit: usize,
     ) -> usize {
-        let mut open = 0u8;
-        while i + BLOCK <= limit {
-            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = lanes.stop_masks(marks, block);
-            let bits = MarkupBits::new(lanes, m.marks, m.newlines, block);
-            let (mut start, mut from) = (0, 0);
-            loop {
-                let (special, still_open) = bits.walk(from, open);
-                let Some(p) = special else {
-                    self.settle_lines(&m, start, BLOCK);
-                    open = still_open;
-                    i += BLOCK;
-                    break;
-                };
-                if plain_tag(buf, i + p) {
-                    (open, from) = (0, p + 1);
+        let mut known = Known { at: i, open: 0 };
+        let mut tally = LineTally::begin(self);
+        let end = limit.min(buf.len().saturating_sub(2));
+        while i + BLOCK <= end {
+            let window: &[u8; BLOCK + 2] = buf[i..i + BLOCK + 2].try_into().expect("a whole window");
+            let m = lanes.prefix_masks(&SPECIALS, window);
+            if m.marks == 0 {
+                tally.code_lines(&m, 0, BLOCK);
+                i += BLOCK;
+                continue;
+            }
+            let mut start = 0;
+            let mut specials = m.marks;
+            while specials != 0 {
+                let p = specials.trailing_zeros() as usize;
+                specials &= specials - 1;
+                if p < start || plain_tag(buf, i + p) {
                     continue;
                 }
-                self.settle_lines(&m, start, p);
+                known = known.line_to(lanes, buf, i + p);
+                if known.open != 0 {
+                    continue;
+                }
+                tally.code_lines(&m, start, p);
+                tally.end(self);
                 let after = self.mark(lanes, buf, i + p, limit);
                 if !matches!(self.mode, Mode::Code) {
                     return after;
                 }
-                open = 0;
+                tally = LineTally::begin(self);
+                known = Known { at: after, open: 0 };
                 start = after - i;
-                from = start;
-                if start >= BLOCK {
-                    i = after;
-                    break;
-                }
+            }
+            if start < BLOCK {
+                tally.code_lines(&m, start, BLOCK);
+                i += BLOCK;
+            } else {
+                i += start;
             }
         }
-        if open != 0 {
-            self.mode = Mode::Str { quote: shape.value(open), doc: false };
+        tally.end(self);
+        self.leave_markup_blocks(lanes, shape, buf, known, i)
+    }
+
+    /// The loop's end at `i`: the attribute value open there becomes the mode. Returns where code
+    /// goes on: `i`, or after the quote of a value whose `=` is the byte before it.
+    #[inline(always)]
+    fn leave_markup_blocks<L: Lanes>(
+        &mut self,
+        lanes: L,
+        shape: &Markup,
+        buf: &[u8],
+        known: Known,
+        i: usize,
+    ) -> usize {
+        let known = known.line_to(lanes, buf, i);
+        if known.at > i {
+            self.code = true;
         }
-        i
+        if known.open != 0 {
+            self.mode = Mode::Str { quote: shape.value(known.open), doc: false };
+        }
+        known.at
     }
 }
 
-/// A `<s` that starts neither `<script` nor `<style` (`<span`, `<strong`): code, with no look
-/// at the general mark path.
+/// A `<s` that starts neither `<script` nor `<style` (`<strong`, `<scope`): code, with no look
+/// at the general mark path or the attribute values.
 #[inline(always)]
 fn plain_tag(buf: &[u8], at: usize) -> bool {
-    buf[at] == b'<'
-        && matches!(buf.get(at + 1), Some(b's' | b'S'))
-        && !matches!(buf.get(at + 2).map(|b| b | 0x20), Some(b'c' | b't'))
+    let folded = |k: usize| buf.get(at + k).map(|b| b | 0x20);
+    folded(1) == Some(b's')
+        && !matches!((folded(2), folded(3)), (Some(b'c'), Some(b'r')) | (Some(b't'), Some(b'y')))
 }
 
 #[cfg(test)]

@@ -206,7 +206,7 @@ impl LineCounter {
         if self.partial {
             self.end_line();
         }
-        let embedded = self.regions.take().map_or_else(Vec::new, |r| r.finish());
+        let embedded = self.regions.take().map_or_else(Vec::new, |r| r.finish(&self.counts));
         self.counts.blanks = self.counts.lines - self.counts.code - self.counts.comments;
         (self.counts, embedded)
     }
@@ -312,7 +312,7 @@ impl LineCounter {
             self.counts.comments += 1;
         }
         if let Some(r) = self.regions.as_deref_mut() {
-            r.line_ended(self.code, self.comment);
+            r.line_ended(self.code, self.comment, &self.counts);
         }
         self.code = false;
         self.comment = false;

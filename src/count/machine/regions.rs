@@ -8,7 +8,9 @@
 //! loop finds the nearest end first and runs the embedded language up to it, as if the chunk ended
 //! there. The line flags and the file's totals are shared by every level; each line is also
 //! charged to the outermost level it touched, as linejudge reads a tag's own line as the
-//! language around the tag.
+//! language around the tag. Only the first line after a level opens or closes can touch an outer
+//! one: the lines after it are the innermost level's, charged together when the stack next
+//! changes (the file's totals since then), so the block loops settle them in bulk there too.
 
 use super::{InInterpolation, LineCounter, Mode, Reach};
 use crate::count::syntax::classifier::Classifier;
@@ -80,6 +82,9 @@ pub(crate) struct Regions {
     levels: Vec<MachineRegion>,
     /// The outermost depth the current line has touched; the line is charged to it.
     line_min: usize,
+    /// The file's totals when the lines began to go to the innermost level unseen (`line_min` is
+    /// the depth): what they have grown by since is that level's.
+    since: Counts,
     suspended: Option<Suspended>,
     reader: TagReader,
     embedded: Vec<(LangId, Counts)>,
@@ -90,18 +95,44 @@ impl Regions {
         Regions {
             levels: Vec::with_capacity(MAX_DEPTH),
             line_min: 0,
+            since: Counts::default(),
             suspended: None,
             reader: TagReader::new(Opening::PageEnd),
             embedded: Vec::new(),
         }
     }
 
-    /// A line ended with these flags: charge it to the outermost region it touched.
-    pub(super) fn line_ended(&mut self, code: bool, comment: bool) {
-        if self.line_min > 0 {
-            self.levels[self.line_min - 1].counts.add_line(code, comment);
+    /// A line ended with these flags, and the file's totals with it: a line that touched an
+    /// outer level is charged to the outermost, and the lines after it go to the innermost.
+    pub(super) fn line_ended(&mut self, code: bool, comment: bool, totals: &Counts) {
+        if self.line_min < self.levels.len() {
+            if self.line_min > 0 {
+                self.levels[self.line_min - 1].counts.add_line(code, comment);
+            }
+            self.line_min = self.levels.len();
+            self.since = *totals;
         }
-        self.line_min = self.levels.len();
+    }
+
+    /// Whether every line from here goes to the innermost level (or none is open), so lines may
+    /// be settled in bulk.
+    pub(super) fn lines_unseen(&self) -> bool {
+        self.line_min == self.levels.len()
+    }
+
+    /// Before the stack changes: the lines the innermost level took unseen are charged to it.
+    fn charge(&mut self, totals: &Counts) {
+        if self.lines_unseen() {
+            if let Some(level) = self.levels.last_mut() {
+                let (lines, code, comments) = (
+                    totals.lines - self.since.lines,
+                    totals.code - self.since.code,
+                    totals.comments - self.since.comments,
+                );
+                level.counts += Counts { lines, code, comments, blanks: lines - code - comments };
+            }
+        }
+        self.since = *totals;
     }
 
     /// A region that ended (`closed`) or was cut short by an outer end or the end of the file:
@@ -141,8 +172,10 @@ impl Regions {
         }
     }
 
-    /// Every region still open at the end of the file, then the per-language list, by language.
-    pub(super) fn finish(mut self) -> Vec<(LangId, Counts)> {
+    /// Every region still open at the end of the file (whose totals are `totals`), then the
+    /// per-language list, by language.
+    pub(super) fn finish(mut self, totals: &Counts) -> Vec<(LangId, Counts)> {
+        self.charge(totals);
         self.drop_suspended();
         self.cut_to(0);
         self.embedded.sort_by_key(|(lang, _)| *lang);
@@ -168,10 +201,10 @@ impl LineCounter {
             (e.cls, e.mode, e.tag, e.pending, e.later, e.open_interpolation);
     }
 
-    /// Whether lines may be settled in bulk, none told to a region: none is open (a page's own
-    /// text, whose lines are charged to no region, or a file without regions).
+    /// Whether lines may be settled in bulk, none told to a region one by one: a file without
+    /// regions, or every line from here on goes to the innermost level (`Regions::lines_unseen`).
     pub(super) fn lines_in_bulk(&self) -> bool {
-        self.regions.as_deref().map_or(true, |r| r.levels.is_empty())
+        self.regions.as_deref().map_or(true, Regions::lines_unseen)
     }
 
     fn regions(&mut self) -> &mut Regions {
@@ -192,6 +225,8 @@ impl LineCounter {
         if self.regions().levels.len() == MAX_DEPTH {
             return;
         }
+        let totals = self.counts;
+        self.regions().charge(&totals);
         let parent = self.engine();
         let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
         self.regions().levels.push(MachineRegion {
@@ -219,6 +254,8 @@ impl LineCounter {
         self.mode = Mode::Code;
         let reader = self.regions().reader;
         if reader.resumes_page() {
+            let totals = self.counts;
+            self.regions().charge(&totals);
             if let Some(mut s) = self.regions().suspended.take() {
                 s.levels[0].parent = self.engine();
                 for level in &mut s.levels {
@@ -237,7 +274,9 @@ impl LineCounter {
     /// bytes of the end as code (a closing tag then reads on to its `>`).
     fn leave(&mut self, at: usize, k: usize, len: usize) -> usize {
         let engine = self.engine();
+        let totals = self.counts;
         let r = self.regions();
+        r.charge(&totals);
         let end = r.levels[k].end;
         let parent = r.levels[k].parent.clone();
         if end == End::Page {

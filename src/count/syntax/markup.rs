@@ -2,10 +2,16 @@
 //! and an `=`. In a generated page a `<` or an `=` stands every 17 bytes, but a `<` opens
 //! something only before `!` (`<!--`) or an `s` (`<script`, `<style`), and an `=` only before a
 //! quote (an attribute value, which is code and ends at its quote or its line's end). The loop
-//! keeps the attribute values apart with bit searches, and hands the byte loop only the `<` that
-//! may open a comment or a region outside them.
+//! finds those `<` by their next two bytes, and hands the byte loop only those that may open a
+//! comment or a region outside the values.
 
 use crate::lang::{Embed, Quote, Syntax};
+use crate::simd::masks::Prefixes;
+
+/// The `<` that may open something in a page: before `!` (`<!--`), `sc` (`<script`) or `st`
+/// (`<style`), in any case.
+pub(crate) const SPECIALS: Prefixes =
+    Prefixes { first: b'<', pair: b'!', second: b's', thirds: [b'c', b't'] };
 
 /// A language shaped like HTML: `<!` comments, `="` and `='` attribute values, and at most a
 /// page's `<script>` and `<style>` regions.

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::Doc;
-use crate::output::buffer::{json_string, labelled};
+use crate::output::buffer::{json_string, json_text, labelled};
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
@@ -19,7 +19,7 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "  \"files_per_second\"   : {},", h.per_second(h.files))?;
     writeln!(out, "  \"lines_per_second\"   : {}}},", h.per_second(h.lines))?;
     doc.write_rows(out, |out, row| {
-        json_string(out, &row.name)?;
+        json_text(out, &row.name)?;
         out.write_all(b" :{\n  ")?;
         if !doc.by_file {
             labelled(out, &[("\"nFiles\": ", row.files)])?;

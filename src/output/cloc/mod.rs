@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use super::buffer::buffered;
-use super::paths::escaped;
+use super::paths::escaped_bytes;
 use super::rows::write_rows;
 use super::Output;
 use crate::report::{path_order, Diff, FileReport, Totals, View};
@@ -55,7 +55,8 @@ impl Header {
 
 /// One row: a language (with its file count) or, with `--by-file`, a file (with its language).
 struct Row<'a> {
-    name: Cow<'a, str>,
+    /// The language's name, or the file's escaped path as bytes ([`escaped_bytes`]).
+    name: Cow<'a, [u8]>,
     language: Option<&'static str>,
     files: u64,
     blank: u64,
@@ -64,7 +65,7 @@ struct Row<'a> {
 }
 
 impl<'a> Row<'a> {
-    fn new(name: Cow<'a, str>, language: Option<&'static str>, t: &Totals) -> Row<'a> {
+    fn new(name: Cow<'a, [u8]>, language: Option<&'static str>, t: &Totals) -> Row<'a> {
         let c = t.counts;
         Row { name, language, files: t.files, blank: c.blanks, comment: c.comments, code: c.code }
     }
@@ -72,7 +73,7 @@ impl<'a> Row<'a> {
 
 impl Row<'_> {
     fn file(f: &FileReport) -> Row<'_> {
-        Row::new(escaped(&f.path), Some(f.language.name()), &f.totals())
+        Row::new(escaped_bytes(&f.path), Some(f.language.name()), &f.totals())
     }
 }
 
@@ -105,14 +106,14 @@ impl<'a> Doc<'a> {
             Some(files) => {
                 let mut files = files.clone();
                 files.sort_by(|a, b| path_order(&a.path, &b.path));
-                files.sort_by_key(|f| Reverse(f.counts.code));
-                (Vec::new(), files)
+                (Vec::new(), by_code(&files))
             }
-            None => {
-                (view.languages.iter().map(|(l, t)| Row::new(l.name().into(), None, t)).collect(), Vec::new())
-            }
+            None => (
+                view.languages.iter().map(|(l, t)| Row::new(l.name().as_bytes().into(), None, t)).collect(),
+                Vec::new(),
+            ),
         };
-        let sum = Row::new("SUM".into(), None, &view.total);
+        let sum = Row::new((&b"SUM"[..]).into(), None, &view.total);
         Doc { header, by_file: view.files.is_some(), rows, files, sum, threads: view.threads }
     }
 
@@ -130,6 +131,17 @@ impl<'a> Doc<'a> {
     }
 }
 
+/// `files` sorted by code, most first, stably: the sort compares keys gathered beside each file's
+/// place, not keys read through a pointer to each file, which the sort would chase thousands of
+/// times into memory scattered over the whole report.
+fn by_code<'a>(files: &[&'a FileReport]) -> Vec<&'a FileReport> {
+    let mut keys: Vec<(Reverse<u64>, usize)> =
+        files.iter().enumerate().map(|(i, f)| (Reverse(f.counts.code), i)).collect();
+    // Places are all different: no two keys are equal, so an unstable sort keeps their order.
+    keys.sort_unstable();
+    keys.into_iter().map(|(_, i)| files[i]).collect()
+}
+
 impl Output for Cloc {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         let doc = Doc::new(view, self.elapsed);
@@ -142,5 +154,32 @@ impl Output for Cloc {
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
         Err(super::no_diff("cloc"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::Counts;
+    use crate::lang::LangId;
+
+    #[test]
+    fn files_by_code_are_in_the_order_a_stable_sort_gives() {
+        let files: Vec<FileReport> = (0..200u64)
+            .map(|i| FileReport {
+                path: format!("f{i}").into(),
+                language: LangId::from_name("C").unwrap(),
+                bytes: i,
+                counts: Counts { lines: 9, code: i * 7 % 13, comments: 0, blanks: 0 },
+                generated: false,
+                minified: false,
+                embedded: Default::default(),
+            })
+            .collect();
+        let refs: Vec<&FileReport> = files.iter().collect();
+        let mut stable = refs.clone();
+        stable.sort_by_key(|f| Reverse(f.counts.code));
+        let paths = |list: &[&FileReport]| list.iter().map(|f| f.path.clone()).collect::<Vec<_>>();
+        assert_eq!(paths(&by_code(&refs)), paths(&stable));
     }
 }

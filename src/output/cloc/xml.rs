@@ -21,7 +21,7 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "<files>")?;
         doc.write_rows(out, |out, r| {
             out.write_all(b"  <file name=\"")?;
-            out.write_all(escape(&r.name).as_bytes())?;
+            escaped_bytes(out, &r.name)?;
             labelled(out, &[("\" blank=\"", r.blank), ("\" comment=\"", r.comment), ("\" code=\"", r.code)])?;
             out.write_all(b"\"  language=\"")?;
             out.write_all(escape(r.language.unwrap_or_default()).as_bytes())?;
@@ -38,7 +38,7 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
             writeln!(
                 out,
                 "  <language name=\"{}\" files_count=\"{}\" blank=\"{}\" comment=\"{}\" code=\"{}\" />",
-                escape(&r.name),
+                escape(&String::from_utf8_lossy(&r.name)),
                 r.files,
                 r.blank,
                 r.comment,
@@ -52,6 +52,15 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
 }
 
 /// Text safe in an attribute or element; control characters XML 1.0 forbids become `?`.
+/// Writes UTF-8 `text` as [`escape`] escapes it, as it is when it holds none of the bytes that
+/// need it.
+fn escaped_bytes(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+    if has_any(text, b'(', [b'<', b'>']) {
+        return out.write_all(escape(&String::from_utf8_lossy(text)).as_bytes());
+    }
+    out.write_all(text)
+}
+
 fn escape(text: &str) -> Cow<'_, str> {
     // Controls, `"`, `&` and `'` are below `(`; what else is (a space, `!`) is looked at again.
     let unsafe_bytes = |text: &str| has_any(text.as_bytes(), b'(', [b'<', b'>']);

@@ -9,9 +9,9 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
     writeln!(out, "---\n# {}\nheader : ", h.url)?;
     out.write_all(b"  cloc_url           : ")?;
-    quoted(out, h.url)?;
+    quoted(out, h.url.as_bytes())?;
     out.write_all(b"\n  cloc_version       : ")?;
-    quoted(out, h.version)?;
+    quoted(out, h.version.as_bytes())?;
     writeln!(out)?;
     writeln!(out, "  elapsed_seconds    : {}", h.elapsed)?;
     writeln!(out, "  n_files            : {}\n  n_lines            : {}", h.files, h.lines)?;
@@ -42,7 +42,9 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
 /// Writes a language name plain, as cloc writes it, where YAML reads it back as the same string
 /// (`C++`, `C#`, `Visual Basic`); quoted otherwise (`Cap'n Proto`).
 fn plain_or_quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
-    let safe = |c: char| c.is_ascii_alphanumeric() || " +-./_()#".contains(c);
+    let safe = |c: char| {
+        c.is_ascii_alphanumeric() || matches!(c, ' ' | '+' | '-' | '.' | '/' | '_' | '(' | ')' | '#')
+    };
     let starts_plain = text.starts_with(|c: char| c.is_ascii_alphabetic());
     let reads_as_other = ["true", "false", "yes", "no", "on", "off", "null"]
         .iter()
@@ -51,24 +53,24 @@ fn plain_or_quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
     if starts_plain && text.chars().all(safe) && !text.ends_with(' ') && !reads_as_other && !comment {
         out.write_all(text.as_bytes())
     } else {
-        quoted(out, text)
+        quoted(out, text.as_bytes())
     }
 }
 
 /// Writes a single-quoted YAML scalar (`'` doubled); a line break, which single quotes cannot hold
 /// verbatim, becomes a space.
-fn quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
+fn quoted(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
     out.write_all(b"'")?;
     // `'` and line breaks are below `(`.
-    if !has_any(text.as_bytes(), b'(', []) {
-        out.write_all(text.as_bytes())?;
+    if !has_any(text, b'(', []) {
+        out.write_all(text)?;
         return out.write_all(b"'");
     }
-    for piece in text.split_inclusive(['\'', '\n', '\r']) {
-        match piece.as_bytes().split_last() {
+    for piece in text.split_inclusive(|b| matches!(b, b'\'' | b'\n' | b'\r')) {
+        match piece.split_last() {
             Some((b'\'', rest)) => [rest, b"''"].iter().try_for_each(|part| out.write_all(part))?,
             Some((b'\n' | b'\r', rest)) => [rest, b" "].iter().try_for_each(|part| out.write_all(part))?,
-            _ => out.write_all(piece.as_bytes())?,
+            _ => out.write_all(piece)?,
         }
     }
     out.write_all(b"'")
@@ -86,8 +88,8 @@ mod tests {
 
     #[test]
     fn quotes_are_doubled_and_line_breaks_become_spaces() {
-        assert_eq!(written(|out| quoted(out, "it's\na\r'")), "'it''s a '''");
-        assert_eq!(written(|out| quoted(out, "plain")), "'plain'");
+        assert_eq!(written(|out| quoted(out, b"it's\na\r'")), "'it''s a '''");
+        assert_eq!(written(|out| quoted(out, b"plain")), "'plain'");
     }
 
     #[test]

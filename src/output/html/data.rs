@@ -10,8 +10,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use crate::lang::LangId;
-use crate::output::buffer::has_any;
-use crate::output::paths::escaped;
+use crate::output::buffer::{count, has_any};
+use crate::output::paths::{escaped, escaped_bytes};
 use crate::output::rows::write_rows;
 use crate::report::{FileReport, Totals, View};
 
@@ -98,7 +98,7 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
         row.raw(if i == 0 { "[" } else { ",[" });
         row.number(dir);
         row.raw(",");
-        row.string(&escaped(Path::new(name)));
+        row.text(&escaped_bytes(Path::new(name)));
         row.raw(",");
         row.number(language);
         let c = f.counts;
@@ -118,7 +118,7 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
             None => json.raw("-1"),
         }
         json.raw(",");
-        json.string(&escaped(Path::new(name)));
+        json.text(&escaped_bytes(Path::new(name)));
         json.raw("]");
     });
     json.raw("],\"files\":[");
@@ -207,7 +207,7 @@ impl Json {
     }
 
     fn number(&mut self, n: u64) {
-        self.0.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        count(&mut self.0, n).expect("writing into memory");
     }
 
     /// `,a,b,c`: numbers after a value already written.
@@ -249,9 +249,13 @@ impl Json {
     /// A string with JSON's escapes, plus `<`, `>` and `&` as `\u00XX` so that nothing in it can
     /// end the `<script>` element or open a comment there.
     fn string(&mut self, text: &str) {
+        self.text(text.as_bytes());
+    }
+
+    /// [`Json::string`] of UTF-8 text given as its bytes (a path's escaped text).
+    fn text(&mut self, bytes: &[u8]) {
         let out = &mut self.0;
         out.push(b'"');
-        let bytes = text.as_bytes();
         if !has_any(bytes, b'\'', [b'\\', b'<', b'>']) {
             out.extend_from_slice(bytes);
             return out.push(b'"');

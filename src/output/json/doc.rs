@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::count::Counts;
 use crate::lang::LangId;
-use crate::output::paths::{decode_base64, escaped, raw_base64};
+use crate::output::paths::{decode_base64, escaped, escaped_bytes, raw_base64};
 use crate::output::stats::StatsDoc;
 use crate::report::{
     Change, Delta, DirTotals, FileError, FileReport, Flagged, LineChanges, LineMoves, Omitted, RootView,
@@ -125,7 +125,10 @@ impl FileDoc {
 /// (a path that is not UTF-8 excepted).
 #[derive(Debug, Clone, Serialize)]
 pub struct FileRow<'a> {
-    pub path: Cow<'a, str>,
+    /// The path's escaped text ([`escaped`]) as bytes: a path that is ASCII is its own text, so
+    /// its UTF-8 need not be checked.
+    #[serde(serialize_with = "text")]
+    pub path: Cow<'a, [u8]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path_bytes: Option<String>,
     pub language: &'static str,
@@ -147,7 +150,7 @@ impl<'a> From<&'a FileReport> for FileRow<'a> {
             (false, true) => &["minified"],
             (true, true) => &["generated", "minified"],
         };
-        let path = escaped(&f.path);
+        let path = escaped_bytes(&f.path);
         // Only a path that is not UTF-8 had to be escaped, and only such a path has its bytes too.
         let path_bytes = match path {
             Cow::Borrowed(_) => None,
@@ -165,6 +168,11 @@ impl<'a> From<&'a FileReport> for FileRow<'a> {
             flags,
         }
     }
+}
+
+/// Serializes text held as its bytes, which are UTF-8 ([`FileRow::path`]).
+fn text<S: serde::Serializer>(bytes: &Cow<[u8]>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&String::from_utf8_lossy(bytes))
 }
 
 /// A file of the report, made its [`FileRow`] only as it is written: writers that format their

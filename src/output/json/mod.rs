@@ -22,7 +22,7 @@ use self::doc::{
 };
 use self::fields::{write_fields, Fields};
 use self::pretty::Pretty;
-use super::buffer::{buffered, json_string, labelled, Buffer};
+use super::buffer::{buffered, json_string, json_text, labelled, Buffer};
 use super::rows::write_rows;
 use super::stats::StatsDoc;
 use super::Output;
@@ -133,7 +133,7 @@ impl Fields for PrettyFields<'_, '_> {
 /// One file of the `files` list, after a comma unless it is the `first`.
 fn file_row(out: &mut impl Write, first: bool, f: &FileRow) -> io::Result<()> {
     out.write_all(if first { b"\n    {\n      \"path\": " } else { b",\n    {\n      \"path\": " })?;
-    json_string(out, &f.path)?;
+    json_text(out, &f.path)?;
     if let Some(bytes) = &f.path_bytes {
         out.write_all(b",\n      \"path_bytes\": ")?;
         json_string(out, bytes)?;

@@ -1,8 +1,9 @@
-use super::MarkupBits;
+use super::Known;
+use crate::count::syntax::markup::SPECIALS;
 use crate::count::{count, count_reference, Counts};
 use crate::lang::LangId;
 use crate::simd::dispatch::{capped, LanesSeen};
-use crate::simd::masks::{Portable, BLOCK};
+use crate::simd::masks::{Lanes, Masks, Portable, BLOCK};
 
 fn xorshift(x: &mut u64) -> u64 {
     *x ^= *x << 13;
@@ -11,62 +12,77 @@ fn xorshift(x: &mut u64) -> u64 {
     *x
 }
 
-/// The first special at or after `from` outside attribute values, read one byte at a time as the
-/// byte loop reads a page: `MarkupBits::walk`'s twin.
-fn walk_one_by_one(block: &[u8; BLOCK], from: usize, mut open: u8) -> (Option<usize>, u8) {
-    let mut k = from;
-    while k < BLOCK {
-        let b = block[k];
-        if open != 0 {
-            if b == open || b == b'\n' {
-                open = 0;
-            }
-            k += 1;
-            continue;
-        }
-        let next = block.get(k + 1).copied();
-        match (b, next) {
-            (b'<' | b'=', None) => return (Some(k), 0),
-            (b'<', Some(b'!' | b's' | b'S')) => return (Some(k), 0),
-            (b'=', Some(q @ (b'"' | b'\''))) => {
-                open = q;
-                k += 2;
-            }
-            _ => k += 1,
-        }
-    }
-    (None, open)
-}
-
 fn bits_of(block: &[u8; BLOCK], byte: impl Fn(u8) -> bool) -> u64 {
     (0..BLOCK).filter(|&k| byte(block[k])).fold(0, |m, k| m | 1 << k)
 }
 
+/// The prefix masks of a page on each lane: newlines, non-blank bytes and the `<` before `!`,
+/// `sc` or `st` (any case), byte by byte as `Prefixes::at` reads them.
 #[test]
-fn the_walk_by_bits_equals_the_walk_byte_by_byte() {
+fn the_prefix_masks_equal_their_byte_by_byte_twin() {
     let mut x = 0x1234_5678_9ABC_DEF1u64;
-    let mut by_parity = 0;
-    for round in 0..40_000 {
-        // Every other round without `'` and newlines, where the parity of the `"` often decides.
-        let alphabet: &[u8] = if round % 2 == 0 { b"<<==\"\"''!sSx \n" } else { b"<<===\"\"\"!sSxxx " };
-        let mut block = [0u8; BLOCK];
-        for b in &mut block {
-            *b = alphabet[(xorshift(&mut x) % alphabet.len() as u64) as usize];
+    let mut specials = 0;
+    for _ in 0..20_000 {
+        let alphabet = b"<<!sScCtTx \t\n\r";
+        let window: [u8; BLOCK + 2] =
+            std::array::from_fn(|_| alphabet[(xorshift(&mut x) % alphabet.len() as u64) as usize]);
+        let block: &[u8; BLOCK] = window[..BLOCK].try_into().expect("a block");
+        let want = Masks {
+            newlines: bits_of(block, |b| b == b'\n'),
+            marks: (0..BLOCK).filter(|&k| SPECIALS.at(&window, k)).fold(0, |m, k| m | 1 << k),
+            nonblank: bits_of(block, |b| !matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')),
+        };
+        specials += want.marks.count_ones();
+        assert_eq!(Portable.prefix_masks(&SPECIALS, &window), want, "{window:?}");
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(v3) = crate::simd::avx2::Avx2::detect() {
+                assert_eq!(v3.0.vectorize(|| v3.prefix_masks(&SPECIALS, &window)), want, "AVX2: {window:?}");
+            }
+            if let Some(v4) = crate::simd::avx512::Avx512::detect() {
+                assert_eq!(
+                    v4.0.vectorize(|| v4.prefix_masks(&SPECIALS, &window)),
+                    want,
+                    "AVX-512: {window:?}"
+                );
+            }
         }
-        let marks = bits_of(&block, |b| b == b'<' || b == b'=');
-        let bits = MarkupBits::new(Portable, marks, bits_of(&block, |b| b == b'\n'), &block);
-        for from in [0, 1, 17, 40, 62, 63, 64] {
+    }
+    assert!(specials > 20_000, "only {specials} specials");
+}
+
+/// The attribute value state read by blocks (`Known::read_to`) and from the last newline
+/// (`Known::line_to`) equals the state read a byte at a time, from every kind of start, over values that close, that a newline ends, and that
+/// straddle a block's end.
+#[test]
+fn the_value_state_by_blocks_equals_the_state_byte_by_byte() {
+    let mut x = 0x0F1E_2D3C_4B5A_6978u64;
+    let mut open_at_end = 0;
+    for round in 0..4_000 {
+        let alphabet: &[u8] = if round % 2 == 0 { b"==\"\"''x \n<" } else { b"==\"x''xxxxx " };
+        let buf: Vec<u8> =
+            (0..300).map(|_| alphabet[(xorshift(&mut x) % alphabet.len() as u64) as usize]).collect();
+        for from in [0, 1, 30, 63, 64, 100] {
             for open in [0, b'"', b'\''] {
-                let expected = walk_one_by_one(&block, from, open);
-                assert_eq!(bits.by_search(from, open), expected, "from {from} open {open} in {block:?}");
-                if let Some(walked) = bits.by_parity(from, open) {
-                    assert_eq!(walked, expected, "by parity: from {from} open {open} in {block:?}");
-                    by_parity += 1;
+                let start = Known { at: from, open };
+                for to in [from, from + 1, from + 63, from + 64, from + 65, from + 130, 299] {
+                    let want = start.by_bytes(&buf, to);
+                    open_at_end += u32::from(want.open != 0);
+                    assert_eq!(start.read_to(Portable, &buf, to), want, "{from}..{to} open {open}: {buf:?}");
+                    assert_eq!(
+                        start.line_to(Portable, &buf, to),
+                        want,
+                        "line: {from}..{to} open {open}: {buf:?}"
+                    );
+                    #[cfg(target_arch = "x86_64")]
+                    if let Some(v3) = crate::simd::avx2::Avx2::detect() {
+                        assert_eq!(v3.0.vectorize(|| start.read_to(v3, &buf, to)), want, "AVX2");
+                    }
                 }
             }
         }
     }
-    assert!(by_parity > 40_000, "the parity decided only {by_parity} walks");
+    assert!(open_at_end > 10_000, "a value was open at the end only {open_at_end} times");
 }
 
 /// Attribute values, comments, regions and tags at every place around a block boundary, and values
@@ -89,6 +105,10 @@ fn pages_across_block_boundaries_equal_the_byte_by_byte_twin() {
         "<",
         "<span class=\"a\"><sup>1</sup><strong>",
         "<st<sc<Sty<SCR",
+        "<strong><scope><STYLE>p{}</STYLE><sCrIpT>x</ScRiPt>",
+        "<p a=\"<!-- no\" b='<script>' c=\"<style\">",
+        "<p a=\"x\nb=\"<!-- c -->\n",
+        "<p a=\"open to the end",
     ];
     for pad in 0..=130 {
         for piece in pieces {
