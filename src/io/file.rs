@@ -49,11 +49,14 @@ pub enum Step {
     Done(Outcome),
 }
 
-/// A file in flight: its language (once known), counter state and bytes read so far.
+/// A file in flight: its language (once known), counter state (once a chunk is left for the next
+/// read) and bytes read so far.
 #[derive(Debug)]
 pub struct FileProgress {
     language: NameMatch,
-    counter: Option<LineCounter>,
+    /// Boxed: kept only for a file read in more than one chunk, and a reader moves its files in
+    /// flight about (a ring's slots), where the counter's ~300 bytes cost a copy each time.
+    counter: Option<Box<LineCounter>>,
     utf16: Option<Utf16Decoder>,
     bytes: u64,
     generated: bool,
@@ -106,7 +109,7 @@ impl FileProgress {
         if rules.max_size.is_some_and(|max| self.bytes > max) {
             return ControlFlow::Break(Outcome::Skipped(Skip::TooLarge));
         }
-        if self.counter.is_none() {
+        if self.counted_as.is_none() {
             if let Err(outcome) = self.start(text, rules) {
                 return ControlFlow::Break(outcome);
             }
@@ -129,17 +132,25 @@ impl FileProgress {
     }
 
     /// Feeds `text` to the counter and says how much it took, or, at the end, the file's outcome.
+    /// The counter is kept only for a file read in more than one chunk.
     fn count(&mut self, text: &[u8], eof: bool, rules: &ReadRules) -> ControlFlow<Outcome, usize> {
         if eof {
             return ControlFlow::Break(self.finish(text, rules));
         }
-        ControlFlow::Continue(self.counter.as_mut().expect("counter started").feed(text))
+        let language = self.counted_as.expect("file started");
+        let counter =
+            self.counter.get_or_insert_with(|| Box::new(LineCounter::with_options(language, rules.count)));
+        ControlFlow::Continue(counter.feed(text))
     }
 
+    /// Counts the last bytes: a file read in one chunk (most are) gets a counter of its own here,
+    /// never moved into `self` and out again (two copies of the counter, ~60 instructions a file).
     fn finish(&mut self, rest: &[u8], rules: &ReadRules) -> Outcome {
-        let counter = self.counter.take().expect("counter started");
-        let language = counter.language();
-        let (counts, embedded) = counter.finish_embedded(rest);
+        let language = self.counted_as.expect("file started");
+        let (counts, embedded) = match self.counter.take() {
+            Some(counter) => counter.finish_embedded(rest),
+            None => LineCounter::with_options(language, rules.count).finish_embedded(rest),
+        };
         self.classify(language, counts, embedded, rules)
     }
 
@@ -176,7 +187,6 @@ impl FileProgress {
             },
             NameMatch::Unknown => return Err(Outcome::Skipped(Skip::Unknown)),
         };
-        self.counter = Some(LineCounter::with_options(language, rules.count));
         self.counted_as = Some(language);
         Ok(())
     }

@@ -196,7 +196,7 @@ impl LangId {
             .map(|(_, id)| id)
     }
 
-    pub fn all() -> impl Iterator<Item = LangId> {
+    pub fn all() -> impl ExactSizeIterator<Item = LangId> {
         (0..LANGUAGES.len()).map(|i| LangId(i as u16))
     }
 }

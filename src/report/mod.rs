@@ -196,13 +196,28 @@ impl Report {
     /// built only when it is needed, so a counted file costs nothing extra unless per-file output is
     /// on. A run's workers record through a [`Recorder`], which also streams and shows progress.
     pub fn record(&mut self, root: usize, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
+        if let Outcome::Counted(file) = &outcome {
+            let totals = Totals { files: 1, bytes: file.bytes, counts: file.counts };
+            self.languages.entry(file.language).or_default().add(&totals);
+        }
+        self.record_but_languages(root, outcome, keep_file, path);
+    }
+
+    /// [`Report::record`] but a counted file's share of `languages`, which the caller adds itself
+    /// (a worker's [`Recorder`] adds a run of files of one language at once).
+    pub(crate) fn record_but_languages(
+        &mut self,
+        root: usize,
+        outcome: Outcome,
+        keep_file: bool,
+        path: impl FnOnce() -> PathBuf,
+    ) {
         match outcome {
             Outcome::Counted(CountedFile { language, bytes, counts, generated, minified, embedded }) => {
                 for &(inner, c) in &embedded {
                     *self.embedded.entry((language, inner)).or_default() += c;
                 }
                 let totals = Totals { files: 1, bytes, counts };
-                self.languages.entry(language).or_default().add(&totals);
                 if let Some(sections) = &mut self.by_root {
                     sections[root].languages.entry(language).or_default().add(&totals);
                 }

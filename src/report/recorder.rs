@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::watch::{FileSink, Progress, Tally};
-use super::{CountedFile, FileReport, Outcome, Report, RootTotals};
+use super::{CountedFile, FileReport, Outcome, Report, RootTotals, Totals};
 use crate::lang::LangId;
 use crate::stats::{Clock, WorkerStats};
 
@@ -38,6 +38,10 @@ pub struct Recorder {
     halted: bool,
     stats: WorkerStats,
     clock: Clock,
+    /// Counted files' totals by language (indexed by [`LangId`]), not yet in the report's
+    /// languages: a `BTreeMap` entry a file cost ~60 instructions, an index costs a few. Empty until
+    /// the first file is counted.
+    by_language: Vec<Totals>,
 }
 
 impl Recorder {
@@ -51,7 +55,25 @@ impl Recorder {
             halted: false,
             stats: WorkerStats::default(),
             clock: Clock { on: recording.timed },
+            by_language: Vec::new(),
         }
+    }
+
+    fn add_to_language(&mut self, language: LangId, totals: Totals) {
+        if self.by_language.is_empty() {
+            self.by_language = vec![Totals::default(); LangId::all().len()];
+        }
+        self.by_language[usize::from(language.0)].add(&totals);
+    }
+
+    /// The report, with the counted files in its languages.
+    fn report(mut self) -> Report {
+        for (language, totals) in LangId::all().zip(&self.by_language) {
+            if totals.files > 0 {
+                self.report.languages.entry(language).or_default().add(totals);
+            }
+        }
+        self.report
     }
 
     /// Records one file reached from the root with index `root`; `path` is built only when it is
@@ -64,6 +86,9 @@ impl Recorder {
                 Outcome::Failed(_) => {}
             }
         }
+        if let Outcome::Counted(file) = &outcome {
+            self.add_to_language(file.language, Totals { files: 1, bytes: file.bytes, counts: file.counts });
+        }
         match (&self.sink, &outcome) {
             (Some(sink), Outcome::Counted(counted)) => {
                 let &CountedFile { language, bytes, counts, generated, minified, ref embedded } = counted;
@@ -72,9 +97,9 @@ impl Recorder {
                     FileReport { path: path(), language, bytes, counts, generated, minified, embedded };
                 self.halted |= (sink.0)(&file).is_break();
                 // Streamed, so not kept: a counted file's path is asked for only to keep its row.
-                self.report.record(root, outcome, false, PathBuf::new);
+                self.report.record_but_languages(root, outcome, false, PathBuf::new);
             }
-            _ => self.report.record(root, outcome, self.keep_files, path),
+            _ => self.report.record_but_languages(root, outcome, self.keep_files, path),
         }
     }
 
@@ -91,7 +116,7 @@ impl Recorder {
 
     /// The worker's report, to be merged; its last progress is published.
     pub fn into_report(self) -> Report {
-        self.report
+        self.report()
     }
 
     /// This worker's figures, for the lister and the reader to count into.
@@ -114,11 +139,11 @@ impl Recorder {
 
     /// The worker's report and figures. The reader's time, counted whole, is split here: the
     /// classifier's part becomes `count`, the rest stays `read`.
-    pub fn finish(self) -> (Report, WorkerStats) {
-        let mut stats = self.stats;
+    pub fn finish(mut self) -> (Report, WorkerStats) {
+        let mut stats = std::mem::take(&mut self.stats);
         stats.time.count = stats.classifier.total();
         stats.time.read = stats.time.read.saturating_sub(stats.time.count);
-        (self.report, stats)
+        (self.report(), stats)
     }
 }
 
@@ -193,6 +218,28 @@ mod tests {
         assert!(spent >= std::time::Duration::from_millis(2));
         assert_eq!(stats.time.count, spent + stats.classifier.other);
         assert_eq!(stats.time.read + stats.time.count, std::time::Duration::from_secs(1));
+    }
+
+    /// Totals kept by index, against the report's own file-by-file `record`.
+    #[test]
+    fn languages_add_up_as_files_recorded_one_by_one() {
+        let [c, rust] = ["C", "Rust"].map(|n| LangId::from_name(n).expect("a language"));
+        let of = |language, code| match counted(code) {
+            Outcome::Counted(file) => Outcome::Counted(CountedFile { language, ..file }),
+            other => other,
+        };
+        let files = [(c, 1), (c, 2), (rust, 4), (c, 8), (rust, 16), (rust, 32), (c, 64)];
+        let mut out = Recorder::new(&Recording::default());
+        let mut plain = Report::default();
+        for (language, code) in files {
+            out.record(0, of(language, code), || "x".into());
+            plain.record(0, of(language, code), false, || "x".into());
+        }
+        out.record(0, Outcome::Skipped(Skip::Binary), || "b.bin".into());
+        let report = out.into_report();
+        assert_eq!(report.languages, plain.languages);
+        assert_eq!(report.languages[&c].counts.code, 75);
+        assert_eq!(report.languages[&rust].files, 3);
     }
 
     #[test]

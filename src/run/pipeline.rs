@@ -89,6 +89,9 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
     let make_reader = |out: &mut Recorder| -> Box<dyn Reader> {
         match backend {
             BackendUsed::Uring => uring_or_sync(out, &rules, workers),
+            BackendUsed::Sync { .. } if spares == 0 => {
+                Box::new(SyncReader::new(Arc::clone(&rules)).blind_to_disk())
+            }
             BackendUsed::Sync { .. } => Box::new(SyncReader::new(Arc::clone(&rules))),
         }
     };

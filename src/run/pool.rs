@@ -13,7 +13,7 @@ use crate::io::{fd_limit, Reader, FD_WAITS};
 use crate::report::{Recorder, Recording, Report};
 use crate::stats::{Clock, WorkerStats};
 use crate::walk::select::Selection;
-use crate::walk::{DirJob, Follow, ListContext, Lister};
+use crate::walk::{DirJob, Follow, ListContext, Lister, Listing};
 
 /// Files a worker keeps queued for its reader; beyond this, a directory's files are shared out.
 const FILE_QUEUE: usize = 256;
@@ -205,6 +205,7 @@ where
 
 fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut out: Recorder) -> Recorder {
     let mut lister = Lister::default();
+    let mut listing = Listing::default();
     let mut files: VecDeque<FileJob> = VecDeque::new();
     let mut dirs = QueuedDirs::default();
     // Out of descriptors, a directory goes back on the deque until this worker's queued files (each
@@ -226,7 +227,8 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
             let defer = holding || fd_waits < FD_WAITS;
             let started = clock.start();
             let queued = files.len();
-            let taken = take_apart(shared, &local, &mut lister, job, &mut files, &mut out, defer);
+            let lists = (&mut lister, &mut listing);
+            let taken = take_apart(shared, &local, lists, job, &mut files, &mut out, defer);
             dirs.added(&files, queued);
             Clock::add(started, &mut out.stats().time.walk);
             if let Err(job) = taken {
@@ -278,27 +280,26 @@ fn finished<R: Reader>(lister: &Lister, mut reader: R, mut out: Recorder) -> Rec
 fn take_apart(
     shared: &Shared<'_>,
     local: &Worker<Job>,
-    lister: &mut Lister,
+    (lister, found): (&mut Lister, &mut Listing),
     job: Job,
     files: &mut VecDeque<FileJob>,
     out: &mut Recorder,
     defer: bool,
 ) -> Result<(), Job> {
-    let mut found = match job {
+    let dir = match job {
         Job::Files(batch) => {
             files.extend(batch);
             return Ok(());
         }
-        Job::Dir(dir) => {
-            let ctx = ListContext {
-                selection: shared.selection,
-                follow: shared.follow,
-                defer,
-                hold_parents: shared.hold_parents,
-            };
-            lister.list(dir, &ctx, out).map_err(Job::Dir)?
-        }
+        Job::Dir(dir) => dir,
     };
+    let ctx = ListContext {
+        selection: shared.selection,
+        follow: shared.follow,
+        defer,
+        hold_parents: shared.hold_parents,
+    };
+    lister.list(dir, &ctx, out, found).map_err(Job::Dir)?;
     for dir in found.dirs.drain(..).rev() {
         shared.push(local, Job::Dir(dir));
     }
@@ -307,7 +308,7 @@ fn take_apart(
         let batch = found.files.split_off(found.files.len().saturating_sub(FILE_BATCH).max(room));
         shared.push(local, Job::Files(batch));
     }
-    files.extend(found.files);
+    files.extend(found.files.drain(..));
     Ok(())
 }
 

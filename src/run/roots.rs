@@ -149,7 +149,7 @@ fn dir_job(
     }
     Ok(Job::Dir(DirJob {
         parent: None,
-        name: cstring(path.as_os_str().as_bytes())?,
+        name: Some(cstring(path.as_os_str().as_bytes())?),
         path: path.to_path_buf(),
         root: Arc::from(path),
         root_index,

@@ -68,7 +68,7 @@ impl Follow {
         Ok(match FileType::from_raw_mode(st.st_mode) {
             FileType::Directory if !inside && claimed() => Target::Dir(DirJob {
                 parent: None,
-                name: CString::new(real.as_os_str().as_bytes()).map_err(io::Error::other)?,
+                name: Some(CString::new(real.as_os_str().as_bytes()).map_err(io::Error::other)?),
                 path: link.to_path_buf(),
                 root: Arc::clone(&parent.root),
                 root_index: parent.root_index,

@@ -29,9 +29,11 @@ impl LineCounter {
         if let Some(shape) = self.cls.markup.filter(|_| self.lines_in_bulk()) {
             return self.markup_blocks_here(lanes, &shape, buf, i, limit);
         }
-        // Regions change only where code mode ends, which ends this loop too.
-        let bulk = self.lines_in_bulk();
+        // Regions change only where code mode ends, which ends this loop too; a region's first
+        // line is its own, and its lines go in bulk from the block after it.
+        let mut bulk = self.lines_in_bulk();
         while i + BLOCK <= limit {
+            bulk = bulk || self.lines_in_bulk();
             let mut m = self.block_masks(lanes, marks, whole_block(buf, i));
             // A pending heredoc or block scalar starts at the next newline, which then needs a
             // look of its own; until a mark sets one, none is pending.

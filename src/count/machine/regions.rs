@@ -357,6 +357,9 @@ impl LineCounter {
             self.enter();
             return i;
         }
+        if self.regions().reader.ends_at_newline() {
+            return self.info_string(buf, i, limit);
+        }
         while i < limit {
             let b = buf[i];
             if b == b'\n' && self.regions().reader.ends_at_newline() {
@@ -375,6 +378,19 @@ impl LineCounter {
             }
         }
         i
+    }
+
+    /// A fence's info string, up to its newline (where the region starts) or `limit`: code where
+    /// it is not blank, read in one piece (`TagReader::read_info`).
+    fn info_string(&mut self, buf: &[u8], i: usize, limit: usize) -> usize {
+        let end = memchr::memchr(b'\n', &buf[i..limit]).map_or(limit, |nl| i + nl);
+        let info = &buf[i..end];
+        self.code |= info.iter().any(|&b| !is_ws(b));
+        self.regions().reader.read_info(info);
+        if end < limit {
+            self.enter();
+        }
+        end
     }
 
     /// The rest of a closing tag, up to its `>`: code.

@@ -171,7 +171,7 @@ impl<'a> From<&'a FileReport> for FileRow<'a> {
 }
 
 /// Serializes text held as its bytes, which are UTF-8 ([`FileRow::path`]).
-fn text<S: serde::Serializer>(bytes: &Cow<[u8]>, s: S) -> Result<S::Ok, S::Error> {
+fn text<S: serde::Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&String::from_utf8_lossy(bytes))
 }
 
