@@ -29,19 +29,30 @@ impl LineCounter {
         if let Some(shape) = self.cls.markup.filter(|_| self.lines_in_bulk()) {
             return self.markup_blocks_here(lanes, &shape, buf, i, limit);
         }
-        let (lead, prose) = (self.cls.lead, self.cls.prose);
         // Regions change only where code mode ends, which ends this loop too; a region's first
         // line is its own, and its lines go in bulk from the block after it.
         let mut bulk = self.lines_in_bulk();
         while i + BLOCK <= limit {
             bulk = bulk || self.lines_in_bulk();
-            let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let mut m = lanes.stop_masks(marks, block);
-            if let Some(lead) = lead {
-                m.marks = lead.filter(lanes, marks, m.marks, block);
-            }
-            if let Some(prose) = prose.filter(|_| m.marks != 0) {
-                m.marks = prose.filter(lanes, m.marks, block);
+            let mut m = self.block_masks(lanes, marks, whole_block(buf, i));
+            // A pending heredoc or block scalar starts at the next newline, which then needs a
+            // look of its own; until a mark sets one, none is pending.
+            if m.marks == 0 && bulk && self.pending.is_none() {
+                // A run of blocks with no mark, their lines tallied apart from the counter.
+                let mut tally = LineTally::begin(self);
+                loop {
+                    tally.code_lines(&m, 0, BLOCK);
+                    i += BLOCK;
+                    if i + BLOCK > limit {
+                        tally.end(self);
+                        return i;
+                    }
+                    m = self.block_masks(lanes, marks, whole_block(buf, i));
+                    if m.marks != 0 {
+                        break;
+                    }
+                }
+                tally.end(self);
             }
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
@@ -57,19 +68,41 @@ impl LineCounter {
         i
     }
 
-    /// The block at `i`, settling the lines between marks in bulk. Returns where code mode goes
-    /// on, or where the mode changed.
+    /// The masks of a block of code, without the marks the language's filters rule out (a
+    /// letter before no byte that continues its openers, Markdown's single backticks).
+    #[inline(always)]
+    fn block_masks<L: Lanes>(&self, lanes: L, marks: &L::Marks, block: &[u8; BLOCK]) -> Masks {
+        let mut m = lanes.stop_masks(marks, block);
+        if let Some(lead) = self.cls.lead {
+            m.marks = lead.filter(lanes, marks, m.marks, block);
+        }
+        if let Some(prose) = self.cls.prose.filter(|_| m.marks != 0) {
+            m.marks = prose.filter(lanes, m.marks, block);
+        }
+        m
+    }
+
+    /// The block at `i`, settling the lines between marks in bulk: the marks settled inside the
+    /// block ([`LineCounter::inline_span`]) with them, the others one at a time. Returns where
+    /// code mode goes on, or where the mode changed.
     #[inline(always)]
     fn settle_block<L: Lanes>(&mut self, lanes: L, m: &Masks, buf: &[u8], i: usize, limit: usize) -> usize {
-        let mut start = 0;
+        // Lines from `start` are not settled yet; `pending` holds the marks not read yet.
+        let (mut start, mut pending, mut comment) = (0, m.marks, 0);
+        let block = whole_block(buf, i);
         loop {
-            let pending = m.marks & (!0u64 << start);
             if pending == 0 {
-                self.settle_lines(m, start, BLOCK);
+                self.settle_marked_lines(m, comment, start, BLOCK);
                 return i + BLOCK;
             }
             let mark = pending.trailing_zeros() as usize;
-            self.settle_lines(m, start, mark);
+            if let Some(next) = self.inline_span(m, block, buf, i, mark, &mut comment) {
+                // `next` is past the mark: 1 to 64.
+                pending &= (!0u64 << (next - 1)) << 1;
+                continue;
+            }
+            self.settle_marked_lines(m, comment, start, mark);
+            comment = 0;
             let after = self.mark(lanes, buf, i + mark, limit);
             if !matches!(self.mode, Mode::Code) {
                 return after;
@@ -81,14 +114,22 @@ impl LineCounter {
             if self.pending.is_some() {
                 return self.walk_block(lanes, m, buf, i, start, limit);
             }
+            pending = m.marks & !0u64 << start;
         }
     }
 
     /// The lines of bytes `from..to` of the block, which hold no mark.
     #[inline(always)]
     pub(super) fn settle_lines(&mut self, m: &Masks, from: usize, to: usize) {
+        self.settle_marked_lines(m, 0, from, to);
+    }
+
+    /// The lines of bytes `from..to` of the block, which hold no mark but the line comments in
+    /// `comment`.
+    #[inline(always)]
+    fn settle_marked_lines(&mut self, m: &Masks, comment: u64, from: usize, to: usize) {
         let mut tally = LineTally::begin(self);
-        tally.code_lines(m, from, to);
+        tally.marked_lines(m, comment, from, to);
         tally.end(self);
     }
 
@@ -300,6 +341,12 @@ fn one_byte_closer(quote: &Quote) -> bool {
         && !quote.doubled
         && !quote.close_last_of_run
         && quote.interpolation.is_none()
+}
+
+/// The block of 64 bytes at `i`.
+#[inline(always)]
+fn whole_block(buf: &[u8], i: usize) -> &[u8; BLOCK] {
+    buf[i..i + BLOCK].try_into().expect("a whole block")
 }
 
 /// The 64 bytes from `from`, where a span just opened, and the bits of those before `limit`;

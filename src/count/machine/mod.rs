@@ -4,6 +4,7 @@
 
 mod blocks;
 mod c_family;
+mod inline_spans;
 mod interpolation;
 mod lanes;
 mod markup;

@@ -54,6 +54,34 @@ impl LineTally {
         self.code = after_last(nonblank, newlines);
     }
 
+    /// The lines of bytes `from..to` of a block, which hold no mark but the line comments in
+    /// `comment` (and strings, which are code): [`LineTally::code_lines`] where there are none,
+    /// else a line is code if a non-blank byte outside them stands on it, comment if one inside.
+    #[inline(always)]
+    pub(super) fn marked_lines(&mut self, m: &Masks, comment: u64, from: usize, to: usize) {
+        if comment == 0 {
+            return self.code_lines(m, from, to);
+        }
+        let range = range(from, to);
+        let newlines = m.newlines & range;
+        let code = m.nonblank & !comment & range;
+        let noted = m.nonblank & comment & range;
+        if newlines == 0 {
+            self.code |= code != 0;
+            self.comment |= noted != 0;
+            return;
+        }
+        let code_ends = nonblank_ends(newlines, code, range, u64::from(self.code) << from);
+        let carry = u64::from(self.code | self.comment) << from;
+        let marked_ends = nonblank_ends(newlines, m.nonblank & range, range, carry);
+        let code_lines = u64::from(code_ends.count_ones());
+        self.lines += u64::from(newlines.count_ones());
+        self.code_lines += code_lines;
+        self.comment_lines += u64::from(marked_ends.count_ones()) - code_lines;
+        self.code = after_last(code, newlines);
+        self.comment = after_last(noted, newlines);
+    }
+
     /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
     /// non-blank byte outside them stands on it, else comment if one inside does.
     #[inline(always)]

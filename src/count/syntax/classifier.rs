@@ -6,11 +6,11 @@ use super::c_family::CFamily;
 use super::lead::LeadFilter;
 use super::markers::{has_prefix, is_ws, openers, Kind, Opened, Opener, Place};
 use super::markup::Markup;
-use super::plan::literal_opener;
+use super::plan::{literal_opener, string_inline};
 use super::prose::Prose;
 use super::quote_like;
 use crate::count::{MAX_TOKEN, WINDOW};
-use crate::lang::{Embed, LangId, QuoteLikes, Syntax, LANGUAGES};
+use crate::lang::{Embed, LangId, Quote, QuoteLikes, Syntax, LANGUAGES};
 use crate::simd::masks::MarkSet;
 use crate::simd::scan::StopSet;
 
@@ -38,6 +38,8 @@ pub struct Classifier {
     /// code escape, heredoc, regex or region): the block loops open these inline
     /// ([`Classifier::literal_opener_at`]).
     pub(crate) literal_start: [bool; 256],
+    /// What each mark byte may open, for the block loop's walk over marks inside a block.
+    pub(crate) inline: [InlineMark; 256],
     /// A letter kept a mark only before the bytes that may continue its openers.
     pub(crate) lead: Option<LeadFilter>,
     /// C's syntax or a part of it, which the block loop settles a whole block at a time.
@@ -130,6 +132,7 @@ impl Classifier {
             .chain(embed_starts(syntax.embed).iter().copied());
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| literal_start[usize::from(b)] = false);
+        let inline = inline_marks(&candidates, &groups, &literal_start, &others, syntax);
         let lead = LeadFilter::find(&openers, syntax, &others)
             .map(|lead| lead.with_classes(marks.as_ref().and_then(|m| m.nibbles.as_ref())));
         let c_family = CFamily::of(syntax, |letter| {
@@ -145,6 +148,7 @@ impl Classifier {
             stops,
             marks,
             literal_start,
+            inline,
             lead,
             c_family,
             markup: Markup::of(syntax),
@@ -187,6 +191,84 @@ impl Classifier {
         let c = group.iter().find(|c| c.hits(rest))?;
         Some((c.opener.kind, c.opened()))
     }
+}
+
+/// What a mark byte may open, as the block loop's walk over marks inside a block
+/// (`machine/inline_spans.rs`) reads it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum InlineMark {
+    /// Something that walk leaves to the general mark path.
+    Other,
+    /// The byte's openers are literal: [`Classifier::literal_opener_at`] decides.
+    Literal,
+    /// The byte alone opens this string ([`string_inline`]), unless its `triple` follows.
+    Quote(InlineQuote),
+    /// The byte alone opens a line comment (`#`).
+    Comment,
+    /// The byte starts nothing but a block scalar's indicator (YAML's `|` and `>`): code where
+    /// [`block_scalar_ruled_out`](super::markers::block_scalar_ruled_out).
+    Scalar,
+}
+
+/// What the walk needs of a string it settles, kept in the table rather than behind a pointer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct InlineQuote {
+    pub(crate) close: u8,
+    pub(crate) escape: Option<u8>,
+    pub(crate) multiline: bool,
+    /// The byte's only other opener is three of it (Python's `"""`): not this string where two
+    /// more of it follow.
+    pub(crate) triple: bool,
+}
+
+impl InlineQuote {
+    pub(crate) fn of(quote: &Quote, triple: bool) -> InlineQuote {
+        InlineQuote { close: quote.close[0], escape: quote.escape, multiline: quote.multiline, triple }
+    }
+}
+
+/// Each byte's [`InlineMark`], from its group of openers (`groups` into `candidates`), whether a
+/// prefix test decides them (`literal_start`), and the bytes that start other things.
+fn inline_marks(
+    candidates: &[Candidate],
+    groups: &[(u8, u8); 256],
+    literal_start: &[bool; 256],
+    others: &[u8],
+    syntax: &Syntax,
+) -> [InlineMark; 256] {
+    let mut inline = [InlineMark::Other; 256];
+    for b in 0..=255u8 {
+        let (start, len) = groups[usize::from(b)];
+        let group = &candidates[usize::from(start)..][..usize::from(len)];
+        inline[usize::from(b)] = match group {
+            _ if !literal_start[usize::from(b)] => {
+                let only_scalar = block_scalar_starts(syntax).contains(&b)
+                    && group.is_empty()
+                    && others.iter().filter(|&&o| o == b).count() == 1;
+                if only_scalar {
+                    InlineMark::Scalar
+                } else {
+                    InlineMark::Other
+                }
+            }
+            [one] if one.opener.bytes.len() == 1 => match one.opener.kind {
+                Kind::Quote(quote) if string_inline(quote) => {
+                    InlineMark::Quote(InlineQuote::of(quote, false))
+                }
+                Kind::LineComment => InlineMark::Comment,
+                _ => InlineMark::Literal,
+            },
+            [three, one] if three.opener.bytes == [b; 3] && one.opener.bytes.len() == 1 => match one
+                .opener
+                .kind
+            {
+                Kind::Quote(quote) if string_inline(quote) => InlineMark::Quote(InlineQuote::of(quote, true)),
+                _ => InlineMark::Literal,
+            },
+            _ => InlineMark::Literal,
+        };
+    }
+    inline
 }
 
 /// An opener, and whether a prefix test alone decides it: what most openers are (`//`, `/*`, `"`),

@@ -402,6 +402,15 @@ pub(crate) fn block_scalar_opens(
     Some(Scalar { parent, indent })
 }
 
+/// Whether a block scalar's indicator at the start of `rest`, after the byte `before`, is ruled
+/// out by those two bytes alone, as [`block_scalar_opens`] rules it out: no blank before it, or a
+/// byte after it that is neither a chomping or indentation byte, a blank, a newline nor `#`.
+#[inline(always)]
+pub(crate) fn block_scalar_ruled_out(rest: &[u8], before: u8) -> bool {
+    !is_ws(before)
+        || rest.get(1).is_some_and(|&b| !matches!(b, b'+' | b'-' | b'1'..=b'9' | b'\n' | b'#') && !is_ws(b))
+}
+
 /// The blanks opening a line, counted where the bytes come in pieces: `blanks` so far, and
 /// whether a non-blank byte has ended them.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]

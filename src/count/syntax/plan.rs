@@ -48,6 +48,20 @@ pub(crate) fn string_by_blocks(quote: &Quote) -> bool {
     quote.multiline && literal_quote(quote) && quote.interpolation.is_none()
 }
 
+/// A string the block loop settles inside one block (`machine/inline_spans.rs`): closed by the
+/// byte that opens it, which is so a mark (no tag, not doubled, not the last of a run, no
+/// interpolation), never a doc string or a character literal, and not escaped by that same byte.
+#[inline(always)]
+pub(crate) fn string_inline(quote: &Quote) -> bool {
+    quote.open.len() == 1
+        && quote.close == quote.open
+        && literal_quote(quote)
+        && quote.interpolation.is_none()
+        && !quote.doc
+        && !quote.char_literal
+        && quote.escape != Some(quote.close[0])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +133,22 @@ mod tests {
         assert!(!comment_by_blocks(&Block { alone: true, ..C_BLOCK }), "closer not literal");
         let d = syntax("D").block_comments;
         assert!(comment_by_blocks(&d[0]) && !comment_by_blocks(&d[1]), "D nests /+ +/ only");
+    }
+
+    #[test]
+    fn a_string_goes_inline_when_one_byte_closes_it_and_nothing_else_decides() {
+        assert!(string_inline(&QUOTE));
+        assert!(!string_inline(&Quote { open: b"\"\"\"", close: b"\"\"\"", ..QUOTE }), "three bytes");
+        assert!(!string_inline(&Quote { close: b"'", ..QUOTE }), "closed by another byte");
+        assert!(!string_inline(&Quote { tag: TAG, ..QUOTE }), "tagged");
+        assert!(!string_inline(&Quote { doubled: true, ..QUOTE }), "doubled");
+        assert!(!string_inline(&Quote { close_last_of_run: true, ..QUOTE }), "last of a run");
+        let interpolation = Some(Interpolation { open: b"${", close: b'}' });
+        assert!(!string_inline(&Quote { interpolation, ..QUOTE }), "interpolation");
+        assert!(!string_inline(&Quote { doc: true, ..QUOTE }), "doc string");
+        assert!(!string_inline(&Quote { char_literal: true, ..QUOTE }), "character literal");
+        assert!(!string_inline(&Quote { escape: Some(b'"'), ..QUOTE }), "escaped by its closer");
+        assert!(string_inline(&Quote { escape: None, multiline: false, ..QUOTE }));
     }
 
     #[test]
