@@ -25,6 +25,26 @@ fn xorshift(x: &mut u64) -> u64 {
     *x
 }
 
+/// 1,500 random sources of at least 300 bytes, `pieces` with runs of `a` between them, and their
+/// round: even rounds draw only from the first `plain` pieces (blocks with one kind of mark), odd
+/// rounds from all of them (the blocks around are the span walk's).
+fn random_sources(
+    seed: u64,
+    pieces: &'static [&'static str],
+    plain: usize,
+) -> impl Iterator<Item = (usize, String)> {
+    let mut x = seed;
+    let mut next = move || (xorshift(&mut x) >> 8) as usize;
+    (0..1_500).map(move |round| {
+        let mut src = String::new();
+        while src.len() < 300 {
+            src.push_str(pieces[next() % if round % 2 == 0 { plain } else { pieces.len() }]);
+            src.push_str(&"a".repeat(next() % [1, 4, 30, 70][next() % 4]));
+        }
+        (round, src)
+    })
+}
+
 #[test]
 fn escapes_by_runs_equal_escapes_one_by_one() {
     let mut x = 0x2545_F491_4F6C_DD1Du64;
@@ -262,16 +282,8 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
         "\"", "\"", "\"", "\"\"\"", "\\", "\\\\", "\\\"", "\n", "\\\n", "\r\n", " ", "r\"", "R\"(", ")\"",
         "r#\"", "\"#", "'", "/*", "*/", "//", "`", "/",
     ];
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || (xorshift(&mut x) >> 8) as usize;
-    for round in 0..1_500 {
-        let mut src = String::new();
-        while src.len() < 300 {
-            // Every other source has no mark but `"`; the rest have the others now and then.
-            let piece = PIECES[next() % if round % 2 == 0 { QUOTES } else { PIECES.len() }];
-            src.push_str(piece);
-            src.push_str(&"a".repeat(next() % [1, 4, 30, 70][next() % 4]));
-        }
+    // Every other source has no mark but `"`; the rest have the others now and then.
+    for (_, src) in random_sources(0x2545_F491_4F6C_DD1D, PIECES, QUOTES) {
         for name in ["C", "CSS", "JSON", "Java", "Go", "JavaScript", "TypeScript", "Rust", "C++"] {
             agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
         }
@@ -310,16 +322,8 @@ fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
         "'", "'", "'", "\\", "\\'", "\\\\", "\n", "\\\n", " / ", "/", "a/b", "'a'", "<'a>", "'\u{e9}'",
         "'r'", "''", "\"", "//", "/*", "*/", "*", "\r\n", "`", "'\"'", "'/'", "r#\"",
     ];
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || (xorshift(&mut x) >> 8) as usize;
-    for round in 0..1_500 {
-        let mut src = String::new();
-        while src.len() < 300 {
-            // Every other source has no mark but `'` and divisions; the rest have the others.
-            let piece = PIECES[next() % if round % 2 == 0 { PLAIN } else { PIECES.len() }];
-            src.push_str(piece);
-            src.push_str(&"a".repeat(next() % [1, 4, 30, 70][next() % 4]));
-        }
+    // Every other source has no mark but `'` and divisions; the rest have the others.
+    for (round, mut src) in random_sources(0x9E37_79B9_7F4A_7C15, PIECES, PLAIN) {
         // And with `"` for `'`: its strings beside divisions.
         if round % 4 == 2 {
             src = src.replace('\'', "\"");
