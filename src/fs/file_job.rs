@@ -48,3 +48,34 @@ impl FileJob {
         }
     }
 }
+
+/// Jobs for the files `names` of the directory `dir`, as a walk would queue them (the readers'
+/// tests): the directory opened, its names in one NUL-terminated buffer, each file's language
+/// from its name.
+#[cfg(test)]
+pub(crate) fn jobs_in(dir: &std::path::Path, names: &[&str], sync_only: bool) -> Vec<FileJob> {
+    use rustix::fs::{open, Mode, OFlags};
+    let fd = open(dir, OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).expect("open the directory");
+    let listed = Arc::new(ListedDir {
+        fd: Arc::new(fd),
+        path: dir.into(),
+        names: names.iter().flat_map(|n| n.bytes().chain([0])).collect(),
+        shown_as: None,
+        root_index: 0,
+        sync_only,
+    });
+    let mut name_at = 0;
+    names
+        .iter()
+        .map(|name| {
+            let job = FileJob {
+                dir: Arc::clone(&listed),
+                name_at,
+                name_len: name.len() as u32,
+                language: crate::lang::detect_by_name(name.as_bytes()),
+            };
+            name_at += name.len() as u32 + 1;
+            job
+        })
+        .collect()
+}

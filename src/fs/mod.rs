@@ -6,6 +6,8 @@ mod file_job;
 mod fs_type;
 mod noatime;
 
+#[cfg(test)]
+pub(crate) use file_job::jobs_in;
 pub use file_job::{FileJob, ListedDir};
 pub use fs_type::reads_plainly;
 pub(crate) use noatime::NoAtime;

@@ -35,7 +35,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::fs::{FileJob, ListedDir};
+    use crate::fs::jobs_in;
     use crate::io::{Reader, SyncReader};
     use crate::lang::detect_by_name;
     use crate::report::{Recorder, Recording, Report};
@@ -44,25 +44,10 @@ mod tests {
     fn read_from_disk(name: &str, bytes: &[u8]) -> Report {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(name), bytes).unwrap();
-        let fd = rustix::fs::open(dir.path(), rustix::fs::OFlags::RDONLY, rustix::fs::Mode::empty()).unwrap();
-        let names = [name.as_bytes(), b"\0"].concat();
-        let listed = ListedDir {
-            fd: Arc::new(fd),
-            path: dir.path().into(),
-            names,
-            shown_as: None,
-            root_index: 0,
-            sync_only: true,
-        };
-        let job = FileJob {
-            dir: Arc::new(listed),
-            name_at: 0,
-            name_len: name.len() as u32,
-            language: detect_by_name(name.as_bytes()),
-        };
+        let jobs = jobs_in(dir.path(), &[name], true);
         let mut out = Recorder::new(&Recording::default());
         let mut reader = SyncReader::new(Arc::new(ReadRules::default()));
-        reader.pump(&mut [job].into(), &mut out);
+        reader.pump(&mut jobs.into(), &mut out);
         out.into_report()
     }
 

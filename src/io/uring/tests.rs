@@ -1,8 +1,5 @@
-use rustix::fs::{openat, Mode, OFlags, CWD};
-
 use super::*;
-use crate::fs::ListedDir;
-use crate::lang::detect_by_name;
+use crate::fs::jobs_in;
 use crate::report::Recording;
 
 /// A ring that breaks down (`io_uring_enter` refused for good) with files in flight hands them to
@@ -10,35 +7,12 @@ use crate::report::Recording;
 /// Forty one-line C files in a temporary directory, queued as jobs for a reader.
 fn forty_files() -> (tempfile::TempDir, VecDeque<FileJob>) {
     let dir = tempfile::tempdir().unwrap();
-    let mut names = Vec::new();
-    for i in 0..40 {
-        let name = format!("f{i}.c");
-        std::fs::write(dir.path().join(&name), "int x;\n").unwrap();
-        names.extend_from_slice(name.as_bytes());
-        names.push(0);
+    let names: Vec<String> = (0..40).map(|i| format!("f{i}.c")).collect();
+    for name in &names {
+        std::fs::write(dir.path().join(name), "int x;\n").unwrap();
     }
-    let fd = openat(CWD, dir.path(), OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
-    let listed = ListedDir {
-        fd: Arc::new(fd),
-        path: dir.path().into(),
-        names,
-        shown_as: None,
-        root_index: 0,
-        sync_only: false,
-    };
-    let listed = Arc::new(listed);
-    let mut at = 0;
-    let mut queue = VecDeque::new();
-    for i in 0..40u32 {
-        let len = format!("f{i}.c").len() as u32;
-        queue.push_back(FileJob {
-            dir: Arc::clone(&listed),
-            name_at: at,
-            name_len: len,
-            language: detect_by_name(b"x.c"),
-        });
-        at += len + 1;
-    }
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let queue = jobs_in(dir.path(), &names, false).into();
     (dir, queue)
 }
 
