@@ -3,7 +3,6 @@
 
 use super::{LineCounter, Mode};
 use crate::count::syntax::classifier::START;
-use crate::count::syntax::markers::is_ws;
 
 impl LineCounter {
     pub(super) fn interpolation(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
@@ -14,12 +13,7 @@ impl LineCounter {
         let (left, right) = (h.open[h.open.len() - 1], h.close);
         while i < limit {
             let b = buf[i];
-            if b == b'\n' {
-                self.newline();
-                i += 1;
-                continue;
-            }
-            if is_ws(b) {
+            if self.passes_blank(b) {
                 i += 1;
                 continue;
             }

@@ -337,18 +337,24 @@ impl LineCounter {
         }
     }
 
+    /// Whether `b` is a blank or a newline (which it ends the line at): in a quote-like's gaps and
+    /// an interpolation's code such a byte is stepped over and says nothing about its line.
+    #[inline(always)]
+    pub(super) fn passes_blank(&mut self, b: u8) -> bool {
+        if b == b'\n' {
+            self.newline();
+            return true;
+        }
+        is_ws(b)
+    }
+
     /// A quote-like body: its lines are string (code) or blank; only an escape, a bracket of its
     /// delimiter or its closer can change anything, and in the gap between two bodies the next
     /// non-blank byte.
     pub(super) fn delimited(&mut self, buf: &[u8], mut i: usize, limit: usize, mut d: Delim) -> usize {
         while i < limit {
             let b = buf[i];
-            if b == b'\n' {
-                self.newline();
-                i += 1;
-                continue;
-            }
-            if is_ws(b) {
+            if self.passes_blank(b) {
                 i += 1;
                 continue;
             }
