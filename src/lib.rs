@@ -30,6 +30,9 @@ mod simd;
 pub mod stats;
 pub mod walk;
 
+#[cfg(test)]
+mod test_random;
+
 pub use config::Config;
 pub use report::Report;
 pub use run::{count_paths, BackendUsed, Error, Run};

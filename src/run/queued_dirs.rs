@@ -48,6 +48,7 @@ impl QueuedDirs {
 
 #[cfg(test)]
 mod tests {
+    use crate::test_random::xorshift;
     use std::collections::VecDeque;
     use std::path::PathBuf;
     use std::sync::Arc;
@@ -92,9 +93,7 @@ mod tests {
         let (mut files, mut kept) = (VecDeque::new(), QueuedDirs::default());
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             if x % 3 == 0 {
                 let from = files.len();
                 // A listing's files (one directory), or a batch that may follow its own directory.

@@ -457,6 +457,7 @@ fn fence_line_starts(buf: &[u8], from: usize, ch: u8) -> impl Iterator<Item = us
 #[cfg(test)]
 mod tests {
     use super::fence_line_starts;
+    use crate::test_random::pick;
 
     /// `fence_line_starts`' twin: every line start from `from` on, one byte at a time, kept where
     /// the line's first byte after its spaces and tabs is `ch`.
@@ -472,14 +473,7 @@ mod tests {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..5_000 {
             let alphabet = b"``~~ \t\nx";
-            let buf: Vec<u8> = (0..80)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    alphabet[(x % alphabet.len() as u64) as usize]
-                })
-                .collect();
+            let buf: Vec<u8> = (0..80).map(|_| pick(&mut x, alphabet)).collect();
             for from in [0, 1, 7, 40, 79, 80] {
                 for ch in [b'`', b'~'] {
                     let found: Vec<usize> = fence_line_starts(&buf, from, ch).collect();

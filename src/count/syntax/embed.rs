@@ -293,6 +293,7 @@ impl TagReader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::xorshift;
 
     fn tag(opening: Opening, text: &str) -> (bool, Option<&'static str>) {
         let mut reader = TagReader::new(opening);
@@ -321,9 +322,7 @@ mod tests {
         let mut x = 0x51F1_5EED_u64;
         let alphabet = b" \t{.rRuUsStT+#-_,=\"x1";
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             let len = (x % 40) as usize;
             let info: Vec<u8> =
                 (0..len).map(|k| alphabet[((x >> (k % 50)) as usize + k * 7) % alphabet.len()]).collect();

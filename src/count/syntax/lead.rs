@@ -121,6 +121,7 @@ mod tests {
     use crate::simd::masks::FromNibbles;
     use crate::simd::masks::{Nibbles, Portable, BLOCK};
     use crate::simd::scan::StopSet;
+    use crate::test_random::pick;
 
     fn lead_of(name: &str) -> Option<LeadFilter> {
         Classifier::for_language(LangId::from_name(name).unwrap())
@@ -166,12 +167,7 @@ mod tests {
             let mut x = 0x2545_F491_4F6C_DD1Du64;
             for _ in 0..2_000 {
                 let alphabet = b"rRuUbx\"'#/ \n";
-                let block: [u8; BLOCK] = std::array::from_fn(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    alphabet[(x % alphabet.len() as u64) as usize]
-                });
+                let block: [u8; BLOCK] = std::array::from_fn(|_| pick(&mut x, alphabet));
                 let marks: u64 = (0..BLOCK)
                     .filter(|&k| nibbles.class(block[k]) & Nibbles::MARK != 0)
                     .map(|k| 1 << k)

@@ -45,6 +45,7 @@ mod tests {
     use crate::count::syntax::classifier::Classifier;
     use crate::lang::LangId;
     use crate::simd::masks::{Lanes, Portable, BLOCK};
+    use crate::test_random::pick;
 
     fn shaped(name: &str) -> bool {
         Classifier::for_language(LangId::from_name(name).unwrap_or_else(|| panic!("no {name}")))
@@ -93,12 +94,7 @@ mod tests {
         let mut dropped = 0;
         for _ in 0..20_000 {
             let alphabet = b"<<!``~~~x \n";
-            let block: [u8; BLOCK] = std::array::from_fn(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                alphabet[(x % alphabet.len() as u64) as usize]
-            });
+            let block: [u8; BLOCK] = std::array::from_fn(|_| pick(&mut x, alphabet));
             let marks = Portable.byte_masks([b'<', b'`', b'~'], &block).iter().fold(0, |m, b| m | b);
             let want = kept_one_by_one(&block, marks);
             dropped += (marks & !want).count_ones();

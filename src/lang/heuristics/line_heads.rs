@@ -148,6 +148,7 @@ struct HeadCarry {
 mod tests {
     use super::*;
     use crate::simd::dispatch::{capped, LanesSeen};
+    use crate::test_random::xorshift;
 
     /// The heads one byte at a time, with the counter's blanks, where any word's second byte
     /// follows (on a block's last byte, whatever follows).
@@ -181,9 +182,7 @@ mod tests {
         for round in 0..3_000 {
             let mut text = Vec::new();
             while text.len() < round % 300 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 text.extend_from_slice(pieces[(x >> 8) as usize % pieces.len()]);
                 // Long runs of blanks cross blocks.
                 if x % 7 == 0 {

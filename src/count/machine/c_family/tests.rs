@@ -1,6 +1,7 @@
 use super::*;
 use crate::lang::LangId;
 use crate::simd::bits::escaped;
+use crate::test_random::xorshift;
 
 /// The bytes `escaped` finds, one at a time: a backslash escapes the byte after it, unless a
 /// backslash escaped it.
@@ -16,13 +17,6 @@ fn escaped_one_by_one(bytes: &[u8], escape: bool) -> (u64, u64) {
         }
     }
     (out, u64::from(next))
-}
-
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
 }
 
 /// 1,500 random sources of at least 300 bytes, `pieces` with runs of `a` between them, and their

@@ -4,13 +4,7 @@ use crate::count::{count, count_reference, Counts};
 use crate::lang::LangId;
 use crate::simd::dispatch::{capped, LanesSeen};
 use crate::simd::masks::{Lanes, Masks, Portable, BLOCK};
-
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
-}
+use crate::test_random::xorshift;
 
 fn bits_of(block: &[u8; BLOCK], byte: impl Fn(u8) -> bool) -> u64 {
     (0..BLOCK).filter(|&k| byte(block[k])).fold(0, |m, k| m | 1 << k)
