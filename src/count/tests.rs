@@ -1,5 +1,6 @@
 use super::*;
 use crate::simd::dispatch::{capped, LanesSeen};
+use crate::test_random::xorshift;
 
 fn lang(name: &str) -> LangId {
     LangId::from_name(name).unwrap_or_else(|| panic!("no language {name}"))
@@ -60,9 +61,7 @@ struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
+        xorshift(&mut self.0);
         self.0
     }
     fn below(&mut self, n: usize) -> usize {

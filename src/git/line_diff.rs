@@ -194,6 +194,7 @@ pub fn diff_lines_twin(language: LangId, options: Options, old: &[u8], new: &[u8
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::xorshift;
 
     fn c() -> LangId {
         LangId::from_name("C").unwrap()
@@ -224,9 +225,7 @@ mod tests {
     /// `lines` lines drawn from `pool` (xorshift on `rng`), so that two sources share runs.
     fn source(rng: &mut u64, lines: usize, pool: &[&str]) -> String {
         let mut draw = || {
-            *rng ^= *rng << 13;
-            *rng ^= *rng >> 7;
-            *rng ^= *rng << 17;
+            xorshift(rng);
             pool[(*rng % pool.len() as u64) as usize]
         };
         (0..lines).map(|_| draw()).collect()

@@ -147,6 +147,7 @@ fn middle_snake(
 
 #[cfg(test)]
 mod tests {
+    use crate::test_random::xorshift;
     use similar::Algorithm;
 
     use super::*;
@@ -156,9 +157,7 @@ mod tests {
     fn runs_are_similars_runs() {
         let mut rng = 0x9E37_79B9_7F4A_7C15_u64;
         let mut draw = |below: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
+            xorshift(&mut rng);
             (rng % below) as u32
         };
         for round in 0..3000 {

@@ -137,6 +137,7 @@ fn marker_at(head: &[u8], at: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::test_random::xorshift;
     use std::sync::OnceLock;
 
     use memchr::memmem;
@@ -221,9 +222,7 @@ mod tests {
 
     impl Rng {
         fn next(&mut self, below: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
+            xorshift(&mut self.0);
             (self.0 % below as u64) as usize
         }
     }

@@ -298,6 +298,7 @@ impl CloserSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::xorshift;
 
     /// The blanks the masks must find, spelled out byte by byte as the counter's rules say.
     fn is_ws(b: u8) -> bool {
@@ -309,9 +310,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         (0..500).map(move |round| {
             std::array::from_fn(|k| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 match (seed >> 8) % 4 {
                     0 => b" \t\r\x0b\x0c\n"[(seed >> 16) as usize % 6],
                     1 => bytes[(seed >> 16) as usize % bytes.len()],
@@ -458,9 +457,7 @@ mod tests {
     fn nibble_classes_equal_the_sets() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             let marks: Vec<u8> = (0..1 + seed % 8)
                 .map(|k| (seed >> (8 * k)) as u8 & 0x7f)
                 .filter(|&b| !is_ws(b) && b != b'\n')

@@ -78,6 +78,7 @@ fn find_with<const N: usize>(needles: &[u8x16; N], hay: &[u8]) -> Option<usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::xorshift;
 
     fn check(stops: &[u8]) {
         let mut class = [0u8; 256];
@@ -88,9 +89,7 @@ mod tests {
             (stops.len() <= 4).then(|| StopSet::four(std::array::from_fn(|k| stops[k.min(stops.len() - 1)])));
         let mut seed = 0x1234_5678_9abc_def0u64;
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             let hay: Vec<u8> = (0..(seed % 100) as usize)
                 .map(|k| {
                     let r = (seed.rotate_left(k as u32) as usize).wrapping_add(k * 31);

@@ -4,7 +4,7 @@ use crate::count::{count, count_reference, Counts};
 use crate::lang::LangId;
 use crate::simd::dispatch::{capped, LanesSeen};
 use crate::simd::masks::{Lanes, Masks, Portable, BLOCK};
-use crate::test_random::xorshift;
+use crate::test_random::pick;
 
 fn bits_of(block: &[u8; BLOCK], byte: impl Fn(u8) -> bool) -> u64 {
     (0..BLOCK).filter(|&k| byte(block[k])).fold(0, |m, k| m | 1 << k)
@@ -18,8 +18,7 @@ fn the_prefix_masks_equal_their_byte_by_byte_twin() {
     let mut specials = 0;
     for _ in 0..20_000 {
         let alphabet = b"<<!sScCtTx \t\n\r";
-        let window: [u8; BLOCK + 2] =
-            std::array::from_fn(|_| alphabet[(xorshift(&mut x) % alphabet.len() as u64) as usize]);
+        let window: [u8; BLOCK + 2] = std::array::from_fn(|_| pick(&mut x, alphabet));
         let block: &[u8; BLOCK] = window[..BLOCK].try_into().expect("a block");
         let want = Masks {
             newlines: bits_of(block, |b| b == b'\n'),
@@ -54,8 +53,7 @@ fn the_value_state_by_blocks_equals_the_state_byte_by_byte() {
     let mut open_at_end = 0;
     for round in 0..4_000 {
         let alphabet: &[u8] = if round % 2 == 0 { b"==\"\"''x \n<" } else { b"==\"x''xxxxx " };
-        let buf: Vec<u8> =
-            (0..300).map(|_| alphabet[(xorshift(&mut x) % alphabet.len() as u64) as usize]).collect();
+        let buf: Vec<u8> = (0..300).map(|_| pick(&mut x, alphabet)).collect();
         for from in [0, 1, 30, 63, 64, 100] {
             for open in [0, b'"', b'\''] {
                 let start = Known { at: from, open };
