@@ -93,7 +93,9 @@ pub(crate) struct Regions {
 impl Regions {
     pub(super) fn new() -> Regions {
         Regions {
-            levels: Vec::with_capacity(MAX_DEPTH),
+            // Allocated by the first region opened: most files open none, or only fences
+            // counted in place.
+            levels: Vec::new(),
             line_min: 0,
             since: Counts::default(),
             suspended: None,
