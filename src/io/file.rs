@@ -113,8 +113,11 @@ impl FileProgress {
             }
         }
         if rules.read_only {
+            // Nothing is classified, so no counter is made: an empty file's counts, as one would
+            // give, without its ~270 instructions a file.
+            let language = self.counted_as.expect("file started");
             return if eof {
-                ControlFlow::Break(self.finish(&[], rules))
+                ControlFlow::Break(self.classify(language, Counts::default(), Embedded::new(), rules))
             } else {
                 ControlFlow::Continue(text.len())
             };
