@@ -310,6 +310,9 @@ fn a_fence_counts_its_code_in_the_language_it_names() {
     let md = "```html\n<script>\nvar x;\n</script>\n```\n";
     let nested = vec![("HTML", (2, 2, 0, 0)), ("JavaScript", (1, 1, 0, 0))];
     assert_eq!(regions("Markdown", md), ((5, 5, 0, 0), nested), "regions nest");
+    let md = "```console\n$ x\n\n```\n```text\nt\n```\n```rust\n```\n";
+    let unnamed = vec![("Plain Text", (1, 1, 0, 0))];
+    assert_eq!(regions("Markdown", md), ((9, 8, 0, 1), unnamed), "unknown, plain and empty fences");
     let md = "```html\n<script>\nvar x;\n```\nafter\n";
     assert_eq!(
         regions("Markdown", md),
@@ -356,6 +359,11 @@ fn markdown_across_block_boundaries_equals_the_byte_by_byte_twin() {
         "a ``` b `` c ` d\n",
         "<!-- c\n-->\n<b>x</b> <!x\n",
         "````\n```\n````\n",
+        "```\nplain <!-- x\n```\n",
+        "``` console\n$ a\n\n```\n",
+        "~~~text\nt\n~~~\n",
+        "```rust\n```\n",
+        "```html\n<script>\nvar x;\n</script>\n```\n",
         "``",
         "<",
         "~~",

@@ -93,7 +93,9 @@ pub(crate) struct Regions {
 impl Regions {
     pub(super) fn new() -> Regions {
         Regions {
-            levels: Vec::with_capacity(MAX_DEPTH),
+            // Allocated by the first region opened: most files open none, or only fences
+            // counted in place.
+            levels: Vec::new(),
             line_min: 0,
             since: Counts::default(),
             suspended: None,
@@ -142,17 +144,20 @@ impl Regions {
             return;
         }
         match level.lang {
-            Some(lang) if closed || level.end.closes_at_eof() => {
-                match self.embedded.iter_mut().find(|(l, _)| *l == lang) {
-                    Some((_, counts)) => *counts += level.counts,
-                    None => self.embedded.push((lang, level.counts)),
-                }
-            }
+            Some(lang) if closed || level.end.closes_at_eof() => self.add_embedded(lang, level.counts),
             _ => {
                 if let Some(parent) = self.levels.last_mut() {
                     parent.counts += level.counts;
                 }
             }
+        }
+    }
+
+    /// Lines of `lang` found in the file.
+    fn add_embedded(&mut self, lang: LangId, counts: Counts) {
+        match self.embedded.iter_mut().find(|(l, _)| *l == lang) {
+            Some((_, sum)) => *sum += counts,
+            None => self.embedded.push((lang, counts)),
         }
     }
 
@@ -388,9 +393,54 @@ impl LineCounter {
         self.code |= info.iter().any(|&b| !is_ws(b));
         self.regions().reader.read_info(info);
         if end < limit {
+            if let Some(after) = self.fence_in_place(buf, end, limit) {
+                return after;
+            }
             self.enter();
         }
         end
+    }
+
+    /// A fence opened in the file's own language (no region open) whose closing line is in
+    /// sight before `limit`, `nl` its info string's newline: counted where it stands, as
+    /// `enter`, the region loop and `leave` would count it, without a level pushed and popped or
+    /// its end sought again (a Markdown book holds a fence every 20 lines). Returns where the
+    /// file's language goes on, after the closing fence; `None`, with nothing changed, where a
+    /// region must open (the fence's language embeds others, or its end is not in sight).
+    fn fence_in_place(&mut self, buf: &[u8], nl: usize, limit: usize) -> Option<usize> {
+        let r = self.regions.as_deref()?;
+        if !r.levels.is_empty() || r.suspended.is_some() {
+            return None;
+        }
+        let (lang, end) = r.reader.region();
+        let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
+        if cls.syntax.embed != Embed::None {
+            return None;
+        }
+        let (at, len) = find_end(end, buf, nl, limit, limit, self.tail)?;
+        self.mode = Mode::Code;
+        let host = self.engine();
+        self.load(Engine::fresh(cls));
+        // The fence's language reads the newline, which ends the fence's line (the file's): a
+        // fresh language in code has nothing pending, so the newline only ends the line.
+        self.newline();
+        let since = self.counts;
+        let mut i = nl + 1;
+        while i < at {
+            i = self.step(buf, i, at).min(at);
+        }
+        let (lines, code, comments) = (
+            self.counts.lines - since.lines,
+            self.counts.code - since.code,
+            self.counts.comments - since.comments,
+        );
+        if let Some(lang) = lang.filter(|_| lines > 0) {
+            let blanks = lines - code - comments;
+            self.regions().add_embedded(lang, Counts { lines, code, comments, blanks });
+        }
+        self.load(host);
+        self.code = true;
+        Some(at + len)
     }
 
     /// The rest of a closing tag, up to its `>`: code.
