@@ -420,8 +420,8 @@ fn line_comment_blocks_equal_the_byte_by_byte_twin() {
 #[test]
 fn comment_openers_across_block_boundaries_equal_the_byte_by_byte_twin() {
     let tail = "x = 1;\n".repeat(20);
-    let languages =
-        ["C", "Java", "Go", "CSS", "JSON", "Zig"].map(|name| LangId::from_name(name).expect(name));
+    let languages = ["C", "Java", "Go", "CSS", "JSON", "Zig", "Rust", "JavaScript", "C++"]
+        .map(|name| LangId::from_name(name).expect(name));
     for pad in 0..=130 {
         let a = "a".repeat(pad);
         let mut sources = vec![
@@ -443,6 +443,46 @@ fn comment_openers_across_block_boundaries_equal_the_byte_by_byte_twin() {
             for &id in &languages {
                 agrees_on_every_lane_and_cut(id, &src);
             }
+        }
+    }
+}
+
+/// Blocks of comments drawn at random (`comment_block`, `line_comment_block`, `opener_block` and
+/// the span walk between them): several comments of both kinds in a block, a closer then a `//`,
+/// a comment carried in from the last block then more after it, openers and closers split
+/// between blocks, splices and `\r` beside line comments, `/*/` and `/**/`; and now and then a
+/// string, a lone slash or a backtick; in every C-shaped language (Rust's comments nest, CSS has
+/// no `//`, JavaScript's lone slash may open a regex).
+#[test]
+fn comment_only_blocks_equal_the_byte_by_byte_twin() {
+    const PLAIN: usize = 14;
+    const PIECES: &[&str] = &[
+        "//",
+        "/*",
+        "*/",
+        "/*/",
+        "/**/",
+        "\n",
+        "\n",
+        " ",
+        "*",
+        "\\\n",
+        "\\",
+        "\r\n",
+        "x; /* a */",
+        " // b\n",
+        "\"",
+        "'",
+        "/",
+        "`",
+        "r#\"",
+        "R\"(",
+    ];
+    let languages = ["C", "C Header", "C++", "CSS", "Java", "Go", "Rust", "JavaScript", "TypeScript"]
+        .map(|name| LangId::from_name(name).expect(name));
+    for (_, src) in random_sources(0x5851_F42D_4C95_7F2D, PIECES, PLAIN) {
+        for &id in &languages {
+            agrees_on_every_lane_and_cut(id, &src);
         }
     }
 }
