@@ -36,7 +36,8 @@ if [ -n "${CALLGRIND:-}" ]; then
         for out in "$work"/cg.*-*; do
             case $out in
                 # awk reads to the end: an early exit would fail the pipe under pipefail.
-                *-01) callgrind_annotate --inclusive=yes "$out" |
+                # --threshold=100: a small output phase is listed too (the default, 99%, leaves it out).
+                *-01) callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null |
                     awk '/commands::write_reports \[/ && !n++ { gsub(",", "", $1); print "writer", $1 }' ;;
                 *) callgrind_annotate "$out" | awk '/PROGRAM TOTALS/ && !n++ { gsub(",", "", $1); print "helper", $1 }' ;;
             esac

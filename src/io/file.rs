@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::generated::looks_generated;
+use super::sniff::sniff;
 use super::utf16::Utf16Decoder;
 use crate::count::{Counts, Embedded, LineCounter, Options};
 use crate::lang::{LangId, NameMatch};
@@ -12,13 +12,11 @@ use crate::report::{CountedFile, Outcome, Skip};
 pub const BINARY_SNIFF: usize = 8000;
 /// Whether a file whose first bytes are `head` is binary, and so skipped: a NUL byte among its
 /// first [`BINARY_SNIFF`] bytes, unless a UTF-16 byte-order mark starts it. `explain` refuses what
-/// this calls binary, so the two can never disagree.
+/// this calls binary, so the two can never disagree; readers take the same answer from `sniff`.
 pub fn is_binary(head: &[u8]) -> bool {
     Utf16Decoder::for_head(head).is_none()
         && memchr::memchr(0, &head[..head.len().min(BINARY_SNIFF)]).is_some()
 }
-/// Bytes searched for a "generated" marker: they sit in the header comment.
-const GENERATED_SNIFF: usize = 512;
 /// Average bytes per line above which a file is minified (scc uses 255; hand-written code with
 /// long lines stays well below this).
 const MINIFIED_LINE: u64 = 500;
@@ -115,8 +113,11 @@ impl FileProgress {
             }
         }
         if rules.read_only {
+            // Nothing is classified, so no counter is made: an empty file's counts, as one would
+            // give, without its ~270 instructions a file.
+            let language = self.counted_as.expect("file started");
             return if eof {
-                ControlFlow::Break(self.finish(&[], rules))
+                ControlFlow::Break(self.classify(language, Counts::default(), Embedded::new(), rules))
             } else {
                 ControlFlow::Continue(text.len())
             };
@@ -173,10 +174,11 @@ impl FileProgress {
     fn start(&mut self, head: &[u8], rules: &ReadRules) -> Result<(), Outcome> {
         let only = &rules.only;
         self.utf16 = Utf16Decoder::for_head(head);
-        if is_binary(head) {
+        let sniffed = sniff(head);
+        if sniffed.nul && self.utf16.is_none() {
             return Err(Outcome::Skipped(Skip::Binary));
         }
-        self.generated = looks_generated(&head[..head.len().min(GENERATED_SNIFF)]);
+        self.generated = sniffed.generated;
         let language: LangId = match self.language {
             NameMatch::Known(id) => id,
             // A shebang or an ambiguous extension's heuristic decides from the head.

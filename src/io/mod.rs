@@ -5,6 +5,7 @@ mod buf;
 mod file;
 mod generated;
 mod memory;
+mod sniff;
 mod sync;
 // The one module allowed `unsafe`: submissions name buffers the kernel writes into.
 #[allow(unsafe_code)]

@@ -5,6 +5,8 @@
 
 use std::io::{self, BufWriter, Write};
 
+use wide::u8x16;
+
 /// Bytes gathered before one write to the destination.
 const CAPACITY: usize = 1 << 16;
 
@@ -49,7 +51,7 @@ pub fn count(out: &mut impl Write, n: u64) -> io::Result<()> {
     }
 }
 
-/// Whether `text` holds a byte below `below` or one of `set`: 8 bytes a step (a formatter's
+/// Whether `text` holds a byte below `below` or one of `set`: 16 bytes a step (a formatter's
 /// per-character test costs more than the rest of a row). Writers check their text with it and
 /// take the careful way only when it says yes.
 pub fn has_any<const N: usize>(text: &[u8], below: u8, set: [u8; N]) -> bool {
@@ -64,21 +66,27 @@ pub fn plain_ascii<const N: usize>(text: &[u8], below: u8, set: [u8; N]) -> bool
     !finds::<N, true>(text, below, set)
 }
 
-/// [`has_any`], and with `HIGH_TOO` a byte past ASCII too.
+/// Bytes [`finds`] tests in one step.
+const LANES: usize = 16;
+
+/// [`has_any`], and with `HIGH_TOO` a byte past ASCII too: vector compares (`wide`'s, safe), a
+/// byte's top bit being its byte mask's bit.
 #[inline(always)]
 fn finds<const N: usize, const HIGH_TOO: bool>(text: &[u8], below: u8, set: [u8; N]) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
-    // A byte of `word` is zero, or below `n` (n <= 128): exact for "is there any", per byte not.
-    let below_n = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGH != 0;
-    let hit = |word: u64| {
-        (HIGH_TOO && word & HIGH != 0)
-            || below_n(word, below)
-            || set.iter().any(|&c| below_n(word ^ (ONES * u64::from(c)), 1))
+    let (below, set) = (u8x16::splat(below), set.map(u8x16::splat));
+    let hits = |block: [u8; LANES]| {
+        let v = u8x16::new(block);
+        let found = set.iter().fold(v.simd_lt(below), |hits, &c| hits | v.simd_eq(c)).to_bitmask();
+        found | if HIGH_TOO { v.to_bitmask() } else { 0 }
     };
-    let mut words = text.chunks_exact(8);
-    let whole = words.by_ref().any(|w| hit(u64::from_ne_bytes(w.try_into().expect("8 bytes"))));
-    whole || words.remainder().iter().any(|&b| (HIGH_TOO && b >= 0x80) || b < below || set.contains(&b))
+    let mut blocks = text.chunks_exact(LANES);
+    if blocks.by_ref().any(|block| hits(block.try_into().expect("16 bytes")) != 0) {
+        return true;
+    }
+    let rest = blocks.remainder();
+    let mut block = [0; LANES];
+    block[..rest.len()].copy_from_slice(rest);
+    hits(block) & ((1 << rest.len()) - 1) != 0
 }
 
 /// Writes `text` as a JSON string, escaped as serde_json escapes it.
@@ -192,7 +200,7 @@ mod tests {
         let simple = |text: &[u8], below: u8| text.iter().any(|&b| b < below || b == b'"' || b == b'\\');
         let alphabet = [b'a', b'"', b'\\', 0x1F, 0x20, 0x7F, 0x80, 0xFF, 0x00, b'!', b'#', b'(', b'[', b']'];
         for below in [0, 0x20, b'#', b'(', 0x80] {
-            for len in 0..20 {
+            for len in 0..40 {
                 for at in 0..len {
                     for &c in &alphabet {
                         let mut text = vec![b'~'; len];
@@ -239,7 +247,7 @@ mod tests {
     #[test]
     fn plain_ascii_is_what_a_byte_loop_finds_it() {
         let simple = |text: &[u8]| text.iter().all(|&b| b.is_ascii() && b >= b'#' && b != b'\\');
-        for len in 0..20 {
+        for len in 0..40 {
             for at in 0..len {
                 for c in [b'a', b'"', b'\\', 0x1F, b' ', b'#', 0x7F, 0x80, 0xC3, 0xFF] {
                     let mut text = vec![b'~'; len];

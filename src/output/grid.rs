@@ -95,7 +95,6 @@ const fn number(title: &'static str) -> Column {
 }
 
 /// One block of rows with an optional title above it, an optional total row and a note under it.
-#[derive(Debug, Clone)]
 pub struct Grid<'a> {
     /// Said above the grid: the root of a `--by-root` section.
     pub title: Option<String>,
@@ -107,8 +106,31 @@ pub struct Grid<'a> {
 }
 
 impl<'a> Grid<'a> {
-    pub fn rows(&self) -> impl Iterator<Item = &[Cell<'a>]> {
-        self.cells.parts.iter().flat_map(|part| part.chunks(self.columns.len()))
+    /// How many rows the grid has (not counting the total).
+    pub fn len(&self) -> usize {
+        self.cells.len
+    }
+
+    /// Row `i`'s cells: those the grid keeps, or made into `scratch` (emptied first).
+    pub fn row<'s>(&'s self, i: usize, scratch: &'s mut Vec<Cell<'a>>) -> &'s [Cell<'a>] {
+        let n = self.columns.len();
+        match &self.cells.make {
+            Make::Kept(parts) => {
+                let mut at = i * n;
+                for part in parts {
+                    if at < part.len() {
+                        return &part[at..at + n];
+                    }
+                    at -= part.len();
+                }
+                panic!("row {i} of a grid of {} rows", self.len())
+            }
+            Make::Each(make) => {
+                scratch.clear();
+                make(i, scratch);
+                scratch
+            }
+        }
     }
 
     /// Each column's widest cell among the rows (not the total), in characters; zeros where the
@@ -118,55 +140,70 @@ impl<'a> Grid<'a> {
     }
 }
 
-/// A grid's rows: their cells one row after another, as many to a row as there are columns, in
-/// parts made on several threads (one allocation a part for any number of rows), and each
-/// column's widest cell, found by the thread that made the part: a `--by-file` grid is a
-/// kernel's worth of cells, too many to make and measure on the thread that writes.
-#[derive(Debug, Clone)]
+/// A grid's rows, and each column's widest cell.
 struct Rows<'a> {
-    parts: Vec<Vec<Cell<'a>>>,
+    len: usize,
+    make: Make<'a>,
     widths: Vec<usize>,
 }
+
+/// Where a grid's cells come from.
+enum Make<'a> {
+    /// Made once, as many to a row as there are columns, in parts made one after another on
+    /// several threads: a table measures every cell before it draws the first, and its kernel's
+    /// cells, made twice, cost more than kept.
+    Kept(Vec<Vec<Cell<'a>>>),
+    /// Row `i` appended to the cells given, made by the thread that draws it: markdown measures
+    /// nothing, and a kernel's cells kept are 18 MB written, read back and freed one by one.
+    Each(Box<MakeRow<'a>>),
+}
+
+/// Appends row `i`'s cells to those given.
+type MakeRow<'a> = dyn Fn(usize, &mut Vec<Cell<'a>>) + Sync + 'a;
 
 impl<'a> Rows<'a> {
     /// Rows made on one thread: `cells`, `columns` to a row.
     fn new(cells: Vec<Cell<'a>>, columns: usize) -> Rows<'a> {
-        Rows { widths: widest(&cells, columns), parts: vec![cells] }
+        let mut widths = vec![0; columns];
+        cells.chunks(columns).for_each(|row| widen(&mut widths, row));
+        Rows { len: cells.len() / columns, make: Make::Kept(vec![cells]), widths }
     }
 }
 
-/// The widest of each column's cells in `cells`, `columns` to a row.
-fn widest(cells: &[Cell], columns: usize) -> Vec<usize> {
-    let mut widths = vec![0; columns];
-    for row in cells.chunks(columns) {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.width());
-        }
+/// Widens `widths` to hold each of `row`'s cells.
+fn widen(widths: &mut [usize], row: &[Cell]) {
+    for (width, cell) in widths.iter_mut().zip(row) {
+        *width = (*width).max(cell.width());
     }
-    widths
 }
 
-/// The cells of a row per item, each row written by `row`, on up to `threads` threads, and with
-/// `measured` their widths (markdown draws no columns, so it measures nothing).
+/// A row per item, each made by `row`. With `measured`, the cells are made and measured on up to
+/// `threads` threads and kept; without, made as they are drawn.
 fn cells<'a, T: Sync>(
     items: &'a [T],
     columns: &[Column],
     (threads, measured): (usize, bool),
-    row: impl Fn(&mut Vec<Cell<'a>>, &'a T) + Sync,
+    row: impl Fn(&mut Vec<Cell<'a>>, &'a T) + Sync + 'a,
 ) -> Rows<'a> {
-    let parts = map_parts(items, threads, |part| {
-        let mut cells = Vec::with_capacity(part.len() * columns.len());
-        part.iter().for_each(|item| row(&mut cells, item));
-        match measured {
-            true => Rows::new(cells, columns.len()),
-            false => Rows { widths: vec![0; columns.len()], parts: vec![cells] },
-        }
-    });
-    let mut widths = vec![0; columns.len()];
-    for part in &parts {
-        widths.iter_mut().zip(&part.widths).for_each(|(width, &w)| *width = (*width).max(w));
+    let n = columns.len();
+    if !measured {
+        let make = Make::Each(Box::new(move |i, cells| row(cells, &items[i])));
+        return Rows { len: items.len(), make, widths: vec![0; n] };
     }
-    Rows { parts: parts.into_iter().flat_map(|part| part.parts).collect(), widths }
+    let parts = map_parts(items, threads, |part| {
+        let (mut cells, mut widths) = (Vec::with_capacity(part.len() * n), vec![0; n]);
+        for item in part {
+            let start = cells.len();
+            row(&mut cells, item);
+            widen(&mut widths, &cells[start..]);
+        }
+        (cells, widths)
+    });
+    let mut widths = vec![0; n];
+    for (_, part) in &parts {
+        widths.iter_mut().zip(part).for_each(|(width, &w)| *width = (*width).max(w));
+    }
+    Rows { len: items.len(), make: Make::Kept(parts.into_iter().map(|(cells, _)| cells).collect()), widths }
 }
 
 const COUNTS: [Column; 4] = [number("Lines"), number("Code"), number("Comments"), number("Blanks")];
@@ -211,7 +248,7 @@ fn language_grid<'a>(
 ) -> Grid<'a> {
     let code = total.counts.code;
     let columns = columns(&[name("Language"), number("Files")], wide);
-    let row = |cells: &mut Vec<Cell<'a>>, name: &'static str, t: &Totals| {
+    let row = move |cells: &mut Vec<Cell<'a>>, name: &'static str, t: &Totals| {
         cells.extend([Cell::unstyled(name), Cell::count(t.files)]);
         totals_cells(cells, t, code, wide);
     };
@@ -219,7 +256,7 @@ fn language_grid<'a>(
     row(&mut total_row, "Total", total);
     Grid {
         title,
-        cells: cells(languages, &columns, (1, true), |cells, (l, t)| row(cells, l.name(), t)),
+        cells: cells(languages, &columns, (1, true), move |cells, (l, t)| row(cells, l.name(), t)),
         columns,
         total: Some(total_row),
         note: None,
@@ -246,7 +283,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<
         let columns = columns(&[name("Directory"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(dirs, &columns, make, |cells, d| {
+            cells: cells(dirs, &columns, make, move |cells, d| {
                 cells.extend([Cell::unstyled(for_people(&d.path)), Cell::count(d.totals.files)]);
                 totals_cells(cells, &d.totals, code, wide);
             }),
@@ -259,7 +296,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<
         let columns = columns(&[name("File"), name("Language")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, make, |cells, f| {
+            cells: cells(list, &columns, make, move |cells, f| {
                 cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(language_flagged(f))]);
                 totals_cells(cells, &f.totals(), code, wide);
             }),
@@ -272,7 +309,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<
         let columns = vec![name("Skipped file"), name("Why")];
         grids.push(Grid {
             title: None,
-            cells: cells(skipped, &columns, make, |cells, f| {
+            cells: cells(skipped, &columns, make, move |cells, f| {
                 cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(words(f.why.name()))]);
             }),
             columns,
@@ -327,7 +364,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
     delta_cells(&mut total, &diff.total, wide);
     let mut grids = vec![Grid {
         title: None,
-        cells: cells(&diff.languages, &language_columns, (1, true), |cells, c| {
+        cells: cells(&diff.languages, &language_columns, (1, true), move |cells, c| {
             let lead =
                 [Cell::unstyled(c.key.name()), Cell::unstyled(c.status()), Cell::signed(c.delta().files)];
             cells.extend(lead);
@@ -341,7 +378,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         let columns = columns(&[name("Directory"), name("Status"), number("Files")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, (1, true), |cells, c| {
+            cells: cells(list, &columns, (1, true), move |cells, c| {
                 let lead = [
                     Cell::unstyled(for_people(&c.key)),
                     Cell::unstyled(c.status()),
@@ -359,7 +396,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         let columns = columns(&[name("File"), name("Language"), name("Status")], wide);
         grids.push(Grid {
             title: None,
-            cells: cells(list, &columns, (1, true), |cells, c| {
+            cells: cells(list, &columns, (1, true), move |cells, c| {
                 let lead = [Cell::unstyled(for_people(&c.key.path)), Cell::unstyled(c.key.language.name())];
                 cells.extend(lead.into_iter().chain([Cell::unstyled(c.status())]));
                 delta_cells(cells, c, wide);

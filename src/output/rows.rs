@@ -23,7 +23,19 @@ pub fn write_rows<T: Sync>(
     threads: usize,
     row: impl Fn(&mut Vec<u8>, usize, &T) -> io::Result<()> + Sync,
 ) -> io::Result<()> {
-    write_blocks(out, rows, threads, BLOCK, &row)
+    write_blocks(out, rows.len(), (threads, BLOCK), &|| (), &|out, _, i| row(out, i, &rows[i]))
+}
+
+/// [`write_rows`] of `len` rows known by their number, each written by `row(buffer, scratch, i)`
+/// with a `scratch` made by `fresh` once a block and handed from row to row (a row's cells).
+pub fn write_numbered<S>(
+    out: &mut (impl Write + ?Sized),
+    len: usize,
+    threads: usize,
+    fresh: impl Fn() -> S + Sync,
+    row: impl Fn(&mut Vec<u8>, &mut S, usize) -> io::Result<()> + Sync,
+) -> io::Result<()> {
+    write_blocks(out, len, (threads, BLOCK), &fresh, &row)
 }
 
 /// `part(chunk)` for `threads` runs of `items` cut one after another, on as many threads (the
@@ -102,14 +114,15 @@ impl Drop for Stop<'_> {
     }
 }
 
-fn write_blocks<T: Sync>(
+/// Rows `0..len` in blocks of `block` rows, on up to `threads` threads.
+fn write_blocks<S>(
     out: &mut (impl Write + ?Sized),
-    rows: &[T],
-    threads: usize,
-    block: usize,
-    row: &(impl Fn(&mut Vec<u8>, usize, &T) -> io::Result<()> + Sync),
+    len: usize,
+    (threads, block): (usize, usize),
+    fresh: &(impl Fn() -> S + Sync),
+    row: &(impl Fn(&mut Vec<u8>, &mut S, usize) -> io::Result<()> + Sync),
 ) -> io::Result<()> {
-    let blocks = rows.len().div_ceil(block);
+    let blocks = len.div_ceil(block);
     let threads = threads.clamp(1, blocks.max(1));
     let shared = Shared {
         next: AtomicUsize::new(0),
@@ -120,12 +133,11 @@ fn write_blocks<T: Sync>(
     };
     let shared = &shared;
     let format = |k: usize| -> io::Result<Vec<u8>> {
-        let start = k * block;
-        let part = &rows[start..rows.len().min(start + block)];
-        let mut buffer = shared.buffer();
-        buffer.reserve(part.len() * 128);
-        for (i, r) in part.iter().enumerate() {
-            row(&mut buffer, start + i, r)?;
+        let rows = k * block..len.min((k + 1) * block);
+        let (mut buffer, mut scratch) = (shared.buffer(), fresh());
+        buffer.reserve(rows.len() * 128);
+        for i in rows {
+            row(&mut buffer, &mut scratch, i)?;
         }
         Ok(buffer)
     };
@@ -191,6 +203,16 @@ mod tests {
         writeln!(out, "{i}:{n}")
     }
 
+    /// [`write_blocks`] of `rows`, each written by `row`, in blocks of a size given.
+    fn blocks(
+        out: &mut (impl Write + ?Sized),
+        rows: &[u32],
+        (threads, block): (usize, usize),
+        row: impl Fn(&mut Vec<u8>, usize, &u32) -> io::Result<()> + Sync,
+    ) -> io::Result<()> {
+        write_blocks(out, rows.len(), (threads, block), &|| (), &|out, _, i| row(out, i, &rows[i]))
+    }
+
     #[test]
     fn parts_on_any_number_of_threads_are_the_items_in_order() {
         for len in [0, 1, 5, BLOCK, BLOCK + 1, 3 * BLOCK + 7] {
@@ -214,7 +236,7 @@ mod tests {
             for threads in 1..=5 {
                 for block in [1, 2, 3, 6, 100] {
                     let mut out = Vec::new();
-                    write_blocks(&mut out, &rows, threads, block, &numbered).unwrap();
+                    blocks(&mut out, &rows, (threads, block), numbered).unwrap();
                     assert_eq!(out, simple, "{len} rows, {threads} threads, blocks of {block}");
                 }
             }
@@ -322,7 +344,7 @@ mod tests {
             thread::sleep(std::time::Duration::from_millis(2));
             numbered(out, i, n)
         };
-        let result = std::panic::catch_unwind(|| write_blocks(&mut Vec::new(), &rows, 3, 1, &panicking));
+        let result = std::panic::catch_unwind(|| blocks(&mut Vec::new(), &rows, (3, 1), panicking));
         assert!(result.is_err());
     }
 
@@ -334,10 +356,10 @@ mod tests {
             _ => numbered(out, i, n),
         };
         for threads in 1..=4 {
-            let err = write_blocks(&mut Vec::new(), &rows, threads, 2, &failing).unwrap_err();
+            let err = blocks(&mut Vec::new(), &rows, (threads, 2), failing).unwrap_err();
             assert_eq!(err.to_string(), "row 13");
             let mut full = [0u8; 10];
-            let err = write_blocks(&mut &mut full[..], &rows, threads, 2, &numbered).unwrap_err();
+            let err = blocks(&mut &mut full[..], &rows, (threads, 2), numbered).unwrap_err();
             assert_eq!(err.kind(), io::ErrorKind::WriteZero);
         }
     }

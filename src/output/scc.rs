@@ -20,16 +20,22 @@ pub struct SccJson;
 const FILE_END: &[u8] = b",\"Complexity\":0,\"WeightedComplexity\":0,\"Hash\":null,\"Binary\":false,\
 \"Minified\":false,\"Generated\":false,\"EndPoint\":0,\"Uloc\":0}";
 
-fn file(out: &mut impl Write, f: &FileReport) -> io::Result<()> {
+/// A file's keys before its name, the same for every file of `language`: made once a language.
+fn file_head(language: &str) -> io::Result<Vec<u8>> {
+    let mut head = b"{\"Language\":".to_vec();
+    json_string(&mut head, language)?;
+    head.extend_from_slice(b",\"PossibleLanguages\":[");
+    json_string(&mut head, language)?;
+    head.extend_from_slice(b"],\"Filename\":");
+    Ok(head)
+}
+
+/// A file, after its language's [`file_head`].
+fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
     let c = f.counts;
-    let language = f.language.name();
     let name = file_name(&f.path).unwrap_or_default();
     let path = f.path.as_os_str().as_bytes();
-    out.write_all(b"{\"Language\":")?;
-    json_string(out, language)?;
-    out.write_all(b",\"PossibleLanguages\":[")?;
-    json_string(out, language)?;
-    out.write_all(b"],\"Filename\":")?;
+    out.write_all(head)?;
     json_path(out, name)?;
     out.write_all(b",\"Extension\":")?;
     // A `.` is a character of its own in the escaped text too: the bytes after the last one are
@@ -68,9 +74,10 @@ fn language(
     let rest = [(",\"Complexity\":", 0), (",\"Count\":", t.files), (",\"WeightedComplexity\":", 0)];
     [&sizes, &counts, &rest].into_iter().try_for_each(|pairs| labelled(out, pairs))?;
     out.write_all(b",\"Files\":[")?;
+    let head = file_head(name)?;
     write_rows(out, files, threads, |out, i, f| {
         out.write_all(if i == 0 { b"" } else { b"," })?;
-        file(out, f)
+        file(out, &head, f)
     })?;
     out.write_all(b"],\"LineLength\":null,\"ULOC\":0}")
 }

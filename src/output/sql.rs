@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::buffer::{buffered, count, doubling_quotes};
+use super::buffer::{buffered, count, doubling_quotes, has_any};
 use super::paths::escaped_bytes;
 use super::rows::write_rows;
 use super::Output;
@@ -55,15 +55,28 @@ fn real(out: &mut impl Write, n: u64) -> io::Result<()> {
     out.write_all(b".000000")
 }
 
-fn file_row(out: &mut impl Write, project: &str, f: &FileReport) -> io::Result<()> {
+/// A row: the project's literal (written once, before the rows), then the file's. A path without
+/// a quote, nearly every path, goes out with its parts as they are, where each literal would look
+/// for quotes in its text again.
+fn file_row(out: &mut impl Write, project: &[u8], f: &FileReport) -> io::Result<()> {
     let path = escaped_bytes(&f.path);
     // A `/` is a character of its own in the escaped text, so the bytes split where the text does.
     let (dir, base) =
         memchr::memrchr(b'/', &path).map_or((&b"."[..], &path[..]), |at| (&path[..at], &path[at + 1..]));
+    let dir = if dir.is_empty() { b"/" } else { dir };
     let c = f.counts;
     out.write_all(b"insert into t  values(")?;
-    let language = f.language.name().as_bytes();
-    literals(out, &[project.as_bytes(), language, &path, if dir.is_empty() { b"/" } else { dir }, base])?;
+    out.write_all(project)?;
+    literals(out, &[f.language.name().as_bytes()])?;
+    if has_any(&path, 0, [b'\'']) {
+        literals(out, &[&path, dir, base])?;
+    } else {
+        for part in [&path[..], dir, base] {
+            out.write_all(b"'")?;
+            out.write_all(part)?;
+            out.write_all(b"', ")?;
+        }
+    }
     for n in [c.blanks, c.comments, c.code] {
         count(out, n)?;
         out.write_all(b", ")?;
@@ -82,7 +95,9 @@ impl Sql {
         literals(out, &[self.timestamp.as_bytes(), self.project.as_bytes()])?;
         writeln!(out, "{:.6});", self.elapsed.as_secs_f64())?;
         let files = view.files.as_deref().unwrap_or_default();
-        write_rows(out, files, view.threads, |out, _, f| file_row(out, &self.project, f))?;
+        let mut project = Vec::new();
+        literals(&mut project, &[self.project.as_bytes()])?;
+        write_rows(out, files, view.threads, |out, _, f| file_row(out, &project, f))?;
         writeln!(out, "commit;")
     }
 }
@@ -123,6 +138,45 @@ mod tests {
         let mut out = Vec::new();
         literals(&mut out, &[b"it's", b"x"]).unwrap();
         assert_eq!(out, b"'it''s', 'x', ");
+    }
+
+    /// [`file_row`]'s twin: every text a literal of its own.
+    fn row_simply(project: &str, f: &FileReport) -> Vec<u8> {
+        let path = escaped_bytes(&f.path);
+        let (dir, base) = match memchr::memrchr(b'/', &path) {
+            Some(at) => (if at == 0 { &b"/"[..] } else { &path[..at] }, &path[at + 1..]),
+            None => (&b"."[..], &path[..]),
+        };
+        let mut out = b"insert into t  values(".to_vec();
+        literals(&mut out, &[project.as_bytes(), f.language.name().as_bytes(), &path, dir, base]).unwrap();
+        let c = f.counts;
+        out.extend(format!("{}, {}, {}, {}.000000);\n", c.blanks, c.comments, c.code, c.code).bytes());
+        out
+    }
+
+    #[test]
+    fn a_row_is_its_texts_as_literals() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let paths: [&[u8]; 8] =
+            [b"a.c", b"d/a.c", b"/a.c", b"/r/d/e.c", b"it's/a.c", b"d/it's.c", b"x'", b"b\xFF'/c.c"];
+        for project in ["p", "o'p"] {
+            for path in paths {
+                let f = FileReport {
+                    path: OsStr::from_bytes(path).into(),
+                    language: crate::lang::LangId::from_name("C").unwrap(),
+                    bytes: 9,
+                    counts: crate::count::Counts { lines: 6, code: 3, comments: 2, blanks: 1 },
+                    generated: false,
+                    minified: false,
+                    embedded: Default::default(),
+                };
+                let (mut literal, mut out) = (Vec::new(), Vec::new());
+                literals(&mut literal, &[project.as_bytes()]).unwrap();
+                file_row(&mut out, &literal, &f).unwrap();
+                assert_eq!(String::from_utf8_lossy(&out), String::from_utf8_lossy(&row_simply(project, &f)));
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::buffer::buffered;
 use super::grid::{diff_grids, report_grids, Cell, Grid, Tone};
-use super::rows::write_rows;
+use super::rows::write_numbered;
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -139,8 +139,8 @@ impl Table {
         writeln!(out, "{rule}")?;
         self.single(out, layout, &header)?;
         writeln!(out, "{rule}")?;
-        let rows: Vec<&[Cell]> = grid.rows().collect();
-        write_rows(out, &rows, threads, |out, _, row| {
+        write_numbered(out, grid.len(), threads, Vec::new, |out, cells, i| {
+            let row = grid.row(i, cells);
             if self.colour || !Table::plain_line(out, layout, row) {
                 self.line(out, layout, row, false);
             }
@@ -192,7 +192,9 @@ mod tests {
         let (table, mut plain_rows) = (Table::default(), 0);
         for grid in report_grids(&view, true, true) {
             let widths: Vec<usize> = grid.widths().iter().map(|&w| w + 2).collect();
-            for row in grid.rows() {
+            for i in 0..grid.len() {
+                let row = grid.row(i, &mut Vec::new()).to_vec();
+                let row = &row[..];
                 let (mut line, mut plain) = (Vec::new(), b"kept".to_vec());
                 table.line(&mut line, (&grid, &widths), row, false);
                 if Table::plain_line(&mut plain, (&grid, &widths), row) {

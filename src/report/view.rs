@@ -104,6 +104,9 @@ pub struct View<'a> {
     pub embedded: &'a BTreeMap<(LangId, LangId), Counts>,
     /// `Some` with `--by-file` (possibly empty).
     pub files: Option<Vec<&'a FileReport>>,
+    /// `files` are in path order (neither `--sort` nor `--top`): a format that orders them
+    /// otherwise, with ties by path, need not sort them by path first.
+    pub files_by_path: bool,
     /// `Some` with `--by-file`: the files left out, by path, never cut by `--top`.
     pub skipped_files: Option<&'a [SkippedFile]>,
     /// `Some` with `--by-dir`.
@@ -147,9 +150,13 @@ impl<'a> View<'a> {
         });
 
         let key = shape.row_key();
+        // File rows by path (neither --sort nor --top) are a sorted report's files as they are.
+        let files_by_path = shape.by_file && key == SortKey::Name && !by_name;
         let files = shape.by_file.then(|| {
             let mut files: Vec<&FileReport> = report.files.iter().collect();
-            files.sort_by(|a, b| compare_paths(key, &a.totals(), &a.path, &b.totals(), &b.path));
+            if !(files_by_path && report.files_sorted) {
+                files.sort_by(|a, b| compare_paths(key, &a.totals(), &a.path, &b.totals(), &b.path));
+            }
             if by_name {
                 fold_case(&mut files, |f| &f.path);
             }
@@ -171,6 +178,7 @@ impl<'a> View<'a> {
             languages,
             embedded: &report.embedded,
             files,
+            files_by_path,
             skipped_files: shape.by_file.then_some(report.skipped_files.as_slice()),
             dirs,
             by_root,
@@ -220,4 +228,44 @@ pub fn truncate<T>(rows: &mut Vec<T>, top: Option<usize>) -> usize {
     let cut = rows.len() - keep;
     rows.truncate(keep);
     cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{CountedFile, Outcome};
+
+    fn paths(view: &View) -> Vec<PathBuf> {
+        view.files.iter().flatten().map(|f| f.path.clone()).collect()
+    }
+
+    /// A sorted report's files are taken as they are; one whose files came after its sort, or
+    /// were never sorted, is sorted by the view: both give the order a sort gives.
+    #[test]
+    fn files_by_path_are_sorted_once_whoever_sorts_them() {
+        let file = || CountedFile {
+            language: LangId::from_name("C").unwrap(),
+            bytes: 1,
+            counts: Counts { lines: 1, code: 1, comments: 0, blanks: 0 },
+            generated: false,
+            minified: false,
+            embedded: Vec::new(),
+        };
+        let mut report = Report::default();
+        for path in ["b/x.c", "a.c", "a/b.c", "a-b.c"] {
+            report.record(0, Outcome::Counted(file()), true, || path.into());
+        }
+        let shape = Shape { by_file: true, ..Shape::default() };
+        let unsorted = paths(&View::new(&report, &shape));
+        report.sort();
+        assert!(report.files_sorted && View::new(&report, &shape).files_by_path);
+        let sorted = paths(&View::new(&report, &shape));
+        assert_eq!(unsorted, sorted);
+        assert_eq!(sorted, ["a/b.c", "a-b.c", "a.c", "b/x.c"].map(PathBuf::from));
+        report.record(0, Outcome::Counted(file()), true, || "0.c".into());
+        assert!(!report.files_sorted);
+        assert_eq!(paths(&View::new(&report, &shape))[0], PathBuf::from("0.c"));
+        let by_code = Shape { sort: Some(SortKey::Code), ..shape };
+        assert!(!View::new(&report, &by_code).files_by_path);
+    }
 }

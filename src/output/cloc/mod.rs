@@ -99,9 +99,9 @@ impl<'a> Doc<'a> {
             lines: view.total.counts.lines,
         };
         let (rows, files) = match &view.files {
-            // cloc lists files by code, most first, then by name. Both sorts are stable, and the
-            // view's rows come in path order unless --sort or --top says otherwise: the first sort
-            // is then one pass, and the second compares no paths.
+            // cloc lists files by code, most first, then by name: a stable sort by code of the
+            // files in path order, which the view's are unless --sort or --top says otherwise.
+            Some(files) if view.files_by_path => (Vec::new(), by_code(files)),
             Some(files) => {
                 let mut files = files.clone();
                 files.sort_by(|a, b| path_order(&a.path, &b.path));
