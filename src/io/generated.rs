@@ -66,7 +66,7 @@ pub(super) fn marker_at(head: &[u8], at: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::test_random::xorshift;
     use std::sync::OnceLock;
 
@@ -177,11 +177,11 @@ mod tests {
     }
 
     /// Every marker in every case pattern (its letters' case from the bits of a number), at every
-    /// offset of a 70-byte head, with filler that holds the pair bytes.
-    #[test]
-    fn every_marker_case_and_offset_is_found() {
-        for marker in MARKERS {
-            for case in 0..(1u32 << 11) {
+    /// offset of a 70-byte head, with filler that holds the pair bytes: each head and the index of
+    /// its marker's last letter (the one a test breaks).
+    pub(in crate::io) fn marker_heads() -> impl Iterator<Item = (Vec<u8>, usize)> {
+        MARKERS.into_iter().flat_map(|marker| {
+            (0..(1u32 << 11)).map(move |case| {
                 let m: Vec<u8> = marker
                     .bytes()
                     .enumerate()
@@ -191,11 +191,18 @@ mod tests {
                 let mut head = b"d g dd gd ".repeat(7)[..offset].to_vec();
                 head.extend_from_slice(&m);
                 head.extend_from_slice(b" gggg dddd");
-                assert!(looks_generated(&head), "{:?}", String::from_utf8_lossy(&head));
-                let mut broken = head.clone();
-                broken[offset + m.len() - 1] = b'_';
-                check(&broken);
-            }
+                (head, offset + m.len() - 1)
+            })
+        })
+    }
+
+    #[test]
+    fn every_marker_case_and_offset_is_found() {
+        for (head, last) in marker_heads() {
+            assert!(looks_generated(&head), "{:?}", String::from_utf8_lossy(&head));
+            let mut broken = head.clone();
+            broken[last] = b'_';
+            check(&broken);
         }
     }
 }
