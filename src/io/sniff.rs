@@ -227,7 +227,7 @@ mod tests {
     /// heads), found, and each with its last letter broken, not found.
     #[test]
     fn every_marker_case_and_offset_is_found() {
-        for (mut head, last) in crate::io::generated::tests::marker_heads() {
+        for (mut head, last) in crate::io::generated::test_heads::marker_heads() {
             assert!(sniff(&head).generated, "{:?}", String::from_utf8_lossy(&head));
             check(&head);
             head[last] = b'_';
