@@ -186,19 +186,19 @@ fn key(out: &mut impl Write, name: &str) -> io::Result<()> {
 fn write_language(
     out: &mut impl Write,
     l: &Language,
-    reports: &[u8],
-    kept: &BTreeMap<&str, Vec<u8>>,
+    reports: &Kept,
+    kept: &BTreeMap<&str, Kept>,
     threads: usize,
 ) -> io::Result<()> {
     labelled(out, &[("{\"blanks\":", l.blanks), (",\"code\":", l.code), (",\"comments\":", l.comments)])?;
     out.write_all(b",\"reports\":")?;
-    out.write_all(reports)?;
+    reports.write_to(out)?;
     out.write_all(b",\"children\":{")?;
     for (i, (name, list)) in l.children.iter().enumerate() {
         out.write_all(if i == 0 { b"" } else { b"," })?;
         key(out, name)?;
         match kept.get(name) {
-            Some(rows) => out.write_all(rows)?,
+            Some(rows) => rows.write_to(out)?,
             None => write_entries(out, list, threads)?,
         }
     }
@@ -207,10 +207,32 @@ fn write_language(
 }
 
 /// [`write_entries`] into memory, to be written more than once.
-fn entries(list: &[FileEntry], threads: usize) -> io::Result<Vec<u8>> {
-    let mut rows = Vec::new();
+fn entries(list: &[FileEntry], threads: usize) -> io::Result<Kept> {
+    let mut rows = Kept::default();
     write_entries(&mut rows, list, threads)?;
     Ok(rows)
+}
+
+/// Bytes kept to be written again, in the pieces they were written in: a list's rows come in
+/// blocks of hundreds of KB, which one buffer would copy again each time it grew.
+#[derive(Default)]
+struct Kept(Vec<Vec<u8>>);
+
+impl Kept {
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        self.0.iter().try_for_each(|piece| out.write_all(piece))
+    }
+}
+
+impl Write for Kept {
+    fn write(&mut self, piece: &[u8]) -> io::Result<usize> {
+        self.0.push(piece.to_vec());
+        Ok(piece.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A list of files, on up to `threads` threads.
