@@ -157,6 +157,13 @@ impl<'a> View<'a> {
             if !(files_by_path && report.files_sorted) {
                 files.sort_by(|a, b| compare_paths(key, &a.totals(), &a.path, &b.totals(), &b.path));
             }
+            // `files_sorted` is a public field: the tests' builds check that no caller left it set
+            // on files pushed after the sort.
+            debug_assert!(
+                !report.files_sorted
+                    || report.files.windows(2).all(|w| path_order(&w[0].path, &w[1].path).is_le()),
+                "Report::files_sorted is set on files out of path order"
+            );
             if by_name {
                 fold_case(&mut files, |f| &f.path);
             }
@@ -235,6 +242,18 @@ mod tests {
     use super::*;
     use crate::report::{CountedFile, Outcome};
 
+    /// A one-line C file.
+    fn file() -> CountedFile {
+        CountedFile {
+            language: LangId::from_name("C").unwrap(),
+            bytes: 1,
+            counts: Counts { lines: 1, code: 1, comments: 0, blanks: 0 },
+            generated: false,
+            minified: false,
+            embedded: Vec::new(),
+        }
+    }
+
     fn paths(view: &View) -> Vec<PathBuf> {
         view.files.iter().flatten().map(|f| f.path.clone()).collect()
     }
@@ -243,14 +262,6 @@ mod tests {
     /// were never sorted, is sorted by the view: both give the order a sort gives.
     #[test]
     fn files_by_path_are_sorted_once_whoever_sorts_them() {
-        let file = || CountedFile {
-            language: LangId::from_name("C").unwrap(),
-            bytes: 1,
-            counts: Counts { lines: 1, code: 1, comments: 0, blanks: 0 },
-            generated: false,
-            minified: false,
-            embedded: Vec::new(),
-        };
         let mut report = Report::default();
         for path in ["b/x.c", "a.c", "a/b.c", "a-b.c"] {
             report.record(0, Outcome::Counted(file()), true, || path.into());
@@ -267,5 +278,21 @@ mod tests {
         assert_eq!(paths(&View::new(&report, &shape))[0], PathBuf::from("0.c"));
         let by_code = Shape { sort: Some(SortKey::Code), ..shape };
         assert!(!View::new(&report, &by_code).files_by_path);
+    }
+
+    /// A file pushed past `record` after the sort leaves the flag set on files out of order: the
+    /// test builds (debug assertions on) say so rather than write the rows in that order.
+    #[test]
+    #[should_panic(expected = "files_sorted is set on files out of path order")]
+    fn a_stale_sorted_flag_is_caught() {
+        let mut report = Report::default();
+        for path in ["b.c", "a.c"] {
+            report.record(0, Outcome::Counted(file()), true, || path.into());
+        }
+        report.sort();
+        let mut stale = report.files[0].clone();
+        stale.path = "0.c".into();
+        report.files.push(stale);
+        View::new(&report, &Shape { by_file: true, ..Shape::default() });
     }
 }
