@@ -156,30 +156,83 @@ impl Output for TokeiJson {
 
 /// The document as serde_json writes the derived `Serialize`s, by hand (the tests compare): a row
 /// is a dozen keys and numbers, and serde_json scans every key for characters to escape.
+/// `Total`, last, lists every file again under `children`, by language: the same rows in the same
+/// order as that language's `reports`, so each language's are formatted once and kept for it.
 fn write_doc(out: &mut impl Write, doc: &[(&str, Language)], threads: usize) -> io::Result<()> {
+    let Some(((total_name, total), languages)) = doc.split_last() else {
+        return out.write_all(b"{}");
+    };
+    let mut kept = BTreeMap::new();
     out.write_all(b"{")?;
-    for (i, (name, language)) in doc.iter().enumerate() {
-        out.write_all(if i == 0 { b"" } else { b"," })?;
-        json_string(out, name)?;
-        out.write_all(b":")?;
-        write_language(out, language, threads)?;
+    for (name, language) in languages {
+        let reports = entries(&language.reports, threads)?;
+        key(out, name)?;
+        write_language(out, language, &reports, &BTreeMap::new(), threads)?;
+        out.write_all(b",")?;
+        kept.insert(*name, reports);
     }
+    key(out, total_name)?;
+    write_language(out, total, &entries(&total.reports, threads)?, &kept, threads)?;
     out.write_all(b"}")
 }
 
-fn write_language(out: &mut impl Write, l: &Language, threads: usize) -> io::Result<()> {
+fn key(out: &mut impl Write, name: &str) -> io::Result<()> {
+    json_string(out, name)?;
+    out.write_all(b":")
+}
+
+/// One language, its `reports` list already written into `reports` and those of its `children`
+/// lists found in `kept` (by name) too.
+fn write_language(
+    out: &mut impl Write,
+    l: &Language,
+    reports: &Kept,
+    kept: &BTreeMap<&str, Kept>,
+    threads: usize,
+) -> io::Result<()> {
     labelled(out, &[("{\"blanks\":", l.blanks), (",\"code\":", l.code), (",\"comments\":", l.comments)])?;
     out.write_all(b",\"reports\":")?;
-    write_entries(out, &l.reports, threads)?;
+    reports.write_to(out)?;
     out.write_all(b",\"children\":{")?;
-    for (i, (name, entries)) in l.children.iter().enumerate() {
+    for (i, (name, list)) in l.children.iter().enumerate() {
         out.write_all(if i == 0 { b"" } else { b"," })?;
-        json_string(out, name)?;
-        out.write_all(b":")?;
-        write_entries(out, entries, threads)?;
+        key(out, name)?;
+        match kept.get(name) {
+            Some(rows) => rows.write_to(out)?,
+            None => write_entries(out, list, threads)?,
+        }
     }
     out.write_all(b"},\"inaccurate\":")?;
     out.write_all(if l.inaccurate { b"true}" } else { b"false}" })
+}
+
+/// [`write_entries`] into memory, to be written more than once.
+fn entries(list: &[FileEntry], threads: usize) -> io::Result<Kept> {
+    let mut rows = Kept::default();
+    write_entries(&mut rows, list, threads)?;
+    Ok(rows)
+}
+
+/// Bytes kept to be written again, in the pieces they were written in: a list's rows come in
+/// blocks of hundreds of KB, which one buffer would copy again each time it grew.
+#[derive(Default)]
+struct Kept(Vec<Vec<u8>>);
+
+impl Kept {
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        self.0.iter().try_for_each(|piece| out.write_all(piece))
+    }
+}
+
+impl Write for Kept {
+    fn write(&mut self, piece: &[u8]) -> io::Result<usize> {
+        self.0.push(piece.to_vec());
+        Ok(piece.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A list of files, on up to `threads` threads.
@@ -273,7 +326,14 @@ mod tests {
     fn the_hand_written_document_is_what_serde_writes() {
         let lang = |name| LangId::from_name(name).unwrap();
         let mut report = Report::default();
-        let files = [("p.html", "HTML", 2), ("a/\"q\"\\.c", "C", 0), ("b\tc.c", "C", 1), ("x.rs", "Rust", 0)];
+        // A CSS file: a language written before HTML, whose regions of CSS are not its files.
+        let files = [
+            ("p.html", "HTML", 2),
+            ("a/\"q\"\\.c", "C", 0),
+            ("b\tc.c", "C", 1),
+            ("x.rs", "Rust", 0),
+            ("s.css", "CSS", 0),
+        ];
         for (path, language, regions) in files {
             let embedded = [(lang("JavaScript"), counts(2, 1, 1)), (lang("CSS"), counts(1, 0, 0))];
             let file = Outcome::Counted(CountedFile {
