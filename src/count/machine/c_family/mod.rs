@@ -169,8 +169,9 @@ impl LineCounter {
     /// raw string); one whose marks outside line comments open line comments, beside Go's,
     /// Java's, Rust's, JavaScript's and C++'s forms (the kernel 0.8% slower with it in C's loop:
     /// its `//` comments are few), and in C's loop one a line comment goes on into (a C header's
-    /// register lists: ~620 instructions a comment line longer than a block in the walk); one in code whose first mark opens a comment, in C's shape
-    /// (C, CSS: Rust's comments nest, and Go measured 5-7% slower with it, Java level).
+    /// register lists: ~620 instructions a comment line longer than a block in the walk); one in
+    /// code whose first mark opens a comment, in C's shape (C, CSS: Rust's comments nest, and Go
+    /// measured 5-7% slower with it, Java level).
     #[inline(always)]
     fn settled_at_once<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
         lanes: L,
