@@ -9,7 +9,11 @@
 # added a second process's noise.) `--stats` reads the clock per file, which costs the count ~1%;
 # json writes the stats into its document too. ndjson streams its records while the files are
 # counted, so its output phase holds only the summary: its cost is its whole run's wall less the
-# count of the other formats' runs. Minimum of ROUNDS of each; the size of each output is printed
+# count of the other formats' runs. Each run writes a name that does not exist yet (the previous
+# output is removed first, untimed): renaming over an existing report makes the kernel free the old
+# file's pages inside rename(2) (16 ms for a 28 MB one here), which charged each format for the size
+# of the format timed before it; `> FILE` pays the same in its truncation, whatever wrote it.
+# Minimum of ROUNDS of each; the size of each output is printed
 # too, so a writer that leaves rows out shows.
 #
 # With CALLGRIND=1 it prints instructions instead, load-independent: callgrind, per thread, of a
@@ -49,6 +53,7 @@ fi
 
 # The output phase and the wall of one run, in microseconds: "output US wall US".
 phases() {
+    rm -f "$work/out"
     "$bin" --by-file --format "$1" --stats -q -o "$work/out" "$tree" 2>&1 >/dev/null |
         awk '$1 == "wall" { wall = $2; for (i = 3; i <= NF; i++) if ($i == "output") out = $(i + 1) + 0 }
              END { printf "%d %d\n", out * 1000, wall * 1000 }'
