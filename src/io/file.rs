@@ -10,12 +10,10 @@ use crate::report::{CountedFile, Outcome, Skip};
 
 /// Bytes scanned for a NUL to call a file binary (git looks at the first 8000).
 pub const BINARY_SNIFF: usize = 8000;
-/// Whether a file whose first bytes are `head` is binary, and so skipped: a NUL byte among its
-/// first [`BINARY_SNIFF`] bytes, unless a UTF-16 byte-order mark starts it. `explain` refuses what
-/// this calls binary, so the two can never disagree; readers take the same answer from `sniff`.
+/// Whether a file whose first bytes are `head` is binary, and so skipped: the readers ask the same
+/// rule of the head they sniff (`sniff::Head::binary`), so `explain` refuses just what they skip.
 pub fn is_binary(head: &[u8]) -> bool {
-    Utf16Decoder::for_head(head).is_none()
-        && memchr::memchr(0, &head[..head.len().min(BINARY_SNIFF)]).is_some()
+    sniff(head).binary()
 }
 /// Average bytes per line above which a file is minified (scc uses 255; hand-written code with
 /// long lines stays well below this).
@@ -173,11 +171,11 @@ impl FileProgress {
 
     fn start(&mut self, head: &[u8], rules: &ReadRules) -> Result<(), Outcome> {
         let only = &rules.only;
-        self.utf16 = Utf16Decoder::for_head(head);
         let sniffed = sniff(head);
-        if sniffed.nul && self.utf16.is_none() {
+        if sniffed.binary() {
             return Err(Outcome::Skipped(Skip::Binary));
         }
+        self.utf16 = sniffed.utf16.map(Utf16Decoder::new);
         self.generated = sniffed.generated;
         let language: LangId = match self.language {
             NameMatch::Known(id) => id,

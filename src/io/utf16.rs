@@ -1,6 +1,24 @@
 //! UTF-16 files (with a byte-order mark) are transcoded to UTF-8 chunk by chunk before counting:
 //! their NUL bytes must not make them "binary", and their markers are the same characters.
 
+/// The byte order a UTF-16 file's byte-order mark gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ByteOrder {
+    Little,
+    Big,
+}
+
+impl ByteOrder {
+    /// Recognises a UTF-16 byte-order mark at the start of a file.
+    pub(super) fn of_mark(head: &[u8]) -> Option<ByteOrder> {
+        match head {
+            [0xFF, 0xFE, ..] => Some(ByteOrder::Little),
+            [0xFE, 0xFF, ..] => Some(ByteOrder::Big),
+            _ => None,
+        }
+    }
+}
+
 /// Streaming UTF-16 to UTF-8: decodes whole code units, holding back an odd byte or a high
 /// surrogate whose pair is in the next chunk.
 #[derive(Debug)]
@@ -11,14 +29,8 @@ pub struct Utf16Decoder {
 }
 
 impl Utf16Decoder {
-    /// Recognises a UTF-16 byte-order mark at the start of a file.
-    pub fn for_head(head: &[u8]) -> Option<Utf16Decoder> {
-        let little_endian = match head {
-            [0xFF, 0xFE, ..] => true,
-            [0xFE, 0xFF, ..] => false,
-            _ => return None,
-        };
-        Some(Utf16Decoder { little_endian, text: Vec::new() })
+    pub(super) fn new(order: ByteOrder) -> Utf16Decoder {
+        Utf16Decoder { little_endian: order == ByteOrder::Little, text: Vec::new() }
     }
 
     /// Appends the UTF-8 of `raw`'s complete characters to `text` and returns how many bytes of
@@ -65,7 +77,7 @@ mod tests {
         let text = "a = 1; // é 😀\r\n/* x */\n";
         let raw = utf16le(text);
         for split in 0..raw.len() {
-            let mut d = Utf16Decoder::for_head(&raw).unwrap();
+            let mut d = Utf16Decoder::new(ByteOrder::of_mark(&raw).unwrap());
             let used = d.decode(&raw[..split], false);
             let mut rest = raw[used..split].to_vec();
             rest.extend_from_slice(&raw[split..]);
@@ -77,9 +89,9 @@ mod tests {
     #[test]
     fn big_endian_and_no_bom() {
         let raw: Vec<u8> = [0xFE, 0xFF, 0, b'x', 0, b'\n'].to_vec();
-        let mut d = Utf16Decoder::for_head(&raw).unwrap();
+        let mut d = Utf16Decoder::new(ByteOrder::of_mark(&raw).unwrap());
         d.decode(&raw, true);
         assert_eq!(d.text, "\u{feff}x\n".as_bytes());
-        assert!(Utf16Decoder::for_head(b"plain").is_none());
+        assert_eq!(ByteOrder::of_mark(b"plain"), None);
     }
 }
