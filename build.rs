@@ -386,7 +386,7 @@ fn main() {
     lookup_fn(&mut out, "by_filename", &files);
     lookup_fn(&mut out, "by_interpreter", &interps);
     lookup_fn(&mut out, "by_alias", &aliases);
-    writeln!(out, "pub(crate) static FILENAME_PREFIXES: &[(&[u8], LangId)] = &[{}];", prefixes.join(", "))
+    writeln!(out, "pub(crate) const FILENAME_PREFIXES: &[(&[u8], LangId)] = &[{}];", prefixes.join(", "))
         .unwrap();
     let out_dir = env::var("OUT_DIR").unwrap();
     fs::write(Path::new(&out_dir).join("languages.rs"), out).expect("write languages.rs");

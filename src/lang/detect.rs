@@ -34,6 +34,22 @@ pub fn detect(name: &[u8], head: &[u8]) -> Option<LangId> {
     detect_by_name(name).resolve(head)
 }
 
+/// The bytes a prefix of [`FILENAME_PREFIXES`] starts with: a name starting with none of them
+/// (nearly every name, the prefixes being capitalised words) is compared with none of them, where
+/// comparing each cost ~50 instructions a file.
+const PREFIX_STARTS: [bool; 256] = {
+    let mut starts = [false; 256];
+    let mut i = 0;
+    while i < FILENAME_PREFIXES.len() {
+        match FILENAME_PREFIXES[i].0.first() {
+            Some(&b) => starts[b as usize] = true,
+            None => starts = [true; 256],
+        }
+        i += 1;
+    }
+    starts
+};
+
 pub fn detect_by_name(name: &[u8]) -> NameMatch {
     if let Some(id) = by_filename(name) {
         return NameMatch::Known(id);
@@ -41,8 +57,10 @@ pub fn detect_by_name(name: &[u8]) -> NameMatch {
     // A name with a known prefix (`Makefile.`, `Dockerfile.`) is in the prefix's language whatever
     // its extension says: `Makefile.feature` is no Gherkin, `Makefile.inc` no C. The few names that
     // do mean another language (`Makefile.PL`, `Makefile.am`) are whole file names, found above.
-    if let Some(&(_, id)) = FILENAME_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
-        return NameMatch::Known(id);
+    if name.first().is_some_and(|&b| PREFIX_STARTS[usize::from(b)]) {
+        if let Some(&(_, id)) = FILENAME_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
+            return NameMatch::Known(id);
+        }
     }
     // A leading dot starts a hidden name, not an extension (".bashrc" has none).
     name.iter()
@@ -131,6 +149,20 @@ mod tests {
         assert_eq!(named("x.unknownext"), None);
         assert_eq!(detect_by_name(b"README"), NameMatch::NeedsShebang);
         assert_eq!(detect_by_name(b".bashrc"), NameMatch::NeedsShebang);
+    }
+
+    /// The first-byte filter lets through just the bytes some prefix starts with.
+    #[test]
+    fn prefixes_are_compared_only_with_names_starting_as_one_does() {
+        for b in 0..=255u8 {
+            let starts = FILENAME_PREFIXES.iter().any(|(p, _)| p.first() == Some(&b));
+            assert_eq!(PREFIX_STARTS[usize::from(b)], starts, "byte {b}");
+        }
+        assert!(FILENAME_PREFIXES.len() > 2, "the prefixes this filter is for");
+        for (prefix, id) in FILENAME_PREFIXES {
+            let name = [prefix, &b".c"[..]].concat();
+            assert_eq!(detect_by_name(&name), NameMatch::Known(*id), "{:?}", String::from_utf8_lossy(&name));
+        }
     }
 
     #[test]
