@@ -18,6 +18,7 @@ use super::buffer::{buffered, json_string, labelled};
 use super::by_language::files_by_language;
 use super::paths::{escaped, json_path};
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::count::Counts;
 use crate::lang::LangId;
@@ -203,12 +204,14 @@ fn write_language(out: &mut impl Write, l: &Language, threads: usize) -> io::Res
 fn write_entries(out: &mut impl Write, entries: &Entries, threads: usize) -> io::Result<()> {
     out.write_all(b"[")?;
     match entries {
-        Entries::Own(files) => {
-            write_rows(out, files, threads, |out, i, &f| write_entry(out, i, FileEntry::Own(f)))
-        }
-        Entries::Regions(regions) => {
-            write_rows(out, regions, threads, |out, i, &(f, c)| write_entry(out, i, FileEntry::Region(f, c)))
-        }
+        Entries::Own(files) => write_rows(out, files, threads, |out, i, &f| {
+            warm(files, i, |&f| f);
+            write_entry(out, i, FileEntry::Own(f))
+        }),
+        Entries::Regions(regions) => write_rows(out, regions, threads, |out, i, &(f, c)| {
+            warm(regions, i, |&(f, _)| f);
+            write_entry(out, i, FileEntry::Region(f, c))
+        }),
     }?;
     out.write_all(b"]")
 }

@@ -13,6 +13,7 @@ use crate::lang::LangId;
 use crate::output::buffer::{count, has_any};
 use crate::output::paths::{escaped, escaped_bytes};
 use crate::output::rows::write_rows;
+use crate::output::warm::warm;
 use crate::report::{FileReport, Totals, View};
 
 /// The data object, in the order the page reads it.
@@ -93,6 +94,7 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
         .collect();
     let mut rows = Vec::with_capacity(48 * files.len());
     let row = |out: &mut Vec<u8>, i: usize, &(dir, name, language): &(u64, &OsStr, u64)| {
+        warm(files, i, |&f| f);
         let f = files[i];
         let mut row = Json(std::mem::take(out));
         row.raw(if i == 0 { "[" } else { ",[" });
