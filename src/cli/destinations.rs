@@ -13,6 +13,7 @@ use tempfile::NamedTempFile;
 
 use super::flags::{FormatArgs, FormatFlag};
 use super::pieces::Pieces;
+use super::reserve::{trim, Reserving};
 
 /// Bytes buffered before a write: a kernel `--by-file` JSON report is ~100 writes, not 686,000.
 const BUFFER: usize = 1 << 16;
@@ -109,14 +110,25 @@ impl Destination {
     }
 
     /// A buffered writer to the destination; the caller flushes it before [`Destination::commit`].
+    /// A new file has its blocks reserved ahead of the writes ([`Reserving`]); something written in
+    /// place may be a device or a pipe, which has none.
     pub fn writer(&self) -> Result<Box<dyn Write + Send>, String> {
-        let file = match self {
-            Destination::Stdout => return Ok(Box::new(BufWriter::with_capacity(BUFFER, io::stdout()))),
-            Destination::InPlace(file, path) => file.try_clone().map_err(|e| (e, path)),
-            Destination::Renamed(temp, path) => temp.as_file().try_clone().map_err(|e| (e, path)),
-        };
-        let file = file.map_err(|(e, path)| format!("{}: {e}", path.display()))?;
-        Ok(Box::new(BufWriter::with_capacity(BUFFER, Pieces(file))))
+        let failed = |path: &Path, e: io::Error| format!("{}: {e}", path.display());
+        match self {
+            Destination::Stdout => Ok(Box::new(BufWriter::with_capacity(BUFFER, io::stdout()))),
+            Destination::InPlace(file, path) => {
+                let file = file.try_clone().map_err(|e| failed(path, e))?;
+                Ok(Box::new(BufWriter::with_capacity(BUFFER, Pieces(file))))
+            }
+            Destination::Renamed(temp, path) => {
+                let file = temp.as_file();
+                let (file, at) = file
+                    .try_clone()
+                    .and_then(|f| Ok((f, file.metadata()?.len())))
+                    .map_err(|e| failed(path, e))?;
+                Ok(Box::new(BufWriter::with_capacity(BUFFER, Pieces(Reserving::new(file, at)))))
+            }
+        }
     }
 
     /// What to call the destination in a message.
@@ -127,10 +139,12 @@ impl Destination {
         }
     }
 
-    /// Moves a finished file to its final name; the others have nothing left to do.
+    /// Moves a finished file to its final name, the blocks reserved past its end given back; the
+    /// others have nothing left to do.
     pub fn commit(self) -> Result<(), String> {
         match self {
             Destination::Renamed(temp, path) => {
+                trim(temp.as_file()).map_err(|e| format!("{}: {e}", path.display()))?;
                 temp.persist(&path).map(drop).map_err(|e| format!("{}: {}", path.display(), e.error))
             }
             Destination::Stdout | Destination::InPlace(..) => Ok(()),

@@ -10,5 +10,6 @@ pub mod messages;
 pub mod outputs;
 mod pieces;
 pub mod progress;
+mod reserve;
 pub mod revisions;
 pub mod supervise;

@@ -9,6 +9,7 @@ use std::io::{self, Write};
 use super::buffer::{buffered, count, doubling_quotes, has_any, number};
 use super::paths::{escaped, escaped_bytes};
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::report::{Change, Diff, LineChanges, LineMoves, Totals, View};
 
@@ -116,7 +117,8 @@ fn report(view: &View, out: &mut impl Write) -> io::Result<()> {
         row(out, "dir", all, &escaped_bytes(&d.path), "", &d.totals)?;
     }
     let files = view.files.as_deref().unwrap_or_default();
-    write_rows(out, files, view.threads, |out, _, f| {
+    write_rows(out, files, view.threads, |out, i, f| {
+        warm(files, i, |&f| f);
         row(out, "file", all, &escaped_bytes(&f.path), f.language.name(), &f.totals())
     })
 }

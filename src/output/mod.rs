@@ -22,6 +22,7 @@ mod sql;
 pub mod stats;
 mod table;
 mod tokei;
+mod warm;
 mod yaml;
 
 use std::io::{self, Write};

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::buffer::{buffered, json_string, json_text, labelled};
 use super::json::doc::{DiffDoc, DirDoc, FileRow, LinesDoc, ReportDoc};
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, FileReport, FileSink, View};
 
@@ -58,7 +59,10 @@ impl Output for Ndjson {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         buffered(out, |out| {
             let files = view.files.as_deref().unwrap_or_default();
-            write_rows(out, files, view.threads, |out, _, &f| file_record(&FileRow::from(f), out))?;
+            write_rows(out, files, view.threads, |out, i, &f| {
+                warm(files, i, |&f| f);
+                file_record(&FileRow::from(f), out)
+            })?;
             for d in view.dirs.iter().flatten() {
                 write_record("dir", &DirDoc::from(d), out)?;
             }

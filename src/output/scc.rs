@@ -11,6 +11,7 @@ use super::buffer::{buffered, json_string, labelled};
 use super::by_language::files_by_language;
 use super::paths::{file_name, json_path};
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, FileReport, Totals, View};
 
@@ -76,6 +77,7 @@ fn language(
     out.write_all(b",\"Files\":[")?;
     let head = file_head(name)?;
     write_rows(out, files, threads, |out, i, f| {
+        warm(files, i, |&f| f);
         out.write_all(if i == 0 { b"" } else { b"," })?;
         file(out, &head, f)
     })?;

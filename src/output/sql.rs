@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use super::buffer::{buffered, count, doubling_quotes, has_any};
 use super::paths::escaped_bytes;
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, FileReport, View};
 
@@ -97,7 +98,10 @@ impl Sql {
         let files = view.files.as_deref().unwrap_or_default();
         let mut project = Vec::new();
         literals(&mut project, &[self.project.as_bytes()])?;
-        write_rows(out, files, view.threads, |out, _, f| file_row(out, &project, f))?;
+        write_rows(out, files, view.threads, |out, i, f| {
+            warm(files, i, |&f| f);
+            file_row(out, &project, f)
+        })?;
         writeln!(out, "commit;")
     }
 }

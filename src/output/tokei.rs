@@ -18,6 +18,7 @@ use super::buffer::{buffered, json_string, labelled};
 use super::by_language::files_by_language;
 use super::paths::{escaped, json_path};
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::count::Counts;
 use crate::lang::LangId;
@@ -70,22 +71,35 @@ impl Serialize for FileEntry<'_> {
     }
 }
 
+/// A list of files as tokei lists them: a language's files themselves, as the view groups them,
+/// or the regions of one language inside them. The files are borrowed, not made entries one by
+/// one: a kernel's lists, made, were 7 MB of new memory for the writer to fault in.
+enum Entries<'a> {
+    Own(&'a [&'a FileReport]),
+    Regions(Vec<(&'a FileReport, Counts)>),
+}
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Entries::Own(files) => s.collect_seq(files.iter().map(|&f| FileEntry::Own(f))),
+            Entries::Regions(regions) => s.collect_seq(regions.iter().map(|&(f, c)| FileEntry::Region(f, c))),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct Language<'a> {
     blanks: u64,
     code: u64,
     comments: u64,
-    reports: Vec<FileEntry<'a>>,
-    children: BTreeMap<&'static str, Vec<FileEntry<'a>>>,
+    reports: Entries<'a>,
+    children: BTreeMap<&'static str, Entries<'a>>,
     inaccurate: bool,
 }
 
 impl<'a> Language<'a> {
-    fn new(
-        c: &Counts,
-        reports: Vec<FileEntry<'a>>,
-        children: BTreeMap<&'static str, Vec<FileEntry<'a>>>,
-    ) -> Language<'a> {
+    fn new(c: &Counts, reports: Entries<'a>, children: BTreeMap<&'static str, Entries<'a>>) -> Language<'a> {
         let (blanks, code, comments) = (c.blanks, c.code, c.comments);
         Language { blanks, code, comments, reports, children, inaccurate: false }
     }
@@ -113,40 +127,37 @@ fn entry(f: &FileReport) -> EntryDoc<'_> {
 }
 
 /// One language: its lines less its files' regions, each file, and each file's regions by language.
-fn language<'a>(totals: &Totals, files: &[&'a FileReport]) -> Language<'a> {
-    let mut children: BTreeMap<&str, Vec<FileEntry<'a>>> = BTreeMap::new();
+fn language<'a>(totals: &Totals, files: &'a [&'a FileReport]) -> Language<'a> {
+    let mut children: BTreeMap<&str, Vec<(&FileReport, Counts)>> = BTreeMap::new();
     let mut regions = Vec::new();
     for f in files {
         for &(inner, c) in &f.embedded {
-            children.entry(inner.name()).or_default().push(FileEntry::Region(f, c));
+            children.entry(inner.name()).or_default().push((f, c));
             regions.push((inner, c));
         }
     }
-    Language::new(
-        &less(&totals.counts, &regions),
-        files.iter().map(|&f| FileEntry::Own(f)).collect(),
-        children,
-    )
+    let children = children.into_iter().map(|(name, list)| (name, Entries::Regions(list))).collect();
+    Language::new(&less(&totals.counts, &regions), Entries::Own(files), children)
 }
 
-/// The document: each language by name, then `Total`.
-fn document<'a>(view: &View<'a>) -> Vec<(&'static str, Language<'a>)> {
-    let by_language = files_by_language(view);
+/// The document, its lists borrowed from `by_language` (the view's [`files_by_language`]): each
+/// language by name, then `Total`.
+fn document<'a>(view: &View, by_language: &'a [Vec<&'a FileReport>]) -> Vec<(&'static str, Language<'a>)> {
     // tokei's keys are its language names in order, then `Total`.
     let mut languages: Vec<(&str, &Totals, &[&FileReport])> =
-        view.languages.iter().zip(&by_language).map(|((l, t), files)| (l.name(), t, &files[..])).collect();
+        view.languages.iter().zip(by_language).map(|((l, t), files)| (l.name(), t, &files[..])).collect();
     languages.sort_by_key(|(name, _, _)| *name);
     let mut doc: Vec<(&str, Language)> =
         languages.iter().map(|&(name, t, files)| (name, language(t, files))).collect();
-    let every_file =
-        languages.iter().map(|&(name, _, files)| (name, files.iter().map(|&f| FileEntry::Own(f)).collect()));
-    doc.push(("Total", Language::new(&view.total.counts, Vec::new(), every_file.collect())));
+    let every_file = languages.iter().map(|&(name, _, files)| (name, Entries::Own(files)));
+    doc.push(("Total", Language::new(&view.total.counts, Entries::Own(&[]), every_file.collect())));
     doc
 }
 
 impl Output for TokeiJson {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        buffered(out, |out| write_doc(out, &document(view), view.threads))
+        let by_language = files_by_language(view);
+        buffered(out, |out| write_doc(out, &document(view, &by_language), view.threads))
     }
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
@@ -156,23 +167,17 @@ impl Output for TokeiJson {
 
 /// The document as serde_json writes the derived `Serialize`s, by hand (the tests compare): a row
 /// is a dozen keys and numbers, and serde_json scans every key for characters to escape.
-/// `Total`, last, lists every file again under `children`, by language: the same rows in the same
-/// order as that language's `reports`, so each language's are formatted once and kept for it.
+/// `Total`, last, lists every file again under `children`, by language: the same rows as that
+/// language's `reports`, formatted again. Kept from the first time, they were the report's size
+/// again in fresh memory, and the writer wrote them alone while the other threads had nothing
+/// to format; formatted again, they are formatted while the writer writes.
 fn write_doc(out: &mut impl Write, doc: &[(&str, Language)], threads: usize) -> io::Result<()> {
-    let Some(((total_name, total), languages)) = doc.split_last() else {
-        return out.write_all(b"{}");
-    };
-    let mut kept = BTreeMap::new();
     out.write_all(b"{")?;
-    for (name, language) in languages {
-        let reports = entries(&language.reports, threads)?;
+    for (i, (name, language)) in doc.iter().enumerate() {
+        out.write_all(if i == 0 { b"" } else { b"," })?;
         key(out, name)?;
-        write_language(out, language, &reports, &BTreeMap::new(), threads)?;
-        out.write_all(b",")?;
-        kept.insert(*name, reports);
+        write_language(out, language, threads)?;
     }
-    key(out, total_name)?;
-    write_language(out, total, &entries(&total.reports, threads)?, &kept, threads)?;
     out.write_all(b"}")
 }
 
@@ -181,78 +186,50 @@ fn key(out: &mut impl Write, name: &str) -> io::Result<()> {
     out.write_all(b":")
 }
 
-/// One language, its `reports` list already written into `reports` and those of its `children`
-/// lists found in `kept` (by name) too.
-fn write_language(
-    out: &mut impl Write,
-    l: &Language,
-    reports: &Kept,
-    kept: &BTreeMap<&str, Kept>,
-    threads: usize,
-) -> io::Result<()> {
+fn write_language(out: &mut impl Write, l: &Language, threads: usize) -> io::Result<()> {
     labelled(out, &[("{\"blanks\":", l.blanks), (",\"code\":", l.code), (",\"comments\":", l.comments)])?;
     out.write_all(b",\"reports\":")?;
-    reports.write_to(out)?;
+    write_entries(out, &l.reports, threads)?;
     out.write_all(b",\"children\":{")?;
     for (i, (name, list)) in l.children.iter().enumerate() {
         out.write_all(if i == 0 { b"" } else { b"," })?;
         key(out, name)?;
-        match kept.get(name) {
-            Some(rows) => rows.write_to(out)?,
-            None => write_entries(out, list, threads)?,
-        }
+        write_entries(out, list, threads)?;
     }
     out.write_all(b"},\"inaccurate\":")?;
     out.write_all(if l.inaccurate { b"true}" } else { b"false}" })
 }
 
-/// [`write_entries`] into memory, to be written more than once.
-fn entries(list: &[FileEntry], threads: usize) -> io::Result<Kept> {
-    let mut rows = Kept::default();
-    write_entries(&mut rows, list, threads)?;
-    Ok(rows)
-}
-
-/// Bytes kept to be written again, in the pieces they were written in: a list's rows come in
-/// blocks of hundreds of KB, which one buffer would copy again each time it grew.
-#[derive(Default)]
-struct Kept(Vec<Vec<u8>>);
-
-impl Kept {
-    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
-        self.0.iter().try_for_each(|piece| out.write_all(piece))
-    }
-}
-
-impl Write for Kept {
-    fn write(&mut self, piece: &[u8]) -> io::Result<usize> {
-        self.0.push(piece.to_vec());
-        Ok(piece.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 /// A list of files, on up to `threads` threads.
-fn write_entries(out: &mut impl Write, entries: &[FileEntry], threads: usize) -> io::Result<()> {
+fn write_entries(out: &mut impl Write, entries: &Entries, threads: usize) -> io::Result<()> {
     out.write_all(b"[")?;
-    write_rows(out, entries, threads, |out, i, &e| {
-        out.write_all(if i == 0 { b"{\"stats\":" } else { b",{\"stats\":" })?;
-        let (FileEntry::Own(f) | FileEntry::Region(f, _)) = e;
-        match e {
-            // A file without regions, nearly every file, has its counts and no blobs: written
-            // without the map that gathers blobs.
-            FileEntry::Own(f) if f.embedded.is_empty() => counts(out, &f.counts)?,
-            FileEntry::Region(_, c) => counts(out, &c)?,
-            FileEntry::Own(_) => write_stats(out, &e.doc().stats)?,
-        }
-        out.write_all(b",\"name\":")?;
-        json_path(out, f.path.as_os_str().as_bytes())?;
-        out.write_all(b"}")
-    })?;
+    match entries {
+        Entries::Own(files) => write_rows(out, files, threads, |out, i, &f| {
+            warm(files, i, |&f| f);
+            write_entry(out, i, FileEntry::Own(f))
+        }),
+        Entries::Regions(regions) => write_rows(out, regions, threads, |out, i, &(f, c)| {
+            warm(regions, i, |&(f, _)| f);
+            write_entry(out, i, FileEntry::Region(f, c))
+        }),
+    }?;
     out.write_all(b"]")
+}
+
+/// The list's entry `i`.
+fn write_entry(out: &mut Vec<u8>, i: usize, e: FileEntry) -> io::Result<()> {
+    out.write_all(if i == 0 { b"{\"stats\":" } else { b",{\"stats\":" })?;
+    let (FileEntry::Own(f) | FileEntry::Region(f, _)) = e;
+    match e {
+        // A file without regions, nearly every file, has its counts and no blobs: written
+        // without the map that gathers blobs.
+        FileEntry::Own(f) if f.embedded.is_empty() => counts(out, &f.counts)?,
+        FileEntry::Region(_, c) => counts(out, &c)?,
+        FileEntry::Own(_) => write_stats(out, &e.doc().stats)?,
+    }
+    out.write_all(b",\"name\":")?;
+    json_path(out, f.path.as_os_str().as_bytes())?;
+    out.write_all(b"}")
 }
 
 /// [`write_stats`] of counts without blobs.
@@ -349,7 +326,8 @@ mod tests {
         let view = View::new(&report, &Shape { by_file: true, ..Shape::default() });
         let mut hand = Vec::new();
         TokeiJson.report(&view, &mut hand).unwrap();
-        let doc = document(&view);
+        let by_language = files_by_language(&view);
+        let doc = document(&view, &by_language);
         assert_eq!(String::from_utf8(hand).unwrap(), serde_json::to_string(&Ordered(doc)).unwrap());
     }
 }

@@ -15,6 +15,7 @@ use super::buffer::{buffered, json_string, json_text, labelled, spaces, Buffer};
 use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -62,7 +63,10 @@ impl Fields for YamlFields<'_, '_> {
 
     fn files(&mut self, rows: &[FileRef]) -> io::Result<()> {
         self.out.write_all(if rows.is_empty() { b"files: []\n" } else { b"files:\n" })?;
-        write_rows(self.out, rows, self.threads, |out, _, f| file_row(out, &FileRow::from(f.0)))
+        write_rows(self.out, rows, self.threads, |out, i, f| {
+            warm(rows, i, |f| f.0);
+            file_row(out, &FileRow::from(f.0))
+        })
     }
 }
 

@@ -14,6 +14,7 @@ use std::time::Duration;
 use super::buffer::buffered;
 use super::paths::escaped_bytes;
 use super::rows::write_rows;
+use super::warm::warm;
 use super::Output;
 use crate::report::{path_order, Diff, FileReport, Totals, View};
 
@@ -124,7 +125,10 @@ impl<'a> Doc<'a> {
         write: impl Fn(&mut Vec<u8>, &Row) -> io::Result<()> + Sync,
     ) -> io::Result<()> {
         match self.by_file {
-            true => write_rows(out, &self.files, self.threads, |out, _, f| write(out, &Row::file(f))),
+            true => write_rows(out, &self.files, self.threads, |out, i, f| {
+                warm(&self.files, i, |&f| f);
+                write(out, &Row::file(f))
+            }),
             false => write_rows(out, &self.rows, 1, |out, _, row| write(out, row)),
         }
     }

@@ -13,6 +13,7 @@ use crate::lang::LangId;
 use crate::output::buffer::{count, has_any};
 use crate::output::paths::{escaped, escaped_bytes};
 use crate::output::rows::write_rows;
+use crate::output::warm::warm;
 use crate::report::{FileReport, Totals, View};
 
 /// The data object, in the order the page reads it.
@@ -80,8 +81,8 @@ fn left_out(json: &mut Json, view: &View) {
 }
 
 /// `"dirs":[...],"files":[...]`: each file under the index of its directory. Directories and
-/// languages are numbered in one pass, in order, then the rows are written on up to `threads`
-/// threads.
+/// languages are numbered in one pass, in order, then the directories are written, then the rows
+/// on up to `threads` threads.
 fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usize) {
     let mut dirs = Dirs::default();
     let placed: Vec<(u64, &OsStr, u64)> = files
@@ -91,8 +92,8 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
             (dirs.index(dir) as u64, name, names.index(f.language))
         })
         .collect();
-    let mut rows = Vec::with_capacity(48 * files.len());
     let row = |out: &mut Vec<u8>, i: usize, &(dir, name, language): &(u64, &OsStr, u64)| {
+        warm(files, i, |&f| f);
         let f = files[i];
         let mut row = Json(std::mem::take(out));
         row.raw(if i == 0 { "[" } else { ",[" });
@@ -109,7 +110,6 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
         *out = row.0;
         Ok(())
     };
-    write_rows(&mut rows, &placed, threads, row).expect("rows are written into memory");
     json.raw("\"dirs\":[");
     json.list(&dirs.rows, |json, (parent, name)| {
         json.raw("[");
@@ -122,7 +122,8 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
         json.raw("]");
     });
     json.raw("],\"files\":[");
-    json.0.extend_from_slice(&rows);
+    // Straight into the document: rows made apart and copied in were 3.6 MB more of new memory.
+    write_rows(&mut json.0, &placed, threads, row).expect("rows are written into memory");
     json.raw("]");
 }
 

@@ -25,6 +25,7 @@ use self::pretty::Pretty;
 use super::buffer::{buffered, json_string, json_text, labelled, Buffer};
 use super::rows::write_rows;
 use super::stats::StatsDoc;
+use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -125,7 +126,10 @@ impl Fields for PrettyFields<'_, '_> {
 
     fn files(&mut self, rows: &[FileRef]) -> io::Result<()> {
         self.out.write_all(b",\n  \"files\": [")?;
-        write_rows(self.out, rows, self.threads, |out, i, f| file_row(out, i == 0, &FileRow::from(f.0)))?;
+        write_rows(self.out, rows, self.threads, |out, i, f| {
+            warm(rows, i, |f| f.0);
+            file_row(out, i == 0, &FileRow::from(f.0))
+        })?;
         self.out.write_all(if rows.is_empty() { b"]" } else { b"\n  ]" })
     }
 }
