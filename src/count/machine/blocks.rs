@@ -2,8 +2,10 @@
 //! newline, mark and non-blank bits (see `masks::Masks`). The lines between two marks are settled
 //! together with a few word operations; only a mark is looked at alone.
 
+use super::inline_spans::quick_strings;
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
+use crate::count::syntax::classifier::QuickQuotes;
 use crate::count::syntax::lead::LeadFilter;
 use crate::count::syntax::markers::{has_prefix, window};
 use crate::count::syntax::plan::comment_by_blocks;
@@ -49,7 +51,7 @@ impl LineCounter {
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
             i = if bulk && self.pending.is_none() {
-                self.settle_block(lanes, &m, buf, i, limit)
+                self.settle_block(lanes, filters, &m, buf, i, limit)
             } else {
                 self.walk_block(lanes, &m, buf, i, 0, limit)
             };
@@ -96,17 +98,30 @@ impl LineCounter {
     /// block ([`LineCounter::inline_span`]) with them, the others one at a time. Returns where
     /// code mode goes on, or where the mode changed.
     #[inline(always)]
-    fn settle_block<L: Lanes>(&mut self, lanes: L, m: &Masks, buf: &[u8], i: usize, limit: usize) -> usize {
-        // Lines from `start` are not settled yet; `pending` holds the marks not read yet.
-        let (mut start, mut pending, mut comment) = (0, m.marks, 0);
+    fn settle_block<L: Lanes>(
+        &mut self,
+        lanes: L,
+        filters: MarkFilters,
+        m: &Masks,
+        buf: &[u8],
+        i: usize,
+        limit: usize,
+    ) -> usize {
         let block = whole_block(buf, i);
+        // Lines from `start` are not settled yet; `pending` holds the marks not read yet.
+        let (mut start, mut comment) = (0, 0);
+        // `opens`: the first pending mark is known to be one only `mark` reads.
+        let (mut pending, mut opens) =
+            filters.quotes.map_or((m.marks, false), |quotes| quick_strings(quotes, m, block));
         loop {
             if pending == 0 {
                 self.settle_marked_lines(m, comment, start, BLOCK);
                 return i + BLOCK;
             }
             let mark = pending.trailing_zeros() as usize;
-            if let Some(next) = self.inline_span(m, block, buf, i, mark, &mut comment) {
+            let inline = if opens { None } else { self.inline_span(m, block, buf, i, mark, &mut comment) };
+            opens = false;
+            if let Some(next) = inline {
                 // `next` is past the mark: 1 to 64.
                 pending &= (!0u64 << (next - 1)) << 1;
                 continue;
@@ -368,18 +383,20 @@ fn ahead(buf: &[u8], from: usize, limit: usize) -> Option<(&[u8; BLOCK], u64)> {
 }
 
 /// The language's filters of a block's marks: a letter before no byte that continues its
-/// openers, Markdown's single backticks. Copied out of the classifier once per block loop, since
-/// read through the counter they were loaded again for every block.
+/// openers, Markdown's single backticks; and the strings the walk over marks takes first.
+/// Copied out of the classifier once per block loop, since read through the counter they were
+/// loaded again for every block.
 #[derive(Clone, Copy)]
 struct MarkFilters {
     lead: Option<LeadFilter>,
     prose: Option<Prose>,
+    quotes: Option<QuickQuotes>,
 }
 
 impl MarkFilters {
     #[inline(always)]
     fn of(counter: &LineCounter) -> MarkFilters {
-        MarkFilters { lead: counter.cls.lead, prose: counter.cls.prose }
+        MarkFilters { lead: counter.cls.lead, prose: counter.cls.prose, quotes: counter.cls.quick_quotes }
     }
 
     /// The masks of a block of code, without the marks the filters rule out.
