@@ -82,6 +82,23 @@ impl LineTally {
         self.comment = after_last(noted, newlines);
     }
 
+    /// The lines of a whole block inside a comment: [`LineTally::block`] with every bit comment,
+    /// where only the line already begun can hold code.
+    #[inline(always)]
+    pub(super) fn comment_lines(&mut self, m: &Masks) {
+        if m.newlines == 0 {
+            self.comment |= m.nonblank != 0;
+            return;
+        }
+        let ends = nonblank_ends(m.newlines, m.nonblank, !0, u64::from(self.code | self.comment));
+        let code = u64::from(self.code);
+        self.lines += u64::from(m.newlines.count_ones());
+        self.code_lines += code;
+        self.comment_lines += u64::from(ends.count_ones()) - code;
+        self.code = false;
+        self.comment = after_last(m.nonblank, m.newlines);
+    }
+
     /// The lines of a whole block, whose `comment` bits are inside comments: a line is code if a
     /// non-blank byte outside them stands on it, else comment if one inside does.
     #[inline(always)]

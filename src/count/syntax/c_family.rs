@@ -132,6 +132,12 @@ impl CFamily {
         self.multiline || self.chars || self.nested || self.tagged.is_some() || self.stops()
     }
 
+    /// Whole blocks inside a block comment take a loop of their own (`comment_run`): a plain
+    /// comment's, not Rust's, whose comments nest.
+    pub(crate) fn comment_runs(&self) -> bool {
+        self.block.is_some() && !self.nested
+    }
+
     /// The bytes that, right before a `"`, may make it a raw string's quote: Rust's letter and
     /// tag byte (`r"`, `r#"`), C++'s letter (`R"(`); `None` where every `"` opens a plain string.
     pub(crate) fn raw_before_quote(&self) -> Option<[u8; 2]> {

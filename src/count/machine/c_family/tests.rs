@@ -486,3 +486,33 @@ fn comment_only_blocks_equal_the_byte_by_byte_twin() {
         }
     }
 }
+
+/// Block comments over whole blocks (`comment_run` settles every block after the first that
+/// holds no `*/`): the closer at every place of the blocks after the opener, its `*` a block's
+/// last byte with the `/` in the next block or not, blank lines, `*` lines and `**` inside, code
+/// before the opener on a first line longer than a block, a comment ending where the buffer
+/// does; in every C-shaped language with `/* */` (Rust's nest, which the run leaves alone).
+#[test]
+fn comments_over_whole_blocks_equal_the_byte_by_byte_twin() {
+    let tail = "x = 1;\n".repeat(20);
+    let body = " * doc line\n *\n\n   \n\t * a * b ** c /\n".repeat(6);
+    let long = "c ".repeat(70);
+    let languages = ["C", "C Header", "C++", "CSS", "Java", "Go", "JavaScript", "TypeScript", "Rust"]
+        .map(|name| LangId::from_name(name).expect(name));
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        let sources = [
+            format!("x;\n/**\n{body}{a}*/ y\n{tail}"),
+            format!("/*{body}{a}**/\n\n{tail}"),
+            format!("x = 1; /* {long}\n{body}{a} */ /* z */ \"s\"\n{tail}"),
+            format!("{a}/*\n{body}\n*/ x\n{tail}"),
+            format!("/*\n{body}{a}*"),
+            format!("/*\n{body}{a}"),
+        ];
+        for src in &sources {
+            for &id in &languages {
+                agrees_on_every_lane_and_cut(id, src);
+            }
+        }
+    }
+}
