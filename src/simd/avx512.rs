@@ -8,7 +8,7 @@ use std::arch::x86_64::__m512i;
 use pulp::bytemuck::cast;
 use pulp::x86::V4;
 
-use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, BLOCK};
+use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, Runs, BLOCK};
 
 /// A token proving the CPU has AVX-512 (F, BW, CD, DQ, VL) and the rest of x86-64-v4.
 #[derive(Debug, Clone, Copy)]
@@ -129,6 +129,22 @@ impl Lanes for Avx512 {
         Masks {
             newlines: self.equal(v, b'\n'),
             marks: self.equal(v, p.first) & after,
+            nonblank: !(low | self.equal(v, b' ')),
+        }
+    }
+
+    #[inline(always)]
+    fn run_masks(self, r: &Runs, window: &[u8; BLOCK + 2]) -> Masks {
+        let bw = self.0.avx512bw;
+        let (v, next, third) = (self.at(window, 0), self.at(window, 1), self.at(window, 2));
+        let pair = self.equal(v, r.pair[0]) & self.equal(next, r.pair[1]);
+        let runs = self.equal(v, r.runs[0]) | self.equal(v, r.runs[1]);
+        let same = bw._mm512_cmpeq_epi8_mask(v, next) & bw._mm512_cmpeq_epi8_mask(v, third);
+        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
+        let low = bw._mm512_cmple_epu8_mask(bw._mm512_sub_epi8(v, self.splat(9)), self.splat(4));
+        Masks {
+            newlines: self.equal(v, b'\n'),
+            marks: pair | runs & same,
             nonblank: !(low | self.equal(v, b' ')),
         }
     }
