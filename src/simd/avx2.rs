@@ -12,7 +12,9 @@ use std::arch::x86_64::__m256i;
 use pulp::bytemuck::cast;
 use pulp::x86::V3;
 
-use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, Runs, BLOCK};
+use super::masks::{
+    CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, Runs, BLANKS_BY_LOW_NIBBLE, BLOCK,
+};
 
 /// A token proving the CPU has AVX2 and the rest of x86-64-v3.
 #[derive(Debug, Clone, Copy)]
@@ -62,14 +64,12 @@ impl Avx2 {
         self.bits(self.0.avx2._mm256_cmpeq_epi8(v, self.splat(b)))
     }
 
-    /// The blanks, `\n` among them: `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13, so a wrapping
-    /// subtract and an unsigned compare, and the space.
+    /// The blanks, `\n` among them: one shuffle of [`BLANKS_BY_LOW_NIBBLE`] and a compare.
     #[inline(always)]
     fn blanks(self, v: __m256i) -> u64 {
         let avx2 = self.0.avx2;
-        let low = avx2._mm256_sub_epi8(v, self.splat(9));
-        let low = avx2._mm256_cmpeq_epi8(avx2._mm256_max_epu8(low, self.splat(4)), self.splat(4));
-        self.bits(avx2._mm256_or_si256(low, avx2._mm256_cmpeq_epi8(v, self.splat(b' '))))
+        let table = avx2._mm256_broadcastsi128_si256(cast(BLANKS_BY_LOW_NIBBLE));
+        self.bits(avx2._mm256_cmpeq_epi8(avx2._mm256_shuffle_epi8(table, v), v))
     }
 
     /// 32 bytes of `window` from `from`.

@@ -9,6 +9,12 @@ use super::scan::StopSet;
 /// The bytes a [`Masks`] covers: one bit per byte in a `u64`.
 pub(crate) const BLOCK: usize = 64;
 
+/// The blanks (`\n` among them) by their low nibble, for a byte shuffle: a byte is blank where
+/// the entry of its low nibble is the byte itself. A byte from 0x80 gets zero from the shuffle,
+/// and a nibble no blank has holds 0x80, which no byte under 0x80 equals.
+pub(crate) const BLANKS_BY_LOW_NIBBLE: [u8; 16] =
+    [b' ', 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, b'\t', b'\n', 0x0b, 0x0c, b'\r', 0x80, 0x80];
+
 /// Bit `k` of `newlines` is set when byte `k` of the block is `\n`, of `marks` when it is one of the
 /// set's other bytes (or where a comment's closer may begin), of `nonblank` when it is neither a
 /// blank nor `\n`. Newlines come apart from the marks so that the lines between two marks can be
