@@ -12,7 +12,9 @@ use std::arch::x86_64::__m256i;
 use pulp::bytemuck::cast;
 use pulp::x86::V3;
 
-use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, BLOCK};
+use super::masks::{
+    CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, Runs, BLANKS_BY_LOW_NIBBLE, BLOCK,
+};
 
 /// A token proving the CPU has AVX2 and the rest of x86-64-v3.
 #[derive(Debug, Clone, Copy)]
@@ -62,14 +64,12 @@ impl Avx2 {
         self.bits(self.0.avx2._mm256_cmpeq_epi8(v, self.splat(b)))
     }
 
-    /// The blanks, `\n` among them: `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13, so a wrapping
-    /// subtract and an unsigned compare, and the space.
+    /// The blanks, `\n` among them: one shuffle of [`BLANKS_BY_LOW_NIBBLE`] and a compare.
     #[inline(always)]
     fn blanks(self, v: __m256i) -> u64 {
         let avx2 = self.0.avx2;
-        let low = avx2._mm256_sub_epi8(v, self.splat(9));
-        let low = avx2._mm256_cmpeq_epi8(avx2._mm256_max_epu8(low, self.splat(4)), self.splat(4));
-        self.bits(avx2._mm256_or_si256(low, avx2._mm256_cmpeq_epi8(v, self.splat(b' '))))
+        let table = avx2._mm256_broadcastsi128_si256(cast(BLANKS_BY_LOW_NIBBLE));
+        self.bits(avx2._mm256_cmpeq_epi8(avx2._mm256_shuffle_epi8(table, v), v))
     }
 
     /// 32 bytes of `window` from `from`.
@@ -96,6 +96,18 @@ impl Avx2 {
         let after = avx2._mm256_or_si256(self.equals(next, p.pair), second);
         let opens = self.bits(avx2._mm256_and_si256(self.equals(v, p.first), after));
         (self.equal(v, b'\n'), opens, self.blanks(v))
+    }
+
+    /// [`Lanes::run_masks`] of the 32 bytes from `from`: newlines, openers, blanks.
+    #[inline(always)]
+    fn run_half(self, r: &Runs, window: &[u8; BLOCK + 2], from: usize) -> (u64, u64, u64) {
+        let avx2 = self.0.avx2;
+        let (v, next, third) = (self.at(window, from), self.at(window, from + 1), self.at(window, from + 2));
+        let pair = avx2._mm256_and_si256(self.equals(v, r.pair[0]), self.equals(next, r.pair[1]));
+        let runs = avx2._mm256_or_si256(self.equals(v, r.runs[0]), self.equals(v, r.runs[1]));
+        let same = avx2._mm256_and_si256(avx2._mm256_cmpeq_epi8(v, next), avx2._mm256_cmpeq_epi8(v, third));
+        let opens = avx2._mm256_or_si256(pair, avx2._mm256_and_si256(runs, same));
+        (self.equal(v, b'\n'), self.bits(opens), self.blanks(v))
     }
 
     /// 32 bytes' classes: each byte's entry in the low table (a byte from 0x80 gets zero from the
@@ -190,6 +202,13 @@ impl Lanes for Avx2 {
     fn prefix_masks(self, p: &Prefixes, window: &[u8; BLOCK + 2]) -> Masks {
         let (nl_a, opens_a, blank_a) = self.prefix_half(p, window, 0);
         let (nl_b, opens_b, blank_b) = self.prefix_half(p, window, 32);
+        Masks { newlines: join(nl_a, nl_b), marks: join(opens_a, opens_b), nonblank: !join(blank_a, blank_b) }
+    }
+
+    #[inline(always)]
+    fn run_masks(self, r: &Runs, window: &[u8; BLOCK + 2]) -> Masks {
+        let (nl_a, opens_a, blank_a) = self.run_half(r, window, 0);
+        let (nl_b, opens_b, blank_b) = self.run_half(r, window, 32);
         Masks { newlines: join(nl_a, nl_b), marks: join(opens_a, opens_b), nonblank: !join(blank_a, blank_b) }
     }
 }

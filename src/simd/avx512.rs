@@ -8,7 +8,9 @@ use std::arch::x86_64::__m512i;
 use pulp::bytemuck::cast;
 use pulp::x86::V4;
 
-use super::masks::{CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, BLOCK};
+use super::masks::{
+    CloserSet, FromNibbles, Lanes, Masks, Nibbles, Prefixes, Runs, BLANKS_BY_LOW_NIBBLE, BLOCK,
+};
 
 /// A token proving the CPU has AVX-512 (F, BW, CD, DQ, VL) and the rest of x86-64-v4.
 #[derive(Debug, Clone, Copy)]
@@ -58,6 +60,14 @@ impl Avx512 {
     fn equal(self, v: __m512i, b: u8) -> u64 {
         self.0.avx512bw._mm512_cmpeq_epi8_mask(v, self.splat(b))
     }
+
+    /// The blanks, `\n` among them: one shuffle of [`BLANKS_BY_LOW_NIBBLE`] and a compare.
+    #[inline(always)]
+    fn blanks(self, v: __m512i) -> u64 {
+        let bw = self.0.avx512bw;
+        let table = self.0.avx512f._mm512_broadcast_i32x4(cast(BLANKS_BY_LOW_NIBBLE));
+        bw._mm512_cmpeq_epi8_mask(bw._mm512_shuffle_epi8(table, v), v)
+    }
 }
 
 impl FromNibbles for Avx512 {
@@ -95,13 +105,10 @@ impl Lanes for Avx512 {
 
     #[inline(always)]
     fn closer_masks(self, closer: &CloserSet, block: &[u8; BLOCK]) -> Masks {
-        let bw = self.0.avx512bw;
         let v = self.load(block);
-        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
-        let low = bw._mm512_cmple_epu8_mask(bw._mm512_sub_epi8(v, self.splat(9)), self.splat(4));
         let firsts = self.equal(v, closer.first);
         let seconds = closer.second.map_or(0, |s| self.equal(v, s));
-        let nonblank = !(low | self.equal(v, b' '));
+        let nonblank = !self.blanks(v);
         Masks { newlines: self.equal(v, b'\n'), marks: closer.candidates(firsts, seconds), nonblank }
     }
 
@@ -118,18 +125,26 @@ impl Lanes for Avx512 {
 
     #[inline(always)]
     fn prefix_masks(self, p: &Prefixes, window: &[u8; BLOCK + 2]) -> Masks {
-        let (f, bw) = (self.0.avx512f, self.0.avx512bw);
+        let f = self.0.avx512f;
         let (v, next, third) = (self.at(window, 0), self.at(window, 1), self.at(window, 2));
         let (folded, third) =
             (f._mm512_or_si512(next, self.splat(0x20)), f._mm512_or_si512(third, self.splat(0x20)));
         let thirds = self.equal(third, p.thirds[0]) | self.equal(third, p.thirds[1]);
         let after = self.equal(next, p.pair) | self.equal(folded, p.second) & thirds;
-        // `\t` `\n` `\x0b` `\x0c` `\r` are 9..=13: a wrapping subtract and an unsigned compare.
-        let low = bw._mm512_cmple_epu8_mask(bw._mm512_sub_epi8(v, self.splat(9)), self.splat(4));
         Masks {
             newlines: self.equal(v, b'\n'),
             marks: self.equal(v, p.first) & after,
-            nonblank: !(low | self.equal(v, b' ')),
+            nonblank: !self.blanks(v),
         }
+    }
+
+    #[inline(always)]
+    fn run_masks(self, r: &Runs, window: &[u8; BLOCK + 2]) -> Masks {
+        let bw = self.0.avx512bw;
+        let (v, next, third) = (self.at(window, 0), self.at(window, 1), self.at(window, 2));
+        let pair = self.equal(v, r.pair[0]) & self.equal(next, r.pair[1]);
+        let runs = self.equal(v, r.runs[0]) | self.equal(v, r.runs[1]);
+        let same = bw._mm512_cmpeq_epi8_mask(v, next) & bw._mm512_cmpeq_epi8_mask(v, third);
+        Masks { newlines: self.equal(v, b'\n'), marks: pair | runs & same, nonblank: !self.blanks(v) }
     }
 }

@@ -9,6 +9,12 @@ use super::scan::StopSet;
 /// The bytes a [`Masks`] covers: one bit per byte in a `u64`.
 pub(crate) const BLOCK: usize = 64;
 
+/// The blanks (`\n` among them) by their low nibble, for a byte shuffle: a byte is blank where
+/// the entry of its low nibble is the byte itself. A byte from 0x80 gets zero from the shuffle,
+/// and a nibble no blank has holds 0x80, which no byte under 0x80 equals.
+pub(crate) const BLANKS_BY_LOW_NIBBLE: [u8; 16] =
+    [b' ', 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, b'\t', b'\n', 0x0b, 0x0c, b'\r', 0x80, 0x80];
+
 /// Bit `k` of `newlines` is set when byte `k` of the block is `\n`, of `marks` when it is one of the
 /// set's other bytes (or where a comment's closer may begin), of `nonblank` when it is neither a
 /// blank nor `\n`. Newlines come apart from the marks so that the lines between two marks can be
@@ -53,6 +59,8 @@ pub(crate) trait Lanes: Copy {
     /// begins; `window` is the block and the two bytes after it, which the prefixes at its last
     /// two bytes reach into.
     fn prefix_masks(self, p: &Prefixes, window: &[u8; BLOCK + 2]) -> Masks;
+    /// [`Lanes::prefix_masks`] for [`Runs`]: the marks are where one of `r`'s openers begins.
+    fn run_masks(self, r: &Runs, window: &[u8; BLOCK + 2]) -> Masks;
 }
 
 /// Prefixes of two or three bytes that a block loop finds by compares of the bytes after each
@@ -75,6 +83,24 @@ impl Prefixes {
         window[k] == self.first
             && (window[k + 1] == self.pair
                 || folded(window[k + 1]) == self.second && self.thirds.contains(&folded(window[k + 2])))
+    }
+}
+
+/// Openers of two shapes that a block loop finds, as [`Prefixes`], by compares of the bytes after
+/// each byte: `pair`'s first byte before its second (`<!`), or a run of three of one of `runs`
+/// (three backticks, three tildes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Runs {
+    pub pair: [u8; 2],
+    pub runs: [u8; 2],
+}
+
+impl Runs {
+    /// Whether an opener begins at byte `k` of `window`, one byte at a time: the lanes' twin.
+    #[cfg(test)]
+    pub(crate) fn at(&self, window: &[u8], k: usize) -> bool {
+        let b = window[k];
+        window[k..k + 2] == self.pair || self.runs.contains(&b) && window[k + 1] == b && window[k + 2] == b
     }
 }
 
@@ -177,6 +203,25 @@ impl Lanes for Portable {
             newlines |= nl << (k * LANES);
             marks |= bits(opens) << (k * LANES);
             blank |= ws << (k * LANES);
+        }
+        Masks { newlines, marks, nonblank: !blank }
+    }
+
+    #[inline(always)]
+    fn run_masks(self, r: &Runs, window: &[u8; BLOCK + 2]) -> Masks {
+        let splat = u8x16::splat;
+        let (mut newlines, mut marks, mut blank) = (0u64, 0u64, 0u64);
+        for k in 0..BLOCK / LANES {
+            let from = k * LANES;
+            let v = load(&window[from..][..LANES]);
+            let (next, third) = (load(&window[from + 1..][..LANES]), load(&window[from + 2..][..LANES]));
+            let pair = v.simd_eq(splat(r.pair[0])) & next.simd_eq(splat(r.pair[1]));
+            let runs = v.simd_eq(splat(r.runs[0])) | v.simd_eq(splat(r.runs[1]));
+            let opens = pair | runs & v.simd_eq(next) & v.simd_eq(third);
+            let (nl, ws) = newlines_and_blanks(v);
+            newlines |= nl << from;
+            marks |= bits(opens) << from;
+            blank |= ws << from;
         }
         Masks { newlines, marks, nonblank: !blank }
     }

@@ -33,6 +33,9 @@ impl LineCounter {
         if let Some(shape) = self.cls.markup.filter(|_| self.lines_in_bulk()) {
             return self.markup_blocks_here(lanes, &shape, buf, i, limit);
         }
+        if self.cls.prose.is_some() && self.lines_in_bulk() {
+            return self.prose_blocks_here(lanes, buf, i, limit);
+        }
         // Regions change only where code mode ends, which ends this loop too; a region's first
         // line is its own, and its lines go in bulk from the block after it.
         let mut bulk = self.lines_in_bulk();

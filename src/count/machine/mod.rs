@@ -8,6 +8,7 @@ mod inline_spans;
 mod interpolation;
 mod lanes;
 mod markup;
+mod prose;
 mod regions;
 mod spans;
 mod stretches;

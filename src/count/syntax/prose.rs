@@ -6,7 +6,11 @@
 
 use crate::lang::{Embed, Syntax};
 use crate::simd::bits::opaque;
-use crate::simd::masks::{Lanes, BLOCK};
+use crate::simd::masks::{Lanes, Runs, BLOCK};
+
+/// What may open something in prose: a `<` before `!` (`<!--`), a run of three backticks or
+/// tildes (a fence).
+pub(crate) const OPENERS: Runs = Runs { pair: [b'<', b'!'], runs: [b'`', b'~'] };
 
 /// A language shaped like Markdown: fences of backticks or tildes and `<!` comments, nothing else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,10 +45,10 @@ impl Prose {
 
 #[cfg(test)]
 mod tests {
-    use super::Prose;
+    use super::{Prose, OPENERS};
     use crate::count::syntax::classifier::Classifier;
     use crate::lang::LangId;
-    use crate::simd::masks::{Lanes, Portable, BLOCK};
+    use crate::simd::masks::{Lanes, Masks, Portable, BLOCK};
     use crate::test_random::pick;
 
     fn shaped(name: &str) -> bool {
@@ -101,5 +105,40 @@ mod tests {
             each_lane(|filter| assert_eq!(filter(marks, &block), want, "{block:?}"));
         }
         assert!(dropped > 100_000, "the filter dropped only {dropped} marks");
+    }
+
+    fn bits_of(block: &[u8], byte: impl Fn(u8) -> bool) -> u64 {
+        (0..BLOCK).filter(|&k| byte(block[k])).fold(0, |m, k| m | 1 << k)
+    }
+
+    /// The prose loop's masks on each lane: newlines, non-blank bytes and the openers (`<!`, a
+    /// run of three backticks or tildes), byte by byte as `Runs::at` reads them, the two bytes
+    /// after the block included.
+    #[test]
+    fn the_run_masks_equal_their_byte_by_byte_twin() {
+        let mut x = 0x6A09_E667_F3BC_C908u64;
+        let mut openers = 0;
+        for _ in 0..20_000 {
+            let alphabet = b"<<!```~~~x \t\n\r";
+            let window: [u8; BLOCK + 2] = std::array::from_fn(|_| pick(&mut x, alphabet));
+            let want = Masks {
+                newlines: bits_of(&window, |b| b == b'\n'),
+                marks: (0..BLOCK).filter(|&k| OPENERS.at(&window, k)).fold(0, |m, k| m | 1 << k),
+                nonblank: bits_of(&window, |b| !matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')),
+            };
+            openers += (want.marks >> (BLOCK - 2)).count_ones();
+            assert_eq!(Portable.run_masks(&OPENERS, &window), want, "{window:?}");
+            #[cfg(target_arch = "x86_64")]
+            {
+                if let Some(v3) = crate::simd::avx2::Avx2::detect() {
+                    assert_eq!(v3.0.vectorize(|| v3.run_masks(&OPENERS, &window)), want, "AVX2: {window:?}");
+                }
+                if let Some(v4) = crate::simd::avx512::Avx512::detect() {
+                    let got = v4.0.vectorize(|| v4.run_masks(&OPENERS, &window));
+                    assert_eq!(got, want, "AVX-512: {window:?}");
+                }
+            }
+        }
+        assert!(openers > 1_000, "only {openers} openers reach past the block");
     }
 }

@@ -1,0 +1,62 @@
+use crate::count::{count_embedded, count_reference_embedded, LineCounter, Options};
+use crate::lang::LangId;
+use crate::simd::dispatch::{capped, LanesSeen};
+use crate::test_random::xorshift;
+
+/// Random Markdown built from pieces that open, or look as if they open, something: fences of
+/// backticks and tildes (closed, longer, indented, named, unclosed), comments, inline code and
+/// tags, between lines of prose of every length, so that each lands at every place in a block.
+/// Each lane and a cut in chunks give the twin's counts and embedded regions.
+#[test]
+fn random_markdown_equals_the_byte_by_byte_twin() {
+    let md = LangId::from_name("Markdown").expect("Markdown");
+    let lanes = LanesSeen::start();
+    let pieces: [&[u8]; 22] = [
+        b"```rust\n// c\nfn f() {}\n```\n",
+        b"```\n",
+        b"~~~\n",
+        b"  ~~~ python\n# c\n~~~\n",
+        b"````\n```\n````\n",
+        b"```js\nlet s = `${a}`;\n```\n",
+        b"a ``` b `` c ` d ~~ e ~~~ f\n",
+        b"<!-- c\n\n-->",
+        b"<!--",
+        b"-->\n",
+        b"<b>x</b> <!x <i>\n",
+        b"`x`",
+        b"\n",
+        b"\n\n",
+        b"   \n",
+        b"\t",
+        b"prose, prose and prose ",
+        b"x",
+        b"# Title\n",
+        b"```html\n<script>\nvar x;\n</script>\n```\n",
+        b"``",
+        b"~~",
+    ];
+    let mut x = 0x3C6E_F372_FE94_F82Bu64;
+    let mut fences = 0;
+    for round in 0..1_500 {
+        let mut src = Vec::new();
+        while src.len() < 400 {
+            src.extend_from_slice(pieces[(xorshift(&mut x) % pieces.len() as u64) as usize]);
+        }
+        fences += src.windows(4).filter(|w| w == b"\n```").count();
+        let want = count_reference_embedded(md, Options::default(), &src);
+        for level in lanes.levels() {
+            let fast = capped(level, || count_embedded(md, Options::default(), &src));
+            assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
+        }
+        let mut counter = LineCounter::new(md);
+        let mut buf = Vec::new();
+        for chunk in src.chunks(round % 97 + 1) {
+            buf.extend_from_slice(chunk);
+            let used = counter.feed(&buf);
+            buf.drain(..used);
+        }
+        assert_eq!(counter.finish_embedded(&buf), want, "chunked: {:?}", String::from_utf8_lossy(&src));
+    }
+    assert!(fences > 3_000, "only {fences} fences");
+    lanes.check();
+}
