@@ -149,12 +149,12 @@ struct Rows<'a> {
 
 /// Where a grid's cells come from.
 enum Make<'a> {
-    /// Made once, as many to a row as there are columns, in parts made one after another on
-    /// several threads: a table measures every cell before it draws the first, and its kernel's
-    /// cells, made twice, cost more than kept.
+    /// Made once, as many to a row as there are columns, in parts made one after another: the
+    /// few rows of a grid made on one thread ([`Rows::new`]).
     Kept(Vec<Vec<Cell<'a>>>),
-    /// Row `i` appended to the cells given, made by the thread that draws it: markdown measures
-    /// nothing, and a kernel's cells kept are 18 MB written, read back and freed one by one.
+    /// Row `i` appended to the cells given, made by the thread that draws it: a kernel's file
+    /// cells kept are ~18 MB faulted in, written, read back and freed, which cost a table more
+    /// than making each row twice (once to measure it, once to draw it).
     Each(Box<MakeRow<'a>>),
 }
 
@@ -177,8 +177,8 @@ fn widen(widths: &mut [usize], row: &[Cell]) {
     }
 }
 
-/// A row per item, each made by `row`. With `measured`, the cells are made and measured on up to
-/// `threads` threads and kept; without, made as they are drawn.
+/// A row per item, each made by `row` as it is drawn. With `measured`, each row is made once more
+/// beforehand, on up to `threads` threads, only to widen the columns to it.
 fn cells<'a, T: Sync>(
     items: &'a [T],
     columns: &[Column],
@@ -191,19 +191,20 @@ fn cells<'a, T: Sync>(
         return Rows { len: items.len(), make, widths: vec![0; n] };
     }
     let parts = map_parts(items, threads, |part| {
-        let (mut cells, mut widths) = (Vec::with_capacity(part.len() * n), vec![0; n]);
+        let (mut cells, mut widths) = (Vec::with_capacity(n), vec![0; n]);
         for item in part {
-            let start = cells.len();
+            cells.clear();
             row(&mut cells, item);
-            widen(&mut widths, &cells[start..]);
+            widen(&mut widths, &cells);
         }
-        (cells, widths)
+        widths
     });
     let mut widths = vec![0; n];
-    for (_, part) in &parts {
+    for part in &parts {
         widths.iter_mut().zip(part).for_each(|(width, &w)| *width = (*width).max(w));
     }
-    Rows { len: items.len(), make: Make::Kept(parts.into_iter().map(|(cells, _)| cells).collect()), widths }
+    let make = Make::Each(Box::new(move |i, cells| row(cells, &items[i])));
+    Rows { len: items.len(), make, widths }
 }
 
 const COUNTS: [Column; 4] = [number("Lines"), number("Code"), number("Comments"), number("Blanks")];
