@@ -35,8 +35,7 @@ pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS
     }
     let Some(quote) = lead_quote::<EXTRA_FORMS>(shape, m, block, carry.inside) else { return false };
     let raw = shape.raw_before_quote().filter(|_| EXTRA_FORMS);
-    let letter = raw.map_or(b'\\', |[letter, _]| letter);
-    let [quotes, backslash, letters] = lanes.byte_masks([quote, b'\\', letter], block);
+    let [quotes, backslash, _] = lanes.byte_masks([quote, b'\\', b'\\'], block);
     // Two quotes side by side may begin a text block's `"""`.
     let pairs = if triple { quotes & (quotes >> 1 | u64::from(next == Some(&b'"')) << 63) } else { 0 };
     let mut others = m.marks & !quotes;
@@ -56,13 +55,8 @@ pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS
     if cut_by_newline || quotes & escaped & !strings != 0 {
         return false;
     }
-    if let Some([letter, tag]) = raw {
-        // Each mask made a plain integer before they are joined: joined as compares, LLVM took
-        // them for 64 one-bit lanes and moved them a bit at a time (338 instructions a block, 15%
-        // of Rust's count and 14% of C++'s), even with the join made opaque.
-        let tags = if tag == letter { 0 } else { opaque(lanes.byte_mask(tag, block)) };
-        let after = (opaque(letters) | tags) << 1 | u64::from(before == letter || before == tag);
-        if quotes & !escaped & strings & after != 0 {
+    if let Some(raw) = raw {
+        if after_raw_byte(quotes & !escaped & strings, block, before, raw) {
             return false;
         }
     }
@@ -72,6 +66,23 @@ pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS
     let (inside, escape) = if open { (kind, escape_out) } else { (CODE, 0) };
     *carry = BlockCarry { inside, escape, from: 0, spill: 0, ..*carry };
     true
+}
+
+/// Whether one of the quotes `openers` (the block's strings' opening quotes) stands after a raw
+/// string's letter or tag byte (`raw`), which may make it a raw string's quote: the byte before
+/// each looked at, `before` for the block's first. A block holds a quote or two; masks of the
+/// letter and the tag byte cost each of Rust's string blocks ~35 instructions.
+#[inline(always)]
+fn after_raw_byte(mut openers: u64, block: &[u8; BLOCK], before: u8, [letter, tag]: [u8; 2]) -> bool {
+    while openers != 0 {
+        let at = openers.trailing_zeros() as usize;
+        let byte = block.get(at.wrapping_sub(1)).copied().unwrap_or(before);
+        if byte == letter || byte == tag {
+            return true;
+        }
+        openers &= openers - 1;
+    }
+    false
 }
 
 /// [`string_block`] in C's own loop (no `'` string or raw string taken there): `"` alone, as it
