@@ -233,9 +233,7 @@ impl UringReader {
     }
 
     /// Queues the close, which takes the descriptor over: a close names no memory, so the slot may
-    /// be released at once. Inlined, as [`UringReader::record_and_release`] is: once a file each,
-    /// a call's frame cost ~15 instructions.
-    #[inline]
+    /// be released at once.
     fn close(&mut self, slot: u32) {
         let fd = self.active(slot).fd.take().expect("a read file is open").into_raw_fd();
         let mut entry = opcode::Close::new(types::Fd(fd)).build();
@@ -248,7 +246,6 @@ impl UringReader {
     /// Records the slot's file as `outcome` and frees the slot. The file is recorded where it lies
     /// and dropped there: moving it out whole, or cloning its job (its directory's `Arc`) to record
     /// it after, cost ~40 instructions a file.
-    #[inline]
     fn record_and_release(&mut self, slot: u32, outcome: Outcome, out: &mut Recorder) {
         let job = &self.slots[slot as usize].as_ref().expect("active slot").job;
         out.record(job.dir.root_index, outcome, || job.path());
