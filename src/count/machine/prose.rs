@@ -23,9 +23,11 @@ impl LineCounter {
         limit: usize,
     ) -> usize {
         let mut tally = LineTally::begin(self);
-        let end = limit.min(buf.len().saturating_sub(2));
-        while i + BLOCK <= end {
-            let window: &[u8; BLOCK + 2] = buf[i..i + BLOCK + 2].try_into().expect("a whole window");
+        // Windows are taken from the bytes a window may reach, so that taking one is the loop's
+        // test (one bounds check a block, `limit` out of the loop).
+        let windows = &buf[..limit.saturating_add(2).min(buf.len())];
+        while let Some(window) = windows.get(i..i + BLOCK + 2) {
+            let window: &[u8; BLOCK + 2] = window.try_into().expect("a whole window");
             let m = lanes.run_masks(&OPENERS, window);
             if m.marks == 0 {
                 tally.code_lines(&m, 0, BLOCK);
