@@ -116,7 +116,10 @@ fn agrees_on_every_lane_and_cut(id: LangId, src: &str) {
     for level in lanes.levels() {
         assert_eq!(capped(level, || count(id, bytes)), expected, "{level:?}: {src:?}");
     }
-    lanes.check();
+    // Code mode takes the block loops only with a block ahead of it.
+    if bytes.len() >= crate::simd::masks::BLOCK {
+        lanes.check();
+    }
     for cut in [64, 100, 140, 200] {
         let mut counter = LineCounter::new(id);
         let (first, rest) = bytes.split_at(cut.min(bytes.len()));
