@@ -59,11 +59,21 @@ impl Recorder {
         }
     }
 
+    /// Inlined: called, its frame and the totals copied into the call cost ~20 instructions a file.
+    #[inline(always)]
     fn add_to_language(&mut self, language: LangId, totals: Totals) {
         if self.by_language.is_empty() {
-            self.by_language = vec![Totals::default(); LangId::all().len()];
+            self.start_languages();
         }
         self.by_language[usize::from(language.0)].add(&totals);
+    }
+
+    /// The first counted file's: kept apart so that the inlined [`Recorder::add_to_language`] holds
+    /// no allocation.
+    #[cold]
+    #[inline(never)]
+    fn start_languages(&mut self) {
+        self.by_language = vec![Totals::default(); LangId::all().len()];
     }
 
     /// The report, with the counted files in its languages.

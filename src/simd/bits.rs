@@ -28,6 +28,17 @@ pub(crate) fn nonblank_ends(newlines: u64, nonblank: u64, range: u64, carry: u64
     nonblank.wrapping_add((nonblank | !newlines) & range).wrapping_add(carry) & newlines
 }
 
+/// The first non-blank byte of each line that begins in the block (after one of `newlines`;
+/// the line going on at the block's start has none here). A line's start on a blank byte is
+/// added to the run of blanks it begins, and its carry stops on the run's end: the first
+/// non-blank byte, or a newline, which no bit of `nonblank` is.
+#[inline(always)]
+pub(crate) fn line_firsts(newlines: u64, nonblank: u64) -> u64 {
+    let starts = newlines << 1;
+    let blanks = !(nonblank | newlines);
+    (blanks.wrapping_add(starts & blanks) | starts) & nonblank
+}
+
 /// Bits from `at` up (none once `at` is past the block).
 #[inline(always)]
 pub(crate) fn above(at: usize) -> u64 {

@@ -108,9 +108,10 @@ impl LineCounter {
     ) -> usize {
         let mut known = Known { at: i, open: 0 };
         let mut tally = LineTally::begin(self);
-        let end = limit.min(buf.len().saturating_sub(2));
-        while i + BLOCK <= end {
-            let window: &[u8; BLOCK + 2] = buf[i..i + BLOCK + 2].try_into().expect("a whole window");
+        // As in prose's loop: taking a window is the loop's test.
+        let windows = &buf[..limit.saturating_add(2).min(buf.len())];
+        while let Some(window) = windows.get(i..i + BLOCK + 2) {
+            let window: &[u8; BLOCK + 2] = window.try_into().expect("a whole window");
             let m = lanes.prefix_masks(&SPECIALS, window);
             if m.marks == 0 {
                 tally.code_lines(&m, 0, BLOCK);

@@ -27,6 +27,7 @@ use super::syntax::quote_like::{
 };
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, Embed, LangId, Quote, QuoteLikes};
+use crate::simd::masks::BLOCK;
 use regions::Regions;
 pub use stretches::count_stretches;
 
@@ -351,7 +352,9 @@ impl LineCounter {
     }
 
     fn code(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
-        if let Some(marks) = &self.cls.marks {
+        // Fewer bytes than a block (a fence's short body, a line's rest after a string) would
+        // only pay the block loops' dispatch: they take whole blocks.
+        if let Some(marks) = self.cls.marks.as_ref().filter(|_| limit.saturating_sub(i) >= BLOCK) {
             i = self.code_blocks(marks, buf, i, limit);
             if !matches!(self.mode, Mode::Code) {
                 return i;

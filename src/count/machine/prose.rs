@@ -2,7 +2,8 @@
 //! are only where something may open: a `<` before `!` and a run of three backticks or tildes,
 //! found by compares of the block loaded one and two bytes on (`Lanes::run_masks`), so the inline
 //! code of a README never stops the loop, and a block without such a mark costs its masks and
-//! the settling of its lines, with no nibble classes and no filter after them.
+//! the settling of its lines, with no nibble classes and no filter after them. A fence whose
+//! closing line is in sight is counted from the loop (`fence_line`), which goes on after it.
 
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
@@ -22,9 +23,11 @@ impl LineCounter {
         limit: usize,
     ) -> usize {
         let mut tally = LineTally::begin(self);
-        let end = limit.min(buf.len().saturating_sub(2));
-        while i + BLOCK <= end {
-            let window: &[u8; BLOCK + 2] = buf[i..i + BLOCK + 2].try_into().expect("a whole window");
+        // Windows are taken from the bytes a window may reach, so that taking one is the loop's
+        // test (one bounds check a block, `limit` out of the loop).
+        let windows = &buf[..limit.saturating_add(2).min(buf.len())];
+        while let Some(window) = windows.get(i..i + BLOCK + 2) {
+            let window: &[u8; BLOCK + 2] = window.try_into().expect("a whole window");
             let m = lanes.run_masks(&OPENERS, window);
             if m.marks == 0 {
                 tally.code_lines(&m, 0, BLOCK);
@@ -43,7 +46,14 @@ impl LineCounter {
                 }
                 tally.code_lines(&m, start, p);
                 tally.end(self);
-                let after = self.mark(lanes, buf, i + p, limit);
+                let mut after = self.mark(lanes, buf, i + p, limit);
+                // A fence whose end is in sight is counted here, and the loop goes on after it.
+                if after < limit && self.fence_opened() {
+                    match self.fence_line(lanes, buf, after, limit) {
+                        Ok(end) => after = end,
+                        Err(stop) => return stop,
+                    }
+                }
                 if !matches!(self.mode, Mode::Code) {
                     return after;
                 }

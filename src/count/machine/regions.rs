@@ -14,11 +14,12 @@
 
 use super::{InInterpolation, LineCounter, Mode, Reach};
 use crate::count::syntax::classifier::Classifier;
-use crate::count::syntax::embed::{end_at, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
+use crate::count::syntax::embed::{end_at, End, KeptFence, Opening, TagReader, END_SEEN, MAX_DEPTH};
 use crate::count::syntax::heredoc_queue::HeredocQueue;
 use crate::count::syntax::markers::{is_ws, window, Pending, Tag};
 use crate::count::{Counts, MAX_TOKEN};
 use crate::lang::{page_language, plain_text, Embed, LangId};
+use crate::simd::masks::{Lanes, Portable, BLOCK};
 
 /// What a language needs to resume where it stopped: saved when a region opens inside it.
 #[derive(Debug, Clone)]
@@ -87,6 +88,8 @@ pub(crate) struct Regions {
     since: Counts,
     suspended: Option<Suspended>,
     reader: TagReader,
+    /// The language of the last fence counted in place, kept for the next.
+    last_fence: Option<KeptFence>,
     embedded: Vec<(LangId, Counts)>,
 }
 
@@ -100,6 +103,7 @@ impl Regions {
             since: Counts::default(),
             suspended: None,
             reader: TagReader::new(Opening::PageEnd),
+            last_fence: None,
             embedded: Vec::new(),
         }
     }
@@ -247,6 +251,12 @@ impl LineCounter {
         }
     }
 
+    /// Whether the tag being read is a fence's info string, not read yet.
+    pub(super) fn fence_opened(&self) -> bool {
+        matches!(self.mode, Mode::Tag)
+            && self.regions.as_deref().is_some_and(|r| r.reader.ends_at_newline() && !r.reader.is_done())
+    }
+
     /// A host opener was read in code mode: read its tag next.
     pub(super) fn open_region_tag(&mut self, opening: Opening) {
         self.regions().reader = TagReader::new(opening);
@@ -385,39 +395,74 @@ impl LineCounter {
         i
     }
 
-    /// A fence's info string, up to its newline (where the region starts) or `limit`: code where
-    /// it is not blank, read in one piece (`TagReader::read_info`).
+    /// A fence's info string, up to its newline (where the region starts) or `limit`.
     fn info_string(&mut self, buf: &[u8], i: usize, limit: usize) -> usize {
+        match self.fence_line(Portable, buf, i, limit) {
+            Ok(after) => after,
+            Err(end) => {
+                if end < limit {
+                    self.enter();
+                }
+                end
+            }
+        }
+    }
+
+    /// A fence's info string from `i`: code where it is not blank, read in one piece
+    /// (`TagReader::read_info`) up to its newline or `limit`. `Ok`: the fence was counted in
+    /// place (`fence_in_place`) and the file's language goes on there; `Err`: where the info
+    /// string stops (its newline, where a region must open, or `limit`), the tag still read.
+    /// Prose's block loop calls it right after the opener, so a fence counted in place does
+    /// not end that loop; inlined there, the closing fence is sought on that loop's lanes.
+    #[inline(always)]
+    pub(super) fn fence_line<L: Lanes>(
+        &mut self,
+        lanes: L,
+        buf: &[u8],
+        i: usize,
+        limit: usize,
+    ) -> Result<usize, usize> {
         let end = memchr::memchr(b'\n', &buf[i..limit]).map_or(limit, |nl| i + nl);
         let info = &buf[i..end];
         self.code |= info.iter().any(|&b| !is_ws(b));
         self.regions().reader.read_info(info);
         if end < limit {
-            if let Some(after) = self.fence_in_place(buf, end, limit) {
-                return after;
+            if let Some((lang, cls)) = self.fence_in_place() {
+                if let Some((at, len)) =
+                    fence_end(lanes, self.regions().reader.end(), buf, end, limit, self.tail)
+                {
+                    return Ok(self.count_fence(buf, end, at, lang, cls) + len);
+                }
             }
-            self.enter();
         }
-        end
+        Err(end)
     }
 
-    /// A fence opened in the file's own language (no region open) whose closing line is in
-    /// sight before `limit`, `nl` its info string's newline: counted where it stands, as
-    /// `enter`, the region loop and `leave` would count it, without a level pushed and popped or
-    /// its end sought again (a Markdown book holds a fence every 20 lines). Returns where the
-    /// file's language goes on, after the closing fence; `None`, with nothing changed, where a
-    /// region must open (the fence's language embeds others, or its end is not in sight).
-    fn fence_in_place(&mut self, buf: &[u8], nl: usize, limit: usize) -> Option<usize> {
-        let r = self.regions.as_deref()?;
+    /// Whether the fence just read may be counted in place, where its closing line is in sight:
+    /// opened in the file's own language (no region open), in a language that embeds none.
+    /// Then its language, and the classifier to count it with.
+    fn fence_in_place(&mut self) -> Option<(Option<LangId>, &'static Classifier)> {
+        let r = self.regions.as_deref_mut()?;
         if !r.levels.is_empty() || r.suspended.is_some() {
             return None;
         }
-        let (lang, end) = r.reader.region();
+        let lang = r.reader.language_kept(&mut r.last_fence);
         let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
-        if cls.syntax.embed != Embed::None {
-            return None;
-        }
-        let (at, len) = find_end(end, buf, nl, limit, limit, self.tail)?;
+        (cls.syntax.embed == Embed::None).then_some((lang, cls))
+    }
+
+    /// A fence counted where it stands (`fence_in_place`), `nl` its info string's newline and
+    /// `at` its closing line: as `enter`, the region loop and `leave` would count it, without a
+    /// level pushed and popped or its end sought again (a Markdown book holds a fence every 20
+    /// lines). Returns `at`, where the file's language goes on with the closing fence.
+    fn count_fence(
+        &mut self,
+        buf: &[u8],
+        nl: usize,
+        at: usize,
+        lang: Option<LangId>,
+        cls: &'static Classifier,
+    ) -> usize {
         self.mode = Mode::Code;
         let host = self.engine();
         self.load(Engine::fresh(cls));
@@ -440,7 +485,7 @@ impl LineCounter {
         }
         self.load(host);
         self.code = true;
-        Some(at + len)
+        at
     }
 
     /// The rest of a closing tag, up to its `>`: code.
@@ -471,10 +516,7 @@ fn find_end(
     far: usize,
     tail: [u8; 2],
 ) -> Option<(usize, usize)> {
-    let at = |q: usize| {
-        let line_start = if q == 0 { tail[1] == b'\n' } else { buf[q - 1] == b'\n' };
-        end_at(end, window(buf, q), line_start).map(|len| (q, len))
-    };
+    let at = |q: usize| closing_at(end, buf, q, tail);
     match end {
         End::Fence { ch, .. } => fence_line_starts(buf, from, ch).take_while(|&q| q < limit).find_map(at),
         End::CloseTag(_) | End::Page => {
@@ -491,22 +533,71 @@ fn find_end(
     }
 }
 
+/// `end` at `q` (`tail`: the bytes before the chunk), and its length.
+fn closing_at(end: End, buf: &[u8], q: usize, tail: [u8; 2]) -> Option<(usize, usize)> {
+    let line_start = if q == 0 { tail[1] == b'\n' } else { buf[q - 1] == b'\n' };
+    end_at(end, window(buf, q), line_start).map(|len| (q, len))
+}
+
+/// `find_end` for a fence, its bytes found 64 at a time on `lanes` (a fence averages ~200
+/// bytes, which memchr's set-up for each search cost more than the search; ~320 instructions
+/// a fence in the monorepo's Markdown). The bytes after the last whole block take memchr.
+#[inline(always)]
+fn fence_end<L: Lanes>(
+    lanes: L,
+    end: End,
+    buf: &[u8],
+    from: usize,
+    limit: usize,
+    tail: [u8; 2],
+) -> Option<(usize, usize)> {
+    let End::Fence { ch, .. } = end else { return find_end(end, buf, from, limit, limit, tail) };
+    let mut k = from;
+    while let Some(block) = buf.get(k..k + BLOCK) {
+        let mut bits = lanes.byte_mask(ch, block.try_into().expect("a whole block"));
+        while bits != 0 {
+            let o = k + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            match fence_start(buf, from, o) {
+                Some(q) if q >= limit => return None,
+                Some(q) => {
+                    if let Some(found) = closing_at(end, buf, q, tail) {
+                        return Some(found);
+                    }
+                }
+                None => {}
+            }
+        }
+        k += BLOCK;
+    }
+    let rest =
+        memchr::memchr_iter(ch, &buf[k.min(buf.len())..]).filter_map(|o| fence_start(buf, from, k + o));
+    rest.take_while(|&q| q < limit).find_map(|q| closing_at(end, buf, q, tail))
+}
+
 /// The line starts from `from` on (and `from` itself) where the line's first byte after its
 /// spaces and tabs is `ch`, in order: the only places a fence of `ch` may close. Found by a
 /// search for `ch`, which fenced code seldom holds, rather than at every newline.
 fn fence_line_starts(buf: &[u8], from: usize, ch: u8) -> impl Iterator<Item = usize> + '_ {
-    memchr::memchr_iter(ch, &buf[from.min(buf.len())..]).filter_map(move |o| {
-        let mut q = from + o;
-        while q > from && matches!(buf[q - 1], b' ' | b'\t') {
-            q -= 1;
-        }
-        (q == from || buf[q - 1] == b'\n').then_some(q)
-    })
+    memchr::memchr_iter(ch, &buf[from.min(buf.len())..]).filter_map(move |o| fence_start(buf, from, from + o))
+}
+
+/// Where the line of the fence byte at `o` starts, if only spaces and tabs stand before the byte
+/// on it; `from`, where the search began, counts as a line start.
+#[inline(always)]
+fn fence_start(buf: &[u8], from: usize, o: usize) -> Option<usize> {
+    let mut q = o;
+    while q > from && matches!(buf[q - 1], b' ' | b'\t') {
+        q -= 1;
+    }
+    (q == from || buf[q - 1] == b'\n').then_some(q)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::fence_line_starts;
+    use super::{fence_end, fence_line_starts, find_end};
+    use crate::count::syntax::embed::End;
+    use crate::simd::masks::Portable;
     use crate::test_random::pick;
 
     /// `fence_line_starts`' twin: every line start from `from` on, one byte at a time, kept where
@@ -531,5 +622,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The fence search by blocks equals `find_end`'s memchr search on every lane: buffers of one
+    /// to four blocks and a tail, searches from every kind of place, limits before, inside and
+    /// after the closing line, and fences indented, too short, or followed by text.
+    #[test]
+    fn the_fence_search_by_blocks_equals_find_end() {
+        let mut x = 0x1F83_D9AB_FB41_BD6Bu64;
+        let mut found = 0;
+        let mut past_a_block = 0;
+        for round in 0..20_000 {
+            let alphabet = b"```~~~ \t\n\nxy";
+            let len = 20 + round % 260;
+            let buf: Vec<u8> = (0..len).map(|_| pick(&mut x, alphabet)).collect();
+            let from = (pick(&mut x, &[0, 1, 3, 9, 30, 64, 70]) as usize).min(len);
+            let limit = (from + pick(&mut x, &[0, 5, 40, 64, 100, 200, 255]) as usize).min(len);
+            let (ch, fence_len) = (pick(&mut x, b"`~"), pick(&mut x, &[3, 4]));
+            let end = End::Fence { ch, len: fence_len };
+            let tail = [b'x', pick(&mut x, b"\nx")];
+            let want = find_end(end, &buf, from, limit, limit, tail);
+            found += usize::from(want.is_some());
+            past_a_block += usize::from(want.is_some_and(|(at, _)| at >= from + 64));
+            let context = || format!("from {from} limit {limit} {:?}", String::from_utf8_lossy(&buf));
+            assert_eq!(fence_end(Portable, end, &buf, from, limit, tail), want, "{}", context());
+            #[cfg(target_arch = "x86_64")]
+            {
+                if let Some(v3) = crate::simd::avx2::Avx2::detect() {
+                    let got = v3.0.vectorize(|| fence_end(v3, end, &buf, from, limit, tail));
+                    assert_eq!(got, want, "AVX2: {}", context());
+                }
+                if let Some(v4) = crate::simd::avx512::Avx512::detect() {
+                    let got = v4.0.vectorize(|| fence_end(v4, end, &buf, from, limit, tail));
+                    assert_eq!(got, want, "AVX-512: {}", context());
+                }
+            }
+        }
+        assert!(found > 400 && past_a_block > 100, "{found} fences found, {past_a_block} past a block");
     }
 }

@@ -8,10 +8,11 @@
 //! branch per stop; a C line holding a string or a comment cost it what ten plain lines do, and
 //! that was most of its time on C. Here each block's byte masks say where every span can end
 //! (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's lines are settled once
-//! from the bits that are comment. Three kinds of block skip even that: one a plain comment is
+//! from the bits that are comment. Four kinds of block skip even that: one a plain comment is
 //! open in (`comment_block`; the whole blocks after it take a loop of their own, `comments.rs`),
-//! one whose only marks are one kind of quote (beside Rust's lifetimes), and one whose first mark
-//! opens a comment (`quick.rs`).
+//! one whose only marks are one kind of quote (beside Rust's lifetimes), one whose marks open
+//! line comments (outside C's own loop, the blocks of comment lines after it take a loop of
+//! their own, `comments.rs`), and one whose first mark opens a comment (`quick.rs`).
 
 mod bits;
 mod comments;
@@ -31,7 +32,7 @@ use crate::simd::bits::{above, below};
 use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
-use comments::comment_run;
+use comments::{comment_run, line_run};
 use quick::{double_block, line_comment_block, opener_block, string_block};
 use spans::{
     in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
@@ -219,6 +220,13 @@ impl LineCounter {
             double_block(lanes, (m, block), carry, tally)
         } || (EXTRA_FORMS || LONG_STRINGS || carry.inside == LINE)
             && line_comment_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
+            && {
+                // Outside C's loop, the blocks of comment lines after one go in a loop of their own.
+                if (EXTRA_FORMS || LONG_STRINGS) && carry.inside == LINE {
+                    *rest = rest.get(line_run(lanes, rest, tally)..).unwrap_or_default();
+                }
+                true
+            }
             || !EXTRA_FORMS
                 && !LONG_STRINGS
                 && opener_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
