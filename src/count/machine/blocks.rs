@@ -40,66 +40,48 @@ impl LineCounter {
         // line is its own, and its lines go in bulk from the block after it.
         let mut bulk = self.lines_in_bulk();
         let filters = MarkFilters::of(self);
-        while i + BLOCK <= limit {
+        // The lines settled and the line flags, in registers from block to block; the counter
+        // holds them again around each mark `mark` reads and at the end.
+        let mut tally = LineTally::begin(self);
+        while let Some((at, from)) = next_block(i, limit) {
             bulk = bulk || self.lines_in_bulk();
-            let mut m = filters.masks(lanes, marks, whole_block(buf, i));
+            let mut m = filters.masks(lanes, marks, whole_block(buf, at));
+            m.marks &= !0u64 << from;
             // A pending heredoc or block scalar starts at the next newline, which then needs a
             // look of its own; until a mark sets one, none is pending.
-            if m.marks == 0 && bulk && self.pending.is_none() {
-                match self.mark_free_run(lanes, marks, filters, &buf[..limit], i, &m) {
+            if m.marks == 0 && from == 0 && bulk && self.pending.is_none() {
+                match mark_free_run(lanes, marks, filters, &buf[..limit], i, &m, &mut tally) {
                     (end, Some(next)) => (i, m) = (end, next),
-                    (end, None) => return end,
+                    (end, None) => {
+                        i = end;
+                        continue;
+                    }
                 }
             }
             // A region's lines are told to it one by one, and a pending heredoc starts at the
             // next newline: both need every newline on its own.
+            let block = (if from == 0 { i } else { at }, from);
             i = if bulk && self.pending.is_none() {
-                self.settle_block(lanes, filters, &m, buf, i, limit)
+                self.settle_block(lanes, filters, &m, buf, block, limit, &mut tally)
             } else {
-                self.walk_block(lanes, &m, buf, i, 0, limit)
+                tally.end(self);
+                let end = self.walk_block(lanes, &m, buf, block.0, from, limit);
+                tally = LineTally::begin(self);
+                end
             };
             if !matches!(self.mode, Mode::Code) {
-                return i;
+                break;
             }
         }
+        tally.end(self);
         i
     }
 
-    /// A run of blocks with no mark from the block at `i`, whose masks are `m`, their lines
-    /// tallied apart from the counter. Returns where the run ends and the masks of the block
-    /// there, `None` where fewer than a block of `buf` is left. The blocks are taken as whole
-    /// chunks of `buf` and the filters are held in registers, where bounds checks and loads of
-    /// the filters through the counter cost 13 of a block's 76 instructions (YAML, callgrind).
-    #[inline(always)]
-    fn mark_free_run<L: Lanes>(
-        &mut self,
-        lanes: L,
-        marks: &L::Marks,
-        filters: MarkFilters,
-        buf: &[u8],
-        mut i: usize,
-        m: &Masks,
-    ) -> (usize, Option<Masks>) {
-        let mut tally = LineTally::begin(self);
-        tally.code_lines(m, 0, BLOCK);
-        i += BLOCK;
-        let mut next = None;
-        for block in buf[i..].chunks_exact(BLOCK) {
-            let m = filters.masks(lanes, marks, block.try_into().expect("a whole block"));
-            if m.marks != 0 {
-                next = Some(m);
-                break;
-            }
-            tally.code_lines(&m, 0, BLOCK);
-            i += BLOCK;
-        }
-        tally.end(self);
-        (i, next)
-    }
-
-    /// The block at `i`, settling the lines between marks in bulk: the marks settled inside the
-    /// block ([`LineCounter::inline_span`]) with them, the others one at a time. Returns where
-    /// code mode goes on, or where the mode changed.
+    /// The block at `i` from byte `from` (no mark of `m` before it), its lines settled into
+    /// `tally` in bulk between marks: the marks settled inside the block
+    /// ([`LineCounter::inline_span`]) with them, the others one at a time. Returns where code
+    /// mode goes on, or where the mode changed.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn settle_block<L: Lanes>(
         &mut self,
@@ -107,18 +89,22 @@ impl LineCounter {
         filters: MarkFilters,
         m: &Masks,
         buf: &[u8],
-        i: usize,
+        (i, from): (usize, usize),
         limit: usize,
+        tally: &mut LineTally,
     ) -> usize {
         let block = whole_block(buf, i);
         // Lines from `start` are not settled yet; `pending` holds the marks not read yet.
-        let (mut start, mut comment) = (0, 0);
+        let (mut start, mut comment) = (from, 0);
         // `opens`: the first pending mark is known to be one only `mark` reads.
-        let (mut pending, mut opens) =
-            filters.quotes.map_or((m.marks, false), |quotes| quick_strings(quotes, m, block));
+        // A `match`, not `map_or`'s closure, which LLVM left as a call of its own.
+        let (mut pending, mut opens) = match filters.quotes {
+            Some(quotes) => quick_strings(quotes, m, block),
+            None => (m.marks, false),
+        };
         loop {
             if pending == 0 {
-                self.settle_marked_lines(m, comment, start, BLOCK);
+                tally.marked_lines(m, comment, start, BLOCK);
                 return i + BLOCK;
             }
             let mark = pending.trailing_zeros() as usize;
@@ -129,9 +115,13 @@ impl LineCounter {
                 pending &= (!0u64 << (next - 1)) << 1;
                 continue;
             }
-            self.settle_marked_lines(m, comment, start, mark);
+            tally.marked_lines(m, comment, start, mark);
             comment = 0;
+            // No closure to share these three lines: LLVM compiled it as a function of its
+            // own, outside the lanes' target features.
+            tally.end(self);
             let after = self.mark(lanes, buf, i + mark, limit);
+            *tally = LineTally::begin(self);
             if !matches!(self.mode, Mode::Code) {
                 return after;
             }
@@ -140,7 +130,10 @@ impl LineCounter {
                 return after;
             }
             if self.pending.is_some() {
-                return self.walk_block(lanes, m, buf, i, start, limit);
+                tally.end(self);
+                let end = self.walk_block(lanes, m, buf, i, start, limit);
+                *tally = LineTally::begin(self);
+                return end;
             }
             pending = m.marks & !0u64 << start;
         }
@@ -369,6 +362,49 @@ fn one_byte_closer(quote: &Quote) -> bool {
         && !quote.doubled
         && !quote.close_last_of_run
         && quote.interpolation.is_none()
+}
+
+/// A run of blocks with no mark from the block at `i`, whose masks are `m`, their lines
+/// tallied in `tally`. Returns where the run ends and the masks of the block there, `None` where
+/// fewer than a block of `buf` is left. The blocks are taken as whole chunks of `buf` and the
+/// filters are held in registers, where bounds checks and loads of the filters through the
+/// counter cost 13 of a block's 76 instructions (YAML, callgrind).
+#[inline(always)]
+fn mark_free_run<L: Lanes>(
+    lanes: L,
+    marks: &L::Marks,
+    filters: MarkFilters,
+    buf: &[u8],
+    mut i: usize,
+    m: &Masks,
+    tally: &mut LineTally,
+) -> (usize, Option<Masks>) {
+    tally.code_lines(m, 0, BLOCK);
+    i += BLOCK;
+    for block in buf[i..].chunks_exact(BLOCK) {
+        let m = filters.masks(lanes, marks, block.try_into().expect("a whole block"));
+        if m.marks != 0 {
+            return (i, Some(m));
+        }
+        tally.code_lines(&m, 0, BLOCK);
+        i += BLOCK;
+    }
+    (i, None)
+}
+
+/// The block the loop over code reads next from `i`, and its first byte not read yet: the 64
+/// bytes at `i`, or where fewer are left before `limit`, the block that ends there (its bytes
+/// before `i` counted already), where the byte loop read them one at a time; `None` at
+/// `limit`, or where the buffer is shorter than a block.
+#[inline(always)]
+fn next_block(i: usize, limit: usize) -> Option<(usize, usize)> {
+    if i + BLOCK <= limit {
+        Some((i, 0))
+    } else if i < limit && limit >= BLOCK {
+        Some((limit - BLOCK, i - (limit - BLOCK)))
+    } else {
+        None
+    }
 }
 
 /// The block of 64 bytes at `i`.

@@ -4,6 +4,7 @@
 //! on CPython's library).
 
 use super::lanes::BlockJob;
+use super::tally::LineTally;
 use super::LineCounter;
 use crate::count::syntax::markers::{has_prefix, window};
 use crate::count::syntax::plan::string_by_blocks;
@@ -66,11 +67,20 @@ impl LineCounter {
         limit: usize,
     ) -> usize {
         let closer = CloserSet::new(quote.close);
+        // The lines of blocks with no closer or escape are tallied in registers, apart from the
+        // counter, which holds them again before anything else reads its flags.
+        let mut tally = LineTally::begin(self);
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
             let m = lanes.closer_masks(&closer, block);
             let escapes = quote.escape.map_or(0, |e| lanes.byte_mask(e, block));
             let mut stops = m.marks | escapes;
+            if stops == 0 {
+                tally.string_lines(&m, doc);
+                i += BLOCK;
+                continue;
+            }
+            tally.end(self);
             while stops != 0 {
                 let at = stops.trailing_zeros() as usize;
                 stops &= stops - 1;
@@ -93,8 +103,10 @@ impl LineCounter {
                 }
             }
             self.settle_string_lines(&m, BLOCK, doc);
+            tally = LineTally::begin(self);
             i += BLOCK;
         }
+        tally.end(self);
         i
     }
 

@@ -5,7 +5,7 @@
 
 use super::LineCounter;
 use crate::simd::bits::{after_last, nonblank_ends, range};
-use crate::simd::masks::Masks;
+use crate::simd::masks::{Masks, BLOCK};
 
 #[derive(Debug, Clone, Copy)]
 pub(super) struct LineTally {
@@ -80,6 +80,18 @@ impl LineTally {
         self.comment_lines += u64::from(marked_ends.count_ones()) - code_lines;
         self.code = after_last(code, newlines);
         self.comment = after_last(noted, newlines);
+    }
+
+    /// The lines of a whole block inside a string: a doc string's are comment lines, as a
+    /// comment's are (no code stands on a doc string's lines: it opens only where none did);
+    /// any other string's are code.
+    #[inline(always)]
+    pub(super) fn string_lines(&mut self, m: &Masks, doc: bool) {
+        if doc {
+            self.comment_lines(m);
+        } else {
+            self.code_lines(m, 0, BLOCK);
+        }
     }
 
     /// The lines of a whole block inside a comment: [`LineTally::block`] with every bit comment,

@@ -17,10 +17,11 @@ pub(crate) struct LeadFilter {
     /// More than one letter: a second pass of compares finds the others.
     many: bool,
     follows: [u8; 2],
-    /// The mark classes of the letters and of the follow bytes, where the letters' classes hold
-    /// no other byte and every follow byte is a mark: vector lanes then take both masks from the
-    /// classes they found the marks by, where compares cost two a byte and a lane.
-    groups: Option<[u8; 2]>,
+    /// The mark classes of the letters, where they hold no other byte and every follow byte is a
+    /// mark and no letter: vector lanes then take the letters' mask from the classes they found
+    /// the marks by, where compares cost two a byte and a lane, and a letter stays a mark before
+    /// any other mark (a superset of the follow bytes, with no mask of their own to make).
+    group: Option<u8>,
 }
 
 impl LeadFilter {
@@ -45,21 +46,21 @@ impl LeadFilter {
         let (&first, &a) = (kept.first()?, follows.first()?);
         let mut leads = [first; 4];
         leads[..kept.len()].copy_from_slice(&kept);
-        Some(LeadFilter { leads, many: kept.len() > 1, follows: [a, *follows.last()?], groups: None })
+        Some(LeadFilter { leads, many: kept.len() > 1, follows: [a, *follows.last()?], group: None })
     }
 
-    /// The filter with its mark classes, where `nibbles` (the marks' classes) sets the letters
-    /// apart: a follow byte's class may hold other bytes (keeping a letter a mark is never wrong).
+    /// The filter with its letters' mark classes, where `nibbles` (the marks' classes) sets the
+    /// letters apart and every follow byte is a mark that is no letter: the other marks then
+    /// stand for the follow bytes (keeping a letter a mark is never wrong).
     pub(crate) fn with_classes(self, nibbles: Option<&Nibbles>) -> LeadFilter {
-        let groups = nibbles.and_then(|t| {
+        let group = nibbles.and_then(|t| {
             let class = |b: u8| t.class(b) & Nibbles::MARK;
             let leads = self.leads.iter().fold(0, |g, &b| g | class(b));
-            let follows = self.follows.iter().fold(0, |g, &b| g | class(b));
             let apart = (0..=255u8).all(|b| class(b) & leads == 0 || self.leads.contains(&b));
-            let marked = self.follows.iter().all(|&b| class(b) != 0);
-            (apart && marked).then_some([leads, follows])
+            let marked = self.follows.iter().all(|&b| class(b) != 0 && !self.leads.contains(&b));
+            (apart && marked).then_some(leads)
         });
-        LeadFilter { groups, ..self }
+        LeadFilter { group, ..self }
     }
 
     /// `marks` of a block without the leads that no follow byte comes after. A lead at the
@@ -72,9 +73,10 @@ impl LeadFilter {
         marks: u64,
         block: &[u8; BLOCK],
     ) -> u64 {
-        if let Some(groups) = self.groups {
-            if let Some([leads, follows]) = lanes.mark_groups(tables, block, groups) {
-                return marks & (!leads | opaque(follows) >> 1 | 1 << (BLOCK - 1));
+        if let Some(group) = self.group {
+            // Only the first class is used: the second, the same, is left to the compiler.
+            if let Some([leads, _]) = lanes.mark_groups(tables, block, [group; 2]) {
+                return marks & (!leads | opaque(marks & !leads) >> 1 | 1 << (BLOCK - 1));
             }
         }
         let [mut leads, a, b] = lanes.byte_masks([self.leads[0], self.follows[0], self.follows[1]], block);
@@ -126,16 +128,16 @@ mod tests {
     fn lead_of(name: &str) -> Option<LeadFilter> {
         Classifier::for_language(LangId::from_name(name).unwrap())
             .lead
-            .map(|l| LeadFilter { groups: None, ..l })
+            .map(|l| LeadFilter { group: None, ..l })
     }
 
     #[test]
     fn letters_that_open_only_before_a_few_bytes() {
-        let one = |lead, follows| Some(LeadFilter { leads: [lead; 4], many: false, follows, groups: None });
+        let one = |lead, follows| Some(LeadFilter { leads: [lead; 4], many: false, follows, group: None });
         assert_eq!(lead_of("Rust"), one(b'r', [b'"', b'#']));
         assert_eq!(lead_of("C++"), one(b'R', [b'"', b'"']));
         assert_eq!(lead_of("C"), None);
-        let python = LeadFilter { leads: *b"RUru", many: true, follows: [b'"', b'\''], groups: None };
+        let python = LeadFilter { leads: *b"RUru", many: true, follows: [b'"', b'\''], group: None };
         assert_eq!(lead_of("Python"), Some(python), "the prefixes of doc strings");
     }
 
@@ -149,21 +151,21 @@ mod tests {
 
     #[test]
     fn letters_apart_in_their_own_mark_classes_take_the_classes() {
-        let groups = |name: &str| classifier(name).lead.unwrap().groups;
-        assert!(groups("Python").is_some());
-        assert!(groups("C++").is_some());
-        assert_eq!(groups("Rust"), None, "`#` is no mark of Rust's");
+        let group = |name: &str| classifier(name).lead.unwrap().group;
+        assert!(group("Python").is_some());
+        assert!(group("C++").is_some());
+        assert_eq!(group("Rust"), None, "`#` is no mark of Rust's");
     }
 
     /// The filter by classes on every vector lane this CPU has keeps each mark but a letter whose
-    /// next byte is of no follow byte's class, byte by byte; and it keeps whatever the filter by
-    /// compares keeps.
+    /// next byte is no mark or a letter, byte by byte; and it keeps whatever the filter by
+    /// compares keeps (a letter before a follow byte).
     #[test]
     fn the_filter_by_classes_equals_its_byte_by_byte_twin() {
         for name in ["Python", "C++"] {
             let cls = classifier(name);
             let (lead, nibbles) = (cls.lead.unwrap(), cls.marks.as_ref().unwrap().nibbles.unwrap());
-            let [leads, follows] = lead.groups.unwrap();
+            let leads = lead.group.unwrap();
             let mut x = 0x2545_F491_4F6C_DD1Du64;
             for _ in 0..2_000 {
                 let alphabet = b"rRuUbx\"'#/ \n";
@@ -173,9 +175,10 @@ mod tests {
                     .map(|k| 1 << k)
                     .sum();
                 let kept_by = |k: usize| {
+                    let next = k + 1 < BLOCK && nibbles.class(block[k + 1]) & Nibbles::MARK != 0;
                     nibbles.class(block[k]) & leads == 0
                         || k == BLOCK - 1
-                        || nibbles.class(block[k + 1]) & follows != 0
+                        || next && nibbles.class(block[k + 1]) & leads == 0
                 };
                 let want: u64 =
                     (0..BLOCK).filter(|&k| marks >> k & 1 != 0 && kept_by(k)).map(|k| 1 << k).sum();
