@@ -64,6 +64,9 @@ pub struct Lister {
     entries: Vec<(u32, u32, FileType)>,
     /// The entries in inode order, from their inode numbers.
     order: InodeOrder,
+    /// [`KeptFiles::files`] kept from one directory to the next: a fresh list cost a directory
+    /// an allocation and a free.
+    kept: Vec<KeptFile>,
     /// Listing a directory updates its atime as reading a file does.
     noatime: NoAtime,
     /// The system calls listings made (`--follow`'s link resolution aside).
@@ -77,6 +80,7 @@ impl Default for Lister {
             names: Vec::new(),
             entries: Vec::new(),
             order: InodeOrder::default(),
+            kept: Vec::new(),
             noatime: NoAtime::default(),
             calls: Syscalls::default(),
         }
@@ -152,12 +156,15 @@ impl Listing {
     }
 }
 
+/// A kept file's name start and length in [`KeptFiles::names`], and its language as its name says.
+type KeptFile = (u32, u32, NameMatch);
+
 /// The files of one directory kept for counting, before their [`ListedDir`] exists: their names
 /// NUL-terminated in one buffer, so a file costs no allocation of its own.
 struct KeptFiles {
     names: Vec<u8>,
-    /// Each file's name start and length in `names`, and its language as its name says.
-    files: Vec<(u32, u32, NameMatch)>,
+    /// The lister's list, empty: [`KeptFiles::move_into`] empties it again.
+    files: Vec<KeptFile>,
     /// Room for every entry of the directory (names and NULs, entries), taken at the first file
     /// kept: grown a file at a time, the two buffers cost ~10 reallocations a directory of 50
     /// files, and a directory with no file kept allocates nothing.
@@ -165,31 +172,34 @@ struct KeptFiles {
 }
 
 impl KeptFiles {
-    fn new(names: usize, entries: usize) -> KeptFiles {
-        KeptFiles { names: Vec::new(), files: Vec::new(), room: (names + entries, entries) }
+    fn new(files: Vec<KeptFile>, names: usize, entries: usize) -> KeptFiles {
+        debug_assert!(files.is_empty(), "the last directory's files were moved out");
+        KeptFiles { names: Vec::new(), files, room: (names + entries, entries) }
     }
 
     fn push(&mut self, name: &[u8], language: NameMatch) {
         if self.files.is_empty() {
             self.names.reserve_exact(self.room.0);
-            self.files.reserve_exact(self.room.1);
+            self.files.reserve(self.room.1);
         }
         self.files.push((self.names.len() as u32, name.len() as u32, language));
         self.names.extend_from_slice(name);
         self.names.push(0);
     }
 
-    /// The files as jobs sharing one [`ListedDir`], which holds the directory `job` open as `fd`.
-    fn into_jobs(self, fd: Arc<OwnedFd>, job: DirJob) -> impl Iterator<Item = FileJob> {
+    /// The files as jobs sharing one [`ListedDir`], which holds the directory `job` open as `fd`,
+    /// added to `jobs`; the list is left empty, its room kept for the next directory.
+    fn move_into(&mut self, fd: Arc<OwnedFd>, job: DirJob, jobs: &mut Vec<FileJob>) {
         let sync_only = reads_plainly(&*fd);
-        let (path, root_index, names) = (job.path, job.root_index, self.names);
+        let (path, root_index, names) = (job.path, job.root_index, std::mem::take(&mut self.names));
         let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, sync_only });
-        self.files.into_iter().map(move |(name_at, name_len, language)| FileJob {
+        jobs.extend(self.files.iter().map(|&(name_at, name_len, language)| FileJob {
             dir: Arc::clone(&dir),
             name_at,
             name_len,
             language,
-        })
+        }));
+        self.files.clear();
     }
 }
 
@@ -225,20 +235,23 @@ impl Lister {
         // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
         self.order.sort();
         let ignore = self.ignore_level(&fd, &job, ctx.selection, out);
-        let kept = self.sort_entries((&fd, &job, &ignore), ctx, listing, out);
+        let kept = KeptFiles::new(std::mem::take(&mut self.kept), self.names.len(), self.entries.len());
+        let mut kept = self.sort_entries(kept, (&fd, &job, &ignore), ctx, listing, out);
         // A directory with no file to read needs no filesystem check and no shared record.
         if !kept.files.is_empty() {
             self.calls.add(Syscall::Fstatfs);
-            listing.files.extend(kept.into_jobs(fd, job));
+            kept.move_into(fd, job, &mut listing.files);
         }
+        self.kept = kept.files;
         Ok(())
     }
 
     /// Sends each entry where it belongs: a subdirectory to enter or a link's target into
-    /// `listing`, a file to count into the returned [`KeptFiles`], a file of unknown language
+    /// `listing`, a file to count into `kept`, returned, a file of unknown language
     /// to `out` as skipped; what the selection or an ignore rule excludes is dropped.
     fn sort_entries(
         &self,
+        mut kept: KeptFiles,
         (fd, job, ignore): (&Arc<OwnedFd>, &DirJob, &Arc<IgnoreLevel>),
         ctx: &ListContext<'_>,
         listing: &mut Listing,
@@ -248,7 +261,6 @@ impl Lister {
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.exclude.is_some();
-        let mut kept = KeptFiles::new(self.names.len(), self.entries.len());
         for (at, len, kind) in self.order.indices().map(|i| self.entries[i]) {
             let name = &self.names[at as usize..(at + len) as usize];
             if sel.skips_name(name) {
