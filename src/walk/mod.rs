@@ -261,6 +261,7 @@ impl Lister {
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.exclude.is_some();
+        let name_filtered = sel.filters_files();
         for (at, len, kind) in self.order.indices().map(|i| self.entries[i]) {
             let name = &self.names[at as usize..(at + len) as usize];
             if sel.skips_name(name) {
@@ -283,7 +284,7 @@ impl Lister {
                     let language = detect_by_name(name);
                     // A worktree's or submodule's `.git` file points at its repository: metadata.
                     if name == b".git"
-                        || sel.skips_file(name, language)
+                        || name_filtered && sel.skips_file(name, language)
                         || filtered && dropped(&path(), false)
                     {
                         continue;
