@@ -330,6 +330,21 @@ impl CloserSet {
         CloserSet { first: close[0], second: close.get(1).copied() }
     }
 
+    /// The closer's first byte alone, where its second is the first again (Python's `"""` and
+    /// `'''`): a loop then finds its first byte and takes [`CloserSet::pairs`] of that mask, one
+    /// compare a block fewer than for two bytes.
+    #[inline(always)]
+    pub(crate) fn doubled(&self) -> Option<CloserSet> {
+        (self.second == Some(self.first)).then_some(CloserSet { first: self.first, second: None })
+    }
+
+    /// Where a doubled closer may begin, from where its byte stands: [`CloserSet::candidates`]
+    /// with that mask as both bytes'.
+    #[inline(always)]
+    pub(crate) fn pairs(firsts: u64) -> u64 {
+        firsts & (firsts >> 1 | 1 << (BLOCK - 1))
+    }
+
     /// Where the closer may begin, from where its first and second bytes stand.
     #[inline(always)]
     pub(crate) fn candidates(&self, firsts: u64, seconds: u64) -> u64 {
@@ -522,6 +537,25 @@ mod tests {
                 assert_eq!(c & Nibbles::MARK != 0, marks.contains(&b), "{b:#x} in {marks:?}");
             }
         }
+    }
+
+    /// A doubled closer's candidates from its byte's mask alone are those of both its bytes'
+    /// masks: no more (each would cost a check of the whole closer), no fewer.
+    #[test]
+    fn a_doubled_closer_begins_where_its_byte_stands_twice() {
+        for close in [&b"\"\"\""[..], b"''", b"]]"] {
+            let closer = CloserSet::new(close);
+            let byte = closer.doubled().expect("doubled");
+            assert_eq!((byte.first, byte.second), (close[0], None));
+            for block in blocks(close) {
+                let firsts = bit(|k| block[k] == close[0]);
+                let want = Portable.closer_masks(&closer, &block);
+                let m = Portable.closer_masks(&byte, &block);
+                assert_eq!(Masks { marks: CloserSet::pairs(m.marks), ..m }, want, "{close:?} in {block:?}");
+                assert_eq!(CloserSet::pairs(firsts), closer.candidates(firsts, firsts));
+            }
+        }
+        assert!(CloserSet::new(b"*/").doubled().is_none() && CloserSet::new(b"}").doubled().is_none());
     }
 
     #[test]

@@ -63,16 +63,41 @@ impl LineCounter {
         quote: &Quote,
         doc: bool,
         buf: &[u8],
-        mut i: usize,
+        i: usize,
         limit: usize,
     ) -> usize {
         let closer = CloserSet::new(quote.close);
+        // Two loops, so that the doubled closer's loop has no second compare to skip a block.
+        match closer.doubled() {
+            Some(byte) => self.string_loop(lanes, quote, doc, buf, i, limit, |block| {
+                let m = lanes.closer_masks(&byte, block);
+                Masks { marks: CloserSet::pairs(m.marks), ..m }
+            }),
+            None => {
+                self.string_loop(lanes, quote, doc, buf, i, limit, |block| lanes.closer_masks(&closer, block))
+            }
+        }
+    }
+
+    /// [`LineCounter::string_blocks_here`] with the closer's masks of a block from `masks`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn string_loop<L: Lanes>(
+        &mut self,
+        lanes: L,
+        quote: &Quote,
+        doc: bool,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+        masks: impl Fn(&[u8; BLOCK]) -> Masks,
+    ) -> usize {
         // The lines of blocks with no closer or escape are tallied in registers, apart from the
         // counter, which holds them again before anything else reads its flags.
         let mut tally = LineTally::begin(self);
         while i + BLOCK <= limit {
             let block: &[u8; BLOCK] = buf[i..i + BLOCK].try_into().expect("a whole block");
-            let m = lanes.closer_masks(&closer, block);
+            let m = masks(block);
             let escapes = quote.escape.map_or(0, |e| lanes.byte_mask(e, block));
             let mut stops = m.marks | escapes;
             if stops == 0 {
@@ -119,5 +144,41 @@ impl LineCounter {
         } else {
             self.settle_lines(m, 0, to);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::count::{count, count_reference};
+    use crate::lang::LangId;
+    use crate::simd::dispatch::{capped, LanesSeen};
+    use crate::test_random::{pick, xorshift};
+
+    /// Python's doc strings and `'''` strings over several blocks, thick with lone and paired
+    /// quotes of both kinds, escapes and blank lines, with the closer at every place around a
+    /// block's end (its quotes split across two blocks among them): they count as the
+    /// byte-by-byte twin counts them on every lane. The doubled closer's loop finds the closer
+    /// from its first byte's mask alone, so a pair of quotes must not pass for it.
+    #[test]
+    fn multi_line_strings_equal_the_byte_by_byte_twin() {
+        let id = LangId::from_name("Python").expect("Python");
+        let lanes = LanesSeen::start();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let alphabets: [&[u8]; 2] = [b"\"'\\ ab\n\n", b"\"\"x y\n\\\"'"];
+        for (round, close) in ["\"\"\"", "'''", "\"\"\"", "'''"].into_iter().cycle().take(280).enumerate() {
+            let alphabet = alphabets[round % 2];
+            let len = 70 + (xorshift(&mut x) % 200) as usize;
+            let body: String = (0..len).map(|_| char::from(pick(&mut x, alphabet))).collect();
+            // Strip the body's own closers and a trailing escape, so the string ends at ours.
+            let body = body.replace(close, "").trim_end_matches('\\').to_string();
+            let pad = " ".repeat(round % 70);
+            let src =
+                format!("def f():\n{pad}{close}doc\n{body}{close} # c\nx = 1\n{close}\n{body}{close}\n");
+            let expected = count_reference(id, src.as_bytes());
+            for level in lanes.levels() {
+                assert_eq!(capped(level, || count(id, src.as_bytes())), expected, "{level:?}: {src:?}");
+            }
+        }
+        lanes.check();
     }
 }
