@@ -587,6 +587,7 @@ fn line_comments_over_whole_blocks_equal_the_byte_by_byte_twin() {
             format!("{a}// c\n{body}{b}//"),
             format!("{a}// c\n{body}{b}/"),
             format!("// {a}\n{body}// \\\n{b}code();\n{tail}"),
+            format!("// c\n{body}// {a} \\\n{b}\n{body}x;\n{tail}"),
         ];
         for src in &sources {
             for &id in &languages {
