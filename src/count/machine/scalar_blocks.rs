@@ -143,8 +143,9 @@ mod tests {
     /// less than the content (the first line with content sets it), blank lines of blanks among
     /// them, after a node indented by 0 to 8: they count as the byte-by-byte twin counts them on
     /// every lane and fed in chunks cut everywhere (inside a line's indentation among them,
-    /// which is then counted back into the chunk before). Sabotage tried: the blanks of a line
-    /// begun before the block counted from the block's start; this fails.
+    /// which is then counted back into the chunk before). Their indicators are read by
+    /// `LineCounter::open_scalar`. Sabotages tried: the blanks of a line begun before the block
+    /// counted from the block's start; no scalar set pending by `open_scalar`. Both fail.
     #[test]
     fn block_scalar_bodies_equal_the_byte_by_byte_twin() {
         let id = LangId::from_name("YAML").expect("YAML");
