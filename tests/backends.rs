@@ -86,7 +86,7 @@ fn a_file_that_vanished_after_listing_is_reported_by_both_readers() {
     let fd = openat(CWD, tree.path(), OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
     let names = b"gone.c\0here.c\0".to_vec();
     let dir = Arc::new(ListedDir {
-        fd: Arc::new(fd),
+        fd,
         path: tree.path().to_path_buf(),
         names,
         shown_as: None,

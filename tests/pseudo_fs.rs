@@ -45,7 +45,7 @@ fn a_ring_read_that_never_completes_is_cancelled_and_read_plainly() {
     let fd = openat(CWD, "/proc", OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).unwrap();
     let names = b"kmsg\0".to_vec();
     let dir = Arc::new(ListedDir {
-        fd: Arc::new(fd),
+        fd,
         path: "/proc".into(),
         names,
         shown_as: None,

@@ -9,11 +9,13 @@ use rustix::fd::OwnedFd;
 
 use crate::lang::NameMatch;
 
-/// A listed directory: its open descriptor (files are opened relative to it) and the file names
-/// found in it, NUL-terminated in one buffer so a file costs no allocation of its own.
+/// A listed directory: its open descriptor (files are opened relative to it, and subdirectories
+/// queued with it as their parent) and the names found in it, NUL-terminated in one buffer so a
+/// file costs no allocation of its own. One allocation a directory holds both: the descriptor in an
+/// `Arc` of its own cost a directory a `malloc` and a `free` more (~170 instructions).
 #[derive(Debug)]
 pub struct ListedDir {
-    pub fd: Arc<OwnedFd>,
+    pub fd: OwnedFd,
     pub path: PathBuf,
     pub names: Vec<u8>,
     /// The path to show instead, for a file reached through a followed symlink.
@@ -64,7 +66,7 @@ pub(crate) fn jobs_in(dir: &std::path::Path, names: &[&str], sync_only: bool) ->
     use rustix::fs::{open, Mode, OFlags};
     let fd = open(dir, OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty()).expect("open the directory");
     let listed = Arc::new(ListedDir {
-        fd: Arc::new(fd),
+        fd,
         path: dir.into(),
         names: names.iter().flat_map(|n| n.bytes().chain([0])).collect(),
         shown_as: None,

@@ -205,8 +205,8 @@ where
 
 fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut out: Recorder) -> Recorder {
     let mut lister = Lister::default();
+    // Its `files` are this worker's queue of files to read, which listings add to.
     let mut listing = Listing::default();
-    let mut files: VecDeque<FileJob> = VecDeque::new();
     let mut dirs = QueuedDirs::default();
     // Out of descriptors, a directory goes back on the deque until this worker's queued files (each
     // holding its directory open) are read; waits are counted over the whole run so that a limit
@@ -216,20 +216,19 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
     let clock = out.clock();
     loop {
         if out.halted() {
-            drained(files, &mut reader, &mut out);
+            drained(&mut listing.files, &mut reader, &mut out);
             return finished(&lister, reader, out);
         }
-        let holding = !(files.is_empty() && reader.is_idle());
+        let holding = !(listing.files.is_empty() && reader.is_idle());
         deferred &= holding;
-        while files.len() < FILE_QUEUE && !deferred && dirs.count() < shared.dir_queue {
+        while listing.files.len() < FILE_QUEUE && !deferred && dirs.count() < shared.dir_queue {
             let Some(job) = shared.find(&local) else { break };
-            let holding = !(files.is_empty() && reader.is_idle());
+            let holding = !(listing.files.is_empty() && reader.is_idle());
             let defer = holding || fd_waits < FD_WAITS;
             let started = clock.start();
-            let queued = files.len();
-            let lists = (&mut lister, &mut listing);
-            let taken = take_apart(shared, &local, lists, job, &mut files, &mut out, defer);
-            dirs.added(&files, queued);
+            let queued = listing.files.len();
+            let taken = take_apart(shared, &local, (&mut lister, &mut listing), job, &mut out, defer);
+            dirs.added(&listing.files, queued);
             Clock::add(started, &mut out.stats().time.walk);
             if let Err(job) = taken {
                 deferred = true;
@@ -241,7 +240,7 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
             }
             shared.pending.fetch_sub(1, Ordering::SeqCst);
         }
-        if files.is_empty() && reader.is_idle() {
+        if listing.files.is_empty() && reader.is_idle() {
             if shared.pending.load(Ordering::SeqCst) == 0 {
                 return finished(&lister, reader, out);
             }
@@ -249,9 +248,9 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
             continue;
         }
         let started = clock.start();
-        let queued = files.len();
-        reader.pump(&mut files, &mut out);
-        dirs.taken(queued - files.len());
+        let queued = listing.files.len();
+        reader.pump(&mut listing.files, &mut out);
+        dirs.taken(queued - listing.files.len());
         Clock::add(started, &mut out.stats().time.read);
         if reader.waits_for_disk() {
             shared.spares.start();
@@ -261,10 +260,10 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
 
 /// Stops a worker whose files have nowhere to go: its queue is dropped, and what is in flight is
 /// finished (the kernel still writes into the buffers of reads in flight).
-fn drained<R: Reader>(mut files: VecDeque<FileJob>, reader: &mut R, out: &mut Recorder) {
+fn drained<R: Reader>(files: &mut VecDeque<FileJob>, reader: &mut R, out: &mut Recorder) {
     files.clear();
     while !reader.is_idle() {
-        reader.pump(&mut files, out);
+        reader.pump(files, out);
     }
 }
 
@@ -275,20 +274,20 @@ fn finished<R: Reader>(lister: &Lister, mut reader: R, mut out: Recorder) -> Rec
     out
 }
 
-/// Lists a directory job or unpacks a file batch. `Err` gives a directory back when the process is
-/// out of descriptors and `defer` allows trying again later.
+/// Lists a directory job or unpacks a file batch onto the worker's queue, `listing.files`; a
+/// directory's files beyond the queue's room go back out as batches, from the back. `Err` gives a
+/// directory back when the process is out of descriptors and `defer` allows trying again later.
 fn take_apart(
     shared: &Shared<'_>,
     local: &Worker<Job>,
-    (lister, found): (&mut Lister, &mut Listing),
+    (lister, listing): (&mut Lister, &mut Listing),
     job: Job,
-    files: &mut VecDeque<FileJob>,
     out: &mut Recorder,
     defer: bool,
 ) -> Result<(), Job> {
     let dir = match job {
         Job::Files(batch) => {
-            files.extend(batch);
+            listing.files.extend(batch);
             return Ok(());
         }
         Job::Dir(dir) => dir,
@@ -299,16 +298,16 @@ fn take_apart(
         defer,
         hold_parents: shared.hold_parents,
     };
-    lister.list(dir, &ctx, out, found).map_err(Job::Dir)?;
-    for dir in found.dirs.drain(..).rev() {
+    let queued = listing.files.len();
+    lister.list(dir, &ctx, out, listing).map_err(Job::Dir)?;
+    for dir in listing.dirs.drain(..).rev() {
         shared.push(local, Job::Dir(dir));
     }
-    let room = FILE_QUEUE.saturating_sub(files.len()).max(FILE_BATCH);
-    while found.files.len() > room {
-        let batch = found.files.split_off(found.files.len().saturating_sub(FILE_BATCH).max(room));
-        shared.push(local, Job::Files(batch));
+    let room = queued + FILE_QUEUE.saturating_sub(queued).max(FILE_BATCH);
+    while listing.files.len() > room {
+        let batch = listing.files.drain(listing.files.len().saturating_sub(FILE_BATCH).max(room)..);
+        shared.push(local, Job::Files(batch.collect()));
     }
-    files.extend(found.files.drain(..));
     Ok(())
 }
 

@@ -75,7 +75,7 @@ mod tests {
             .map(|k| {
                 let fd = rustix::fs::open(".", rustix::fs::OFlags::RDONLY, rustix::fs::Mode::empty());
                 Arc::new(ListedDir {
-                    fd: Arc::new(fd.expect("open .")),
+                    fd: fd.expect("open ."),
                     path: PathBuf::from(format!("d{k}")),
                     names: b"f\0".to_vec(),
                     shown_as: None,

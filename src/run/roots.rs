@@ -189,7 +189,6 @@ fn files_in(
     calls.add(Syscall::Close);
     calls.add(Syscall::Fstatfs);
     let sync_only = reads_plainly(&fd);
-    let fd = Arc::new(fd);
     let path = parent.to_path_buf();
     let dir = Arc::new(ListedDir { fd, path, names: buf, shown_as: None, root_index: root, sync_only });
     Ok(kept

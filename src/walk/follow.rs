@@ -108,7 +108,6 @@ pub(crate) fn file_job(
     names.push(0);
     let shown_as = Some(link.to_path_buf());
     let sync_only = reads_plainly(&fd);
-    let dir =
-        ListedDir { fd: Arc::new(fd), path: parent.to_path_buf(), names, shown_as, root_index, sync_only };
+    let dir = ListedDir { fd, path: parent.to_path_buf(), names, shown_as, root_index, sync_only };
     Ok(FileJob { dir: Arc::new(dir), name_at: 0, name_len: real_name.len() as u32, language })
 }

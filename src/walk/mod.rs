@@ -7,6 +7,7 @@ mod inode_order;
 mod listing_log;
 pub mod select;
 
+use std::collections::VecDeque;
 use std::ffi::{CStr, CString, OsStr};
 use std::io;
 use std::mem::MaybeUninit;
@@ -35,7 +36,8 @@ pub(crate) const SKIPPED_DIRS: &[&[u8]] = &[b".git", b".hg", b".svn"];
 /// by the path the user gave), so no syscall ever needs a path longer than one name.
 #[derive(Debug)]
 pub struct DirJob {
-    pub parent: Option<Arc<OwnedFd>>,
+    /// The listed directory it is opened in, held open for it.
+    pub parent: Option<Arc<ListedDir>>,
     /// What it is opened by: a root's path or a followed link's target; `None` for a listed
     /// subdirectory, opened by the last component of `path` under `parent`, or by `path` itself
     /// when no parent is held (no string of its own: ~150 instructions a directory).
@@ -59,14 +61,17 @@ pub struct DirJob {
 /// Per-worker scratch for listing: the getdents buffer and one directory's entries.
 pub struct Lister {
     buf: Vec<MaybeUninit<u8>>,
+    /// One directory's names, each NUL-terminated: a directory with files to read hands a copy to
+    /// its [`ListedDir`] in one piece, where copying each kept name cost a file ~20 instructions.
     names: Vec<u8>,
     /// Name start and length in `names`, and type.
     entries: Vec<(u32, u32, FileType)>,
     /// The entries in inode order, from their inode numbers.
     order: InodeOrder,
-    /// [`KeptFiles::files`] kept from one directory to the next: a fresh list cost a directory
-    /// an allocation and a free.
-    kept: Vec<KeptFile>,
+    /// The files of one directory kept for counting, before their [`ListedDir`] exists: each name's
+    /// start and length in `names` and its language as the name says; kept from one directory to
+    /// the next, where a fresh list cost a directory an allocation and a free.
+    kept: Vec<(u32, u32, NameMatch)>,
     /// Listing a directory updates its atime as reading a file does.
     noatime: NoAtime,
     /// The system calls listings made (`--follow`'s link resolution aside).
@@ -104,19 +109,13 @@ pub struct ListContext<'a> {
 const PATH_OPEN_MAX: usize = 4000;
 
 impl DirJob {
-    /// The job for subdirectory `name` of this directory, open as `fd`.
-    fn child(
-        &self,
-        fd: &Arc<OwnedFd>,
-        name: &[u8],
-        path: PathBuf,
-        ignore: &Arc<IgnoreLevel>,
-        hold: bool,
-    ) -> DirJob {
-        let by_path = !hold && path.as_os_str().len() < PATH_OPEN_MAX;
+    /// The job for subdirectory `name` of this directory, with no parent yet: the directory's
+    /// [`ListedDir`] is made once all its entries are sorted, and then given to the subdirectories
+    /// that [hold it](DirJob::holds_parent).
+    fn child(&self, name: &[u8], path: PathBuf, ignore: &Arc<IgnoreLevel>) -> DirJob {
         debug_assert_eq!(last_component(&path), name, "opened by its last component");
         DirJob {
-            parent: (!by_path).then(|| Arc::clone(fd)),
+            parent: None,
             name: None,
             path,
             root: Arc::clone(&self.root),
@@ -127,14 +126,23 @@ impl DirJob {
             followed: self.followed,
         }
     }
+
+    /// Whether this job, a listed subdirectory, is opened under its parent's descriptor (held
+    /// open for it) rather than by its path: always when parents are held, and when its path is
+    /// too long to open by.
+    fn holds_parent(&self, hold: bool) -> bool {
+        self.name.is_none() && (hold || self.path.as_os_str().len() >= PATH_OPEN_MAX)
+    }
 }
 
-/// What listing one directory produced; one per worker, emptied by the caller before the next
-/// listing, so a directory costs no allocation for it.
+/// Where listings put what they find; one per worker. `dirs` is emptied by the caller after each
+/// listing, so a directory costs no allocation for it; `files` is the worker's queue of files to
+/// read, which a listing adds to at the back: a file job is moved once, where a list of the
+/// directory's own, moved to the queue after, cost a file ~15 instructions more.
 #[derive(Default)]
 pub struct Listing {
     pub dirs: Vec<DirJob>,
-    pub files: Vec<FileJob>,
+    pub files: VecDeque<FileJob>,
 }
 
 impl Listing {
@@ -148,7 +156,7 @@ impl Listing {
     ) {
         match target {
             Ok(Target::Dir(dir)) => self.dirs.push(dir),
-            Ok(Target::File(file)) => self.files.push(file),
+            Ok(Target::File(file)) => self.files.push_back(file),
             Ok(Target::Unknown) => out.unknown_file(root, || path),
             Ok(Target::Nothing) => {}
             Err(e) => out.failed(root, e, || path),
@@ -156,58 +164,11 @@ impl Listing {
     }
 }
 
-/// A kept file's name start and length in [`KeptFiles::names`], and its language as its name says.
-type KeptFile = (u32, u32, NameMatch);
-
-/// The files of one directory kept for counting, before their [`ListedDir`] exists: their names
-/// NUL-terminated in one buffer, so a file costs no allocation of its own.
-struct KeptFiles {
-    names: Vec<u8>,
-    /// The lister's list, empty: [`KeptFiles::move_into`] empties it again.
-    files: Vec<KeptFile>,
-    /// Room for every entry of the directory (names and NULs, entries), taken at the first file
-    /// kept: grown a file at a time, the two buffers cost ~10 reallocations a directory of 50
-    /// files, and a directory with no file kept allocates nothing.
-    room: (usize, usize),
-}
-
-impl KeptFiles {
-    fn new(files: Vec<KeptFile>, names: usize, entries: usize) -> KeptFiles {
-        debug_assert!(files.is_empty(), "the last directory's files were moved out");
-        KeptFiles { names: Vec::new(), files, room: (names + entries, entries) }
-    }
-
-    fn push(&mut self, name: &[u8], language: NameMatch) {
-        if self.files.is_empty() {
-            self.names.reserve_exact(self.room.0);
-            self.files.reserve(self.room.1);
-        }
-        self.files.push((self.names.len() as u32, name.len() as u32, language));
-        self.names.extend_from_slice(name);
-        self.names.push(0);
-    }
-
-    /// The files as jobs sharing one [`ListedDir`], which holds the directory `job` open as `fd`,
-    /// added to `jobs`; the list is left empty, its room kept for the next directory.
-    fn move_into(&mut self, fd: Arc<OwnedFd>, job: DirJob, jobs: &mut Vec<FileJob>) {
-        let sync_only = reads_plainly(&*fd);
-        let (path, root_index, names) = (job.path, job.root_index, std::mem::take(&mut self.names));
-        let dir = Arc::new(ListedDir { fd, path, names, shown_as: None, root_index, sync_only });
-        jobs.extend(self.files.iter().map(|&(name_at, name_len, language)| FileJob {
-            dir: Arc::clone(&dir),
-            name_at,
-            name_len,
-            language,
-        }));
-        self.files.clear();
-    }
-}
-
 impl Lister {
     /// Lists `job`: the subdirectories to enter and the files to count. Files of unknown extension
     /// and everything the selection or an ignore file excludes are dropped here, never opened.
-    /// Out of descriptors (EMFILE, ENFILE) with `defer`, the job comes back to be tried later.
-    /// What it finds is added to `listing`.
+    /// Out of descriptors (EMFILE, ENFILE) with `defer`, the job comes back to be tried later,
+    /// and `listing` is left as it was; else what it finds is added to `listing`.
     pub fn list(
         &mut self,
         job: DirJob,
@@ -218,7 +179,7 @@ impl Lister {
         let mut job = job;
         let fd = match open_dir(&job, &mut self.noatime, &mut self.calls) {
             Ok(fd) if left_out(&mut job, &fd, ctx, &mut self.calls) => return Ok(()),
-            Ok(fd) => Arc::new(fd),
+            Ok(fd) => fd,
             Err(e) if ctx.defer && is_out_of_fds(&e) => {
                 return Err(job);
             }
@@ -235,28 +196,52 @@ impl Lister {
         // requests (kernel tree: 69,500 reads -> 23,900), and opens find their inode block cached.
         self.order.sort();
         let ignore = self.ignore_level(&fd, &job, ctx.selection, out);
-        let kept = KeptFiles::new(std::mem::take(&mut self.kept), self.names.len(), self.entries.len());
-        let mut kept = self.sort_entries(kept, (&fd, &job, &ignore), ctx, listing, out);
-        // A directory with no file to read needs no filesystem check and no shared record.
-        if !kept.files.is_empty() {
-            self.calls.add(Syscall::Fstatfs);
-            kept.move_into(fd, job, &mut listing.files);
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        let children = listing.dirs.len();
+        self.sort_entries(&mut kept, (&fd, &job, &ignore), ctx, listing, out);
+        let children = &mut listing.dirs[children..];
+        let held = children.iter().any(|child| child.holds_parent(ctx.hold_parents));
+        // A directory with no file to read and no subdirectory to hold it open is closed here.
+        if !kept.is_empty() || held {
+            let dir = Arc::new(self.listed_dir(fd, job, !kept.is_empty()));
+            for child in children.iter_mut().filter(|child| child.holds_parent(ctx.hold_parents)) {
+                child.parent = Some(Arc::clone(&dir));
+            }
+            listing.files.extend(kept.drain(..).map(|(name_at, name_len, language)| FileJob {
+                dir: Arc::clone(&dir),
+                name_at,
+                name_len,
+                language,
+            }));
         }
-        self.kept = kept.files;
+        self.kept = kept;
         Ok(())
     }
 
-    /// Sends each entry where it belongs: a subdirectory to enter or a link's target into
-    /// `listing`, a file to count into `kept`, returned, a file of unknown language
-    /// to `out` as skipped; what the selection or an ignore rule excludes is dropped.
+    /// The record the directory `job`, open as `fd`, is shared by: with `files` to read, its names
+    /// and whether it is read plainly (only a directory with a file to read needs the filesystem
+    /// check); else, for its subdirectories, its descriptor alone.
+    fn listed_dir(&mut self, fd: OwnedFd, job: DirJob, files: bool) -> ListedDir {
+        let sync_only = files && {
+            self.calls.add(Syscall::Fstatfs);
+            reads_plainly(&fd)
+        };
+        let names = if files { self.names.clone() } else { Vec::new() };
+        ListedDir { fd, path: job.path, names, shown_as: None, root_index: job.root_index, sync_only }
+    }
+
+    /// Sends each entry where it belongs: a subdirectory to enter (with no parent yet) or a link's
+    /// target into `listing`, a file to count into `kept`, a file of unknown language to `out` as
+    /// skipped; what the selection or an ignore rule excludes is dropped.
     fn sort_entries(
         &self,
-        mut kept: KeptFiles,
-        (fd, job, ignore): (&Arc<OwnedFd>, &DirJob, &Arc<IgnoreLevel>),
+        kept: &mut Vec<(u32, u32, NameMatch)>,
+        (fd, job, ignore): (&OwnedFd, &DirJob, &Arc<IgnoreLevel>),
         ctx: &ListContext<'_>,
         listing: &mut Listing,
         out: &mut impl ListingLog,
-    ) -> KeptFiles {
+    ) {
         let sel = ctx.selection;
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
@@ -277,7 +262,7 @@ impl Lister {
                 {
                     let path = path();
                     if !dropped(&path, true) {
-                        listing.dirs.push(job.child(fd, name, path, ignore, ctx.hold_parents));
+                        listing.dirs.push(job.child(name, path, ignore));
                     }
                 }
                 FileType::RegularFile => {
@@ -293,7 +278,7 @@ impl Lister {
                         out.unknown_file(job.root_index, path);
                         continue;
                     }
-                    kept.push(name, language);
+                    kept.push((at, len, language));
                 }
                 FileType::Symlink => {
                     let Some(follow) = ctx.follow else { continue };
@@ -307,7 +292,6 @@ impl Lister {
                 _ => {}
             }
         }
-        kept
     }
 
     /// Reads every entry (name and type) before any is judged: an ignore file may come last.
@@ -339,7 +323,7 @@ impl Lister {
             }
             self.entries.push((self.names.len() as u32, bytes.len() as u32, kind));
             self.order.push(entry.ino());
-            self.names.extend_from_slice(bytes);
+            self.names.extend_from_slice(name.to_bytes_with_nul());
         }
         Ok(())
     }
@@ -424,8 +408,8 @@ fn open_dir(job: &DirJob, noatime: &mut NoAtime, calls: &mut Syscalls) -> io::Re
         let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY | asked;
         let nofollow = flags | OFlags::NOFOLLOW;
         match (&job.parent, &job.name) {
-            (Some(parent), Some(name)) => openat(&**parent, name.as_c_str(), nofollow, Mode::empty()),
-            (Some(parent), None) => openat(&**parent, last_component(&job.path), nofollow, Mode::empty()),
+            (Some(parent), Some(name)) => openat(&parent.fd, name.as_c_str(), nofollow, Mode::empty()),
+            (Some(parent), None) => openat(&parent.fd, last_component(&job.path), nofollow, Mode::empty()),
             (None, None) => openat(CWD, job.path.as_os_str(), nofollow, Mode::empty()),
             // A root follows a link the user named; a subdirectory opened by its path does not.
             (None, Some(name)) if job.depth > 0 => openat(CWD, name.as_c_str(), nofollow, Mode::empty()),

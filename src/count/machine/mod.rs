@@ -10,6 +10,7 @@ mod lanes;
 mod markup;
 mod prose;
 mod regions;
+mod scalar_blocks;
 mod spans;
 mod stretches;
 mod string_blocks;
