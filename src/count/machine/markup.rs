@@ -6,6 +6,7 @@
 //! alone. Whether it stands inside a value is found then, by reading from the last place where
 //! that was known, or from the start of its line if that is later (a newline ends a value).
 
+use super::prose::mark_free_run;
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
 use crate::count::syntax::markup::{Markup, SPECIALS};
@@ -108,16 +109,11 @@ impl LineCounter {
     ) -> usize {
         let mut known = Known { at: i, open: 0 };
         let mut tally = LineTally::begin(self);
-        // As in prose's loop: taking a window is the loop's test.
         let windows = &buf[..limit.saturating_add(2).min(buf.len())];
-        while let Some(window) = windows.get(i..i + BLOCK + 2) {
-            let window: &[u8; BLOCK + 2] = window.try_into().expect("a whole window");
-            let m = lanes.prefix_masks(&SPECIALS, window);
-            if m.marks == 0 {
-                tally.code_lines(&m, 0, BLOCK);
-                i += BLOCK;
-                continue;
-            }
+        loop {
+            let (at, m) = mark_free_run(windows, i, &mut tally, |w| lanes.prefix_masks(&SPECIALS, w));
+            i = at;
+            let Some(m) = m else { break };
             let mut start = 0;
             let mut specials = m.marks;
             while specials != 0 {

@@ -8,7 +8,7 @@
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
 use crate::count::syntax::prose::OPENERS;
-use crate::simd::masks::{Lanes, BLOCK};
+use crate::simd::masks::{Lanes, Masks, BLOCK};
 
 impl LineCounter {
     /// Code mode of prose from `i`, while no region waits to be told its lines one by one.
@@ -23,17 +23,12 @@ impl LineCounter {
         limit: usize,
     ) -> usize {
         let mut tally = LineTally::begin(self);
-        // Windows are taken from the bytes a window may reach, so that taking one is the loop's
-        // test (one bounds check a block, `limit` out of the loop).
+        // The bytes a window may reach: a mark's block reads two bytes past it.
         let windows = &buf[..limit.saturating_add(2).min(buf.len())];
-        while let Some(window) = windows.get(i..i + BLOCK + 2) {
-            let window: &[u8; BLOCK + 2] = window.try_into().expect("a whole window");
-            let m = lanes.run_masks(&OPENERS, window);
-            if m.marks == 0 {
-                tally.code_lines(&m, 0, BLOCK);
-                i += BLOCK;
-                continue;
-            }
+        loop {
+            let (at, m) = mark_free_run(windows, i, &mut tally, |w| lanes.run_masks(&OPENERS, w));
+            i = at;
+            let Some(m) = m else { break };
             // Lines from `start` are not settled yet; a mark before it was read with the one
             // before (the rest of a run of backticks).
             let mut start = 0;
@@ -70,6 +65,32 @@ impl LineCounter {
         tally.end(self);
         i
     }
+}
+
+/// The blocks from `i` while their `masks` find no mark, their lines settled into `tally`: where
+/// the first block with a mark starts and its masks, or where fewer than a block and the two
+/// bytes after it are left in `windows` (`None`). Prose's and markup's loops take their blocks
+/// here, in a loop with no call in it over an iterator of windows, where the masks' constants
+/// and the loop's state stay in registers. Inside the loop that handles marks, or with a bounds
+/// check a window, LLVM loaded six constants again on every block and spilled the state: 87
+/// instructions a block of plain prose, 74 here (callgrind).
+#[inline(always)]
+pub(super) fn mark_free_run(
+    windows: &[u8],
+    mut i: usize,
+    tally: &mut LineTally,
+    masks: impl Fn(&[u8; BLOCK + 2]) -> Masks,
+) -> (usize, Option<Masks>) {
+    // Windows one block apart, from an iterator that checks their bounds once.
+    for window in windows.get(i..).unwrap_or_default().windows(BLOCK + 2).step_by(BLOCK) {
+        let m = masks(window.try_into().expect("a whole window"));
+        if m.marks != 0 {
+            return (i, Some(m));
+        }
+        tally.code_lines(&m, 0, BLOCK);
+        i += BLOCK;
+    }
+    (i, None)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use crate::count::syntax::markers::{
 use crate::count::syntax::plan::{literal_block_marker, literal_quote};
 use crate::count::syntax::quote_like::{delim_step, regex_interpolation, Delim, DelimStep};
 use crate::lang::{Block, Embed, Quote, QuoteLikes};
+use crate::simd::masks::BLOCK;
 use crate::simd::scan::StopSet;
 
 impl LineCounter {
@@ -418,7 +419,8 @@ impl LineCounter {
     }
 
     /// A YAML block scalar's body: a line indented as its content is string (code) or blank; the
-    /// first line indented less ends it and is read again in code.
+    /// first line indented less ends it and is read again in code. Whole blocks go by the block
+    /// loop (`scalar_blocks.rs`), the bytes short of one here.
     pub(super) fn block_scalar(
         &mut self,
         buf: &[u8],
@@ -427,6 +429,13 @@ impl LineCounter {
         mut scalar: Scalar,
         mut fresh: bool,
     ) -> usize {
+        if limit.saturating_sub(i) >= BLOCK && self.lines_in_bulk() {
+            i = self.scalar_blocks(scalar, fresh, buf, i, limit);
+            match self.mode {
+                Mode::Scalar { scalar: open, fresh: still } => (scalar, fresh) = (open, still),
+                _ => return i,
+            }
+        }
         while i < limit {
             let b = buf[i];
             if b == b'\n' {

@@ -8,11 +8,12 @@
 //! branch per stop; a C line holding a string or a comment cost it what ten plain lines do, and
 //! that was most of its time on C. Here each block's byte masks say where every span can end
 //! (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's lines are settled once
-//! from the bits that are comment. Four kinds of block skip even that: one a plain comment is
+//! from the bits that are comment. Five kinds of block skip even that: one a plain comment is
 //! open in (`comment_block`; the whole blocks after it take a loop of their own, `comments.rs`),
 //! one whose only marks are one kind of quote (beside Rust's lifetimes), one whose marks open
 //! line comments (outside C's own loop, the blocks of comment lines after it take a loop of
-//! their own, `comments.rs`), and one whose first mark opens a comment (`quick.rs`).
+//! their own, `comments.rs`), one whose first mark opens a comment, and C++'s whose marks are
+//! all divisions (`quick.rs`).
 
 mod bits;
 mod comments;
@@ -33,7 +34,7 @@ use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use comments::{comment_run, line_run};
-use quick::{double_block, line_comment_block, opener_block, string_block};
+use quick::{division_block, double_block, line_comment_block, opener_block, string_block};
 use spans::{
     in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
@@ -184,8 +185,9 @@ impl LineCounter {
     /// Java's, Rust's, JavaScript's and C++'s forms (the kernel 0.8% slower with it in C's loop:
     /// its `//` comments are few), and in C's loop one a line comment goes on into (a C header's
     /// register lists: ~620 instructions a comment line longer than a block in the walk); one in
-    /// code whose first mark opens a comment, in C's shape (C, CSS: Rust's comments nest, and Go
-    /// measured 5-7% slower with it, Java level).
+    /// code whose first mark opens a comment, in C's loop (C, CSS) and C++'s and JavaScript's
+    /// (Rust's comments nest, and Go measured 5-7% slower with it, Java level); a C++ one in code
+    /// whose marks are all divisions.
     #[inline(always)]
     fn settled_at_once<
         L: Lanes,
@@ -227,9 +229,13 @@ impl LineCounter {
                 }
                 true
             }
-            || !EXTRA_FORMS
+            || COMMENT_RUNS
                 && !LONG_STRINGS
                 && opener_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
+            || EXTRA_FORMS
+                && COMMENT_RUNS
+                && shape.prefixed.is_some()
+                && division_block(lanes, (m, block, buf.get(i + BLOCK)), carry, tally)
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,

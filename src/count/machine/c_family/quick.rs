@@ -1,7 +1,8 @@
 //! A block with marks settled without the span walk, where what its marks are lets its spans be
 //! found all at once: one whose only marks are one kind of quote (strings are code, so only
 //! where the block ends, in a string or not, matters), one whose marks outside line comments
-//! open line comments, and one in code whose first mark opens a block comment.
+//! open line comments, one in code whose first mark opens a block comment, and C++'s in code
+//! whose marks are all divisions.
 
 use super::spans::{BlockCarry, CODE, COMMENT, DOUBLE, LINE, SINGLE};
 use super::LineTally;
@@ -245,5 +246,37 @@ pub(super) fn opener_block<L: Lanes>(
     tally.block(m, carry.spill | above(at) & below(end));
     // A closer ending in the next block leaves its `/` there, a comment byte.
     *carry = BlockCarry { from: end.saturating_sub(BLOCK), spill: u64::from(end > BLOCK), ..*carry };
+    true
+}
+
+/// A C++ block in code whose marks are all slashes that open nothing (divisions, an
+/// `#include <a/b.h>`'s path): code to the span walk, where no regex literal opens, so settled
+/// as a block with no mark from one mask more. A third of the C++ blocks the other quick paths
+/// left were those. A carried closer, a slash before `/` or `*` (the next block's first byte
+/// too) and every other mark leave the block to the span walk (`false`, nothing done). `next`
+/// is the byte after the block.
+#[inline(always)]
+pub(super) fn division_block<L: Lanes>(
+    lanes: L,
+    (m, block, next): (&Masks, &[u8; BLOCK], Option<&u8>),
+    carry: &BlockCarry,
+    tally: &mut LineTally,
+) -> bool {
+    if carry.inside != CODE || carry.from != 0 || carry.spill != 0 {
+        return false;
+    }
+    // The first mark tells before any mask is made.
+    let first = m.marks.trailing_zeros() as usize;
+    if block.get(first) != Some(&b'/')
+        || block.get(first + 1).or(next).is_some_and(|&b| b == b'/' || b == b'*')
+    {
+        return false;
+    }
+    let [slash, star, _] = lanes.byte_masks([b'/', b'*', b'*'], block);
+    let follow = |bits: u64, byte: u8| bits >> 1 | u64::from(next == Some(&byte)) << 63;
+    if m.marks & !slash != 0 || slash & (follow(slash, b'/') | follow(star, b'*')) != 0 {
+        return false;
+    }
+    tally.code_lines(m, 0, BLOCK);
     true
 }

@@ -307,11 +307,12 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
 
 /// Blocks whose only marks are `'` (`string_block`: JavaScript's strings, settled by their
 /// parity; Rust's lifetimes and character literals, code by themselves where no mark is inside)
-/// or slashes that open no comment (divisions, left to the span walk): strings over block
-/// boundaries, escaped quotes and backslash runs at every place, newlines that end a string, a
-/// slash before `/`, `*` or the block's end, and now and then another mark, so that the blocks
-/// before and after are the span walk's; in every language whose `'` opens a string, a
-/// character literal or a lifetime, or whose slash may open a regex literal.
+/// or slashes that open no comment (divisions: C++'s `division_block`, the span walk's in the
+/// others): strings over block boundaries, escaped quotes and backslash runs at every place,
+/// newlines that end a string, a slash before `/`, `*` or the block's end, and now and then
+/// another mark, so that the blocks before and after are the span walk's; in every language
+/// whose `'` opens a string, a character literal or a lifetime, or whose slash may open a regex
+/// literal.
 #[test]
 fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
     const PLAIN: usize = 16;
@@ -342,6 +343,9 @@ fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
             format!("{a}'it''s /' / \"\" '\n{tail}"),
             format!("{a}fn f<'a>(x: &'a str) {{ 'l: loop {{ break 'l; }} }} \"s'\" 'c' 'é' / 2\n{tail}"),
             format!("{a}x = 'q'\"'\n'\"' '\"'\n{tail}"),
+            format!("{a}#include <a/b.h>\nx = a/b/*\nc\n*/ d / e//f\n{tail}"),
+            format!("{a}x = a/b//\\\nc\n{tail}"),
+            format!("{a}x = a / b */ c /\n{tail}"),
         ] {
             for name in ["C", "C++", "Java", "Go", "Rust", "JavaScript"] {
                 agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);

@@ -60,3 +60,60 @@ fn random_markdown_equals_the_byte_by_byte_twin() {
     assert!(fences > 3_000, "only {fences} fences");
     lanes.check();
 }
+
+/// Long stretches of plain lines, which the block loops of prose and pages take many blocks in a
+/// row with no mark (`mark_free_run`): blank lines, lines of blanks, short lines and lines longer
+/// than a block, with now and then an opener between them (a fence or a comment; in a page a
+/// comment, a script or an attribute value a newline ends). Each lane and a cut in chunks give
+/// the twin's counts and embedded regions.
+#[test]
+fn long_mark_free_runs_equal_the_byte_by_byte_twin() {
+    let lanes = LanesSeen::start();
+    let plain: [&[u8]; 8] = [
+        b"\n",
+        b"\n\n",
+        b"  \n",
+        b"\t \r\n",
+        b" ",
+        b"x",
+        b"word ",
+        b"a line of prose longer than a block, with `code`, <b>a tag</b> and ~a~ ``b`` <i>",
+    ];
+    let markdown: [&[u8]; 3] = [b"\n```sh\necho\n```\n", b"<!-- c -->", b"\n~~~\n"];
+    let page: [&[u8]; 3] = [b"<!-- c\n-->", b"<script>\nvar x;\n</script>", b"<a href=\"x\n"];
+    let mut x = 0x5851_F42D_4C95_7F2Du64;
+    let mut long_runs = 0;
+    for round in 0..600 {
+        let (lang, rare) = match round % 2 {
+            0 => (LangId::from_name("Markdown").expect("Markdown"), &markdown),
+            _ => (LangId::from_name("HTML").expect("HTML"), &page),
+        };
+        let (mut src, mut run) = (Vec::new(), 0);
+        while src.len() < 1_500 {
+            let piece = if xorshift(&mut x) % 40 == 0 {
+                run = 0;
+                rare[(xorshift(&mut x) % 3) as usize]
+            } else {
+                plain[(xorshift(&mut x) % plain.len() as u64) as usize]
+            };
+            run += piece.len();
+            long_runs += usize::from(run >= 4 * 64 && run - piece.len() < 4 * 64);
+            src.extend_from_slice(piece);
+        }
+        let want = count_reference_embedded(lang, Options::default(), &src);
+        for level in lanes.levels() {
+            let fast = capped(level, || count_embedded(lang, Options::default(), &src));
+            assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
+        }
+        let mut counter = LineCounter::new(lang);
+        let mut buf = Vec::new();
+        for chunk in src.chunks(round % 89 * 7 + 1) {
+            buf.extend_from_slice(chunk);
+            let used = counter.feed(&buf);
+            buf.drain(..used);
+        }
+        assert_eq!(counter.finish_embedded(&buf), want, "chunked: {:?}", String::from_utf8_lossy(&src));
+    }
+    assert!(long_runs > 1_000, "only {long_runs} stretches of four blocks with no opener");
+    lanes.check();
+}
