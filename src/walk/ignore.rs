@@ -2,8 +2,9 @@
 //! told otherwise), `.git/info/exclude`, git's global `core.excludesFile`, `.ignore` and
 //! `.ringlocignore`. Matching uses the `ignore` crate's gitignore matcher; listing stays ours.
 
-use std::ffi::CStr;
+use std::ffi::{CStr, OsStr};
 use std::io;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -39,8 +40,11 @@ impl Default for IgnorePolicy {
 #[derive(Debug, Default)]
 pub struct IgnoreLevel {
     parent: Option<Arc<IgnoreLevel>>,
-    /// Highest precedence first: `.ringlocignore`, `.ignore`, `.gitignore`, `info/exclude`.
+    /// Highest precedence first: `.ringlocignore`, `.ignore`, `.gitignore`, `info/exclude`. Built
+    /// rooted at `.`: paths are made relative to the level's directory here ([`relative`]).
     matchers: Vec<Gitignore>,
+    /// What the matchers strip from a path: see [`strip_root`].
+    root: Option<PathBuf>,
     /// Levels above a walk root see paths relative to their own directory: `(root, root as named
     /// from this directory)`.
     rebase: Option<(PathBuf, PathBuf)>,
@@ -65,6 +69,7 @@ impl IgnoreLevel {
                 }
                 None => path,
             };
+            let candidate = relative(candidate, l.root.as_deref());
             for m in &l.matchers {
                 match m.matched(candidate, is_dir) {
                     Match::Ignore(_) => return true,
@@ -120,6 +125,7 @@ impl IgnoreLevel {
         Arc::new(IgnoreLevel {
             parent: Some(Arc::clone(parent)),
             matchers,
+            root: strip_root(path),
             rebase: None,
             in_git,
             global: None,
@@ -148,9 +154,10 @@ fn matchers_in(
         .collect()
 }
 
-/// The matcher of one ignore file named `name` in the directory `path`, holding `text`.
+/// The matcher of one ignore file named `name` in the directory `path`, holding `text`: rooted at
+/// `.`, so that it is given paths already relative to `path` ([`relative`]).
 fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
-    let mut builder = GitignoreBuilder::new(path);
+    let mut builder = GitignoreBuilder::new(".");
     let from = path.join(name.to_str().unwrap_or_default());
     for line in String::from_utf8_lossy(text).lines() {
         // A malformed pattern is skipped, as git does.
@@ -192,11 +199,48 @@ impl IgnoreLevel {
         Arc::new(IgnoreLevel {
             parent: Some(Arc::clone(parent)),
             matchers,
+            root: strip_root(path),
             rebase,
             in_git: true,
             global: None,
         })
     }
+}
+
+/// The root the `ignore` crate's matcher for the directory `path` would strip from the paths it
+/// is given (`GitignoreBuilder::new(path)` keeps `path` less a leading `./`); `None` for `.`,
+/// from which it strips nothing. Its `matched` asks whether its root is `.` on every call, by
+/// comparing components (~260 instructions a file of a git work tree), so the matchers are built
+/// rooted at `.` and this is asked once a level.
+fn strip_root(path: &Path) -> Option<PathBuf> {
+    let bytes = path.as_os_str().as_bytes();
+    let root = Path::new(OsStr::from_bytes(below(b"./", bytes).unwrap_or(bytes)));
+    (root != Path::new(".")).then(|| root.to_path_buf())
+}
+
+/// `path` as a matcher rooted at `root` ([`strip_root`]) would match it (`Gitignore::strip`): a
+/// leading `./` dropped, then, unless it is a bare name, `root` and the `/` after it; a path that
+/// would be left empty is matched whole. A matcher rooted at `.` strips a leading `./` only, and
+/// this leaves none but where a level's own directory is matched, which the walk never does.
+fn relative<'a>(path: &'a Path, root: Option<&Path>) -> &'a Path {
+    let whole = path.as_os_str().as_bytes();
+    let mut rest = below(b"./", whole).unwrap_or(whole);
+    if let Some(root) = root.filter(|_| rest.contains(&b'/')) {
+        if let Some(under) = below(root.as_os_str().as_bytes(), rest) {
+            rest = under.strip_prefix(b"/").unwrap_or(under);
+        }
+    }
+    Path::new(OsStr::from_bytes(if rest.is_empty() { whole } else { rest }))
+}
+
+/// `path` after `prefix`, where `prefix` ends at a component's end (the `ignore` crate's
+/// `strip_prefix` on Unix: `/foo` is no prefix of `/foobar`).
+fn below<'a>(prefix: &[u8], path: &'a [u8]) -> Option<&'a [u8]> {
+    let rest = path.strip_prefix(prefix)?;
+    if prefix.last().is_some_and(|&b| b != b'/') && rest.first().is_some_and(|&b| b != b'/') {
+        return None;
+    }
+    Some(rest)
 }
 
 /// Reads an ignore file relative to its directory: `None` when there is none (missing, a dangling
@@ -276,6 +320,7 @@ pub fn root_level(
             level = Arc::new(IgnoreLevel {
                 parent: Some(level),
                 matchers,
+                root: strip_root(dir),
                 rebase: Some((root.to_path_buf(), prefix)),
                 in_git: true,
                 global: None,
@@ -283,4 +328,53 @@ pub fn root_level(
         }
     }
     level
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The twin: a matcher rooted at the directory itself, given the whole path, as levels were
+    /// matched before.
+    fn rooted_at(dir: &str, lines: &[&str]) -> Gitignore {
+        let mut builder = GitignoreBuilder::new(dir);
+        lines.iter().for_each(|line| drop(builder.add_line(None, line)));
+        builder.build().expect("patterns build")
+    }
+
+    #[test]
+    fn paths_made_relative_match_as_the_matcher_rooted_at_their_directory_does() {
+        let lines = ["*.o", "/build/", "sub/*.c", "!keep.o", "a", "deep/**/x", "/top.c"];
+        let at_dot = rooted_at(".", &lines);
+        let dirs = [".", "./", "", "a", "./a", "a/", "/abs/x", "x/./y", "/", "ab", "./a/b"];
+        let tails = ["f.o", "keep.o", "build", "build/y.c", "sub/z.c", "a", "deep/q/x", "top.c", "n.c"];
+        let mut paths: Vec<String> = tails.iter().map(|t| t.to_string()).collect();
+        for dir in dirs {
+            for tail in tails {
+                paths.push(format!("{dir}/{tail}"));
+                paths.push(format!("./{dir}/{tail}"));
+            }
+        }
+        paths.extend(["./f.o", "abc/f.o", "/f.o", "a/", "./a/", "build/"].map(String::from));
+        let mut compared = 0;
+        for dir in dirs {
+            let twin = rooted_at(dir, &lines);
+            let root = strip_root(Path::new(dir));
+            for path in &paths {
+                let given = Path::new(path);
+                let rel = relative(given, root.as_deref());
+                // Left to a level's own directory (never matched by the walk): see `relative`.
+                if rel == given && path.starts_with("./") {
+                    continue;
+                }
+                for is_dir in [false, true] {
+                    let (new, old) = (at_dot.matched(rel, is_dir), twin.matched(given, is_dir));
+                    let seen = |m: Match<_>| (m.is_ignore(), m.is_whitelist());
+                    assert_eq!(seen(new), seen(old), "{path:?} under {dir:?} (is_dir {is_dir})");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 3000, "{compared} paths compared");
+    }
 }
