@@ -6,6 +6,8 @@
 //! line. Lines are the number of `\n` plus one if the last byte is not `\n`.
 
 #[cfg(test)]
+pub(crate) mod chunked;
+#[cfg(test)]
 mod feature_tests;
 mod machine;
 mod syntax;

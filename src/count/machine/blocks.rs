@@ -467,23 +467,11 @@ impl MarkFilters {
 
 #[cfg(test)]
 mod tests {
-    use crate::count::machine::LineCounter;
-    use crate::count::{count, count_reference, Counts};
+    use crate::count::chunked::counted_in_chunks as chunked;
+    use crate::count::{count, count_reference};
     use crate::lang::LangId;
     use crate::simd::dispatch::{capped, LanesSeen};
     use crate::test_random::{pick, xorshift};
-
-    /// `bytes` fed in chunks of `size` bytes, the unconsumed tail starting the next chunk.
-    fn chunked(id: LangId, bytes: &[u8], size: usize) -> Counts {
-        let mut counter = LineCounter::new(id);
-        let mut buf = Vec::new();
-        for chunk in bytes.chunks(size) {
-            buf.extend_from_slice(chunk);
-            let used = counter.feed(&buf);
-            buf.drain(..used);
-        }
-        counter.finish(&buf)
-    }
 
     /// A line of words, blanks, `\r` and tabs, with a letter that may lead an opener (Python's
     /// `r`, `b`, `f`, `u`) where no quote follows it, or nothing; one line in `rare` has a mark.

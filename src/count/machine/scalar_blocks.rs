@@ -113,23 +113,11 @@ fn fresh_first(m: &Masks, fresh: bool) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::count::machine::LineCounter;
-    use crate::count::{count, count_reference, Counts};
+    use crate::count::chunked::counted_in_chunks as chunked;
+    use crate::count::{count, count_reference};
     use crate::lang::LangId;
     use crate::simd::dispatch::{capped, LanesSeen};
     use crate::test_random::{pick, xorshift};
-
-    /// `bytes` fed in chunks of `size` bytes, the unconsumed tail starting the next chunk.
-    fn chunked(id: LangId, bytes: &[u8], size: usize) -> Counts {
-        let mut counter = LineCounter::new(id);
-        let mut buf = Vec::new();
-        for chunk in bytes.chunks(size) {
-            buf.extend_from_slice(chunk);
-            let used = counter.feed(&buf);
-            buf.drain(..used);
-        }
-        counter.finish(&buf)
-    }
 
     /// A random body line: indented by 0 to 12 blanks (tabs and `\r` among them), then text,
     /// a comment byte or a quote, or nothing.

@@ -1,6 +1,7 @@
 use super::Known;
+use crate::count::chunked::counted_in_chunks as chunked;
 use crate::count::syntax::markup::SPECIALS;
-use crate::count::{count, count_reference, Counts};
+use crate::count::{count, count_reference};
 use crate::lang::LangId;
 use crate::simd::dispatch::{capped, LanesSeen};
 use crate::simd::masks::{Lanes, Masks, Portable, BLOCK};
@@ -115,16 +116,4 @@ fn pages_across_block_boundaries_equal_the_byte_by_byte_twin() {
         }
     }
     lanes.check();
-}
-
-/// `bytes` fed in chunks of `size` bytes, the unconsumed tail starting the next chunk.
-fn chunked(id: LangId, bytes: &[u8], size: usize) -> Counts {
-    let mut counter = crate::count::LineCounter::new(id);
-    let mut buf = Vec::new();
-    for chunk in bytes.chunks(size) {
-        buf.extend_from_slice(chunk);
-        let used = counter.feed(&buf);
-        buf.drain(..used);
-    }
-    counter.finish(&buf)
 }
