@@ -6,7 +6,7 @@
 //! alone. Whether it stands inside a value is found then, by reading from the last place where
 //! that was known, or from the start of its line if that is later (a newline ends a value).
 
-use super::prose::mark_free_run;
+use super::prose::mark_free_windows;
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
 use crate::count::syntax::markup::{Markup, SPECIALS};
@@ -111,7 +111,7 @@ impl LineCounter {
         let mut tally = LineTally::begin(self);
         let windows = &buf[..limit.saturating_add(2).min(buf.len())];
         loop {
-            let (at, m) = mark_free_run(windows, i, &mut tally, |w| lanes.prefix_masks(&SPECIALS, w));
+            let (at, m) = mark_free_windows(windows, i, &mut tally, |w| lanes.prefix_masks(&SPECIALS, w));
             i = at;
             let Some(m) = m else { break };
             let mut start = 0;

@@ -26,7 +26,7 @@ impl LineCounter {
         // The bytes a window may reach: a mark's block reads two bytes past it.
         let windows = &buf[..limit.saturating_add(2).min(buf.len())];
         loop {
-            let (at, m) = mark_free_run(windows, i, &mut tally, |w| lanes.run_masks(&OPENERS, w));
+            let (at, m) = mark_free_windows(windows, i, &mut tally, |w| lanes.run_masks(&OPENERS, w));
             i = at;
             let Some(m) = m else { break };
             // Lines from `start` are not settled yet; a mark before it was read with the one
@@ -75,7 +75,7 @@ impl LineCounter {
 /// check a window, LLVM loaded six constants again on every block and spilled the state: 87
 /// instructions a block of plain prose, 74 here (callgrind).
 #[inline(always)]
-pub(super) fn mark_free_run(
+pub(super) fn mark_free_windows(
     windows: &[u8],
     mut i: usize,
     tally: &mut LineTally,

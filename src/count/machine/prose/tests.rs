@@ -62,7 +62,7 @@ fn random_markdown_equals_the_byte_by_byte_twin() {
 }
 
 /// Long stretches of plain lines, which the block loops of prose and pages take many blocks in a
-/// row with no mark (`mark_free_run`): blank lines, lines of blanks, short lines and lines longer
+/// row with no mark (`mark_free_windows`): blank lines, lines of blanks, short lines and lines longer
 /// than a block, with now and then an opener between them (a fence or a comment; in a page a
 /// comment, a script or an attribute value a newline ends). Each lane and a cut in chunks give
 /// the twin's counts and embedded regions.
