@@ -376,14 +376,8 @@ fn markdown_across_block_boundaries_equals_the_byte_by_byte_twin() {
                 let fast = capped(level, || count_embedded(md, Options::default(), src.as_bytes()));
                 assert_eq!(fast, want, "{level:?}: {src:?}");
             }
-            let mut counter = LineCounter::new(md);
-            let mut buf = Vec::new();
-            for chunk in src.as_bytes().chunks(pad % 37 + 1) {
-                buf.extend_from_slice(chunk);
-                let used = counter.feed(&buf);
-                buf.drain(..used);
-            }
-            assert_eq!(counter.finish_embedded(&buf), want, "chunked: {src:?}");
+            let chunked = crate::count::chunked::embedded_in_chunks(md, src.as_bytes(), pad % 37 + 1);
+            assert_eq!(chunked, want, "chunked: {src:?}");
         }
     }
     lanes.check();

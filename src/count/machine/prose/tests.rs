@@ -1,4 +1,5 @@
-use crate::count::{count_embedded, count_reference_embedded, LineCounter, Options};
+use crate::count::chunked::embedded_in_chunks;
+use crate::count::{count_embedded, count_reference_embedded, Options};
 use crate::lang::LangId;
 use crate::simd::dispatch::{capped, LanesSeen};
 use crate::test_random::xorshift;
@@ -48,14 +49,8 @@ fn random_markdown_equals_the_byte_by_byte_twin() {
             let fast = capped(level, || count_embedded(md, Options::default(), &src));
             assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
         }
-        let mut counter = LineCounter::new(md);
-        let mut buf = Vec::new();
-        for chunk in src.chunks(round % 97 + 1) {
-            buf.extend_from_slice(chunk);
-            let used = counter.feed(&buf);
-            buf.drain(..used);
-        }
-        assert_eq!(counter.finish_embedded(&buf), want, "chunked: {:?}", String::from_utf8_lossy(&src));
+        let chunked = embedded_in_chunks(md, &src, round % 97 + 1);
+        assert_eq!(chunked, want, "chunked: {:?}", String::from_utf8_lossy(&src));
     }
     assert!(fences > 3_000, "only {fences} fences");
     lanes.check();
@@ -105,14 +100,8 @@ fn long_mark_free_runs_equal_the_byte_by_byte_twin() {
             let fast = capped(level, || count_embedded(lang, Options::default(), &src));
             assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
         }
-        let mut counter = LineCounter::new(lang);
-        let mut buf = Vec::new();
-        for chunk in src.chunks(round % 89 * 7 + 1) {
-            buf.extend_from_slice(chunk);
-            let used = counter.feed(&buf);
-            buf.drain(..used);
-        }
-        assert_eq!(counter.finish_embedded(&buf), want, "chunked: {:?}", String::from_utf8_lossy(&src));
+        let chunked = embedded_in_chunks(lang, &src, round % 89 * 7 + 1);
+        assert_eq!(chunked, want, "chunked: {:?}", String::from_utf8_lossy(&src));
     }
     assert!(long_runs > 1_000, "only {long_runs} stretches of four blocks with no opener");
     lanes.check();
