@@ -134,6 +134,16 @@ pub struct Flagged {
     pub minified: u64,
 }
 
+impl Flagged {
+    /// One counted file's flags: the report's full record and the recorder's plain path both
+    /// count them here.
+    #[inline(always)]
+    pub(crate) fn count(&mut self, generated: bool, minified: bool) {
+        self.generated += u64::from(generated);
+        self.minified += u64::from(minified);
+    }
+}
+
 /// Why a file was left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Skip {
@@ -225,8 +235,7 @@ impl Report {
                 if let Some(sections) = &mut self.by_root {
                     sections[root].languages.entry(language).or_default().add(&totals);
                 }
-                self.flagged.generated += u64::from(generated);
-                self.flagged.minified += u64::from(minified);
+                self.flagged.count(generated, minified);
                 if keep_file {
                     self.files_sorted = false;
                     self.files.push(FileReport {

@@ -112,8 +112,7 @@ impl Recorder {
     #[inline(always)]
     fn add_up(&mut self, file: &CountedFile) {
         self.add_to_language(file.language, Totals { files: 1, bytes: file.bytes, counts: file.counts });
-        self.report.flagged.generated += u64::from(file.generated);
-        self.report.flagged.minified += u64::from(file.minified);
+        self.report.flagged.count(file.generated, file.minified);
     }
 
     /// [`Recorder::record`] past the progress tally, for any file. Kept out of line, so that the
