@@ -41,14 +41,15 @@ impl LineCounter {
                 }
                 tally.code_lines(&m, start, p);
                 tally.end(self);
-                let mut after = self.mark(lanes, buf, i + p, limit);
                 // A fence whose end is in sight is counted here, and the loop goes on after it.
-                if after < limit && self.fence_opened() {
-                    match self.fence_line(lanes, buf, after, limit) {
-                        Ok(end) => after = end,
+                let after = if matches!(buf[i + p], b'`' | b'~') {
+                    match self.fence_mark(lanes, buf, i + p, limit) {
+                        Ok(end) => end,
                         Err(stop) => return stop,
                     }
-                }
+                } else {
+                    self.mark(lanes, buf, i + p, limit)
+                };
                 if !matches!(self.mode, Mode::Code) {
                     return after;
                 }

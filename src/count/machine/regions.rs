@@ -14,10 +14,10 @@
 
 use super::{InInterpolation, LineCounter, Mode, Reach};
 use crate::count::syntax::classifier::Classifier;
-use crate::count::syntax::embed::{end_at, End, KeptFence, Opening, TagReader, END_SEEN, MAX_DEPTH};
+use crate::count::syntax::embed::{end_at, fence_opens, End, Opening, TagReader, END_SEEN, MAX_DEPTH};
 use crate::count::syntax::heredoc_queue::HeredocQueue;
 use crate::count::syntax::markers::{is_ws, window, Pending, Tag};
-use crate::count::{Counts, MAX_TOKEN};
+use crate::count::{Counts, MAX_TOKEN, WINDOW};
 use crate::lang::{page_language, plain_text, Embed, LangId};
 use crate::simd::masks::{Lanes, Portable, BLOCK};
 
@@ -88,8 +88,6 @@ pub(crate) struct Regions {
     since: Counts,
     suspended: Option<Suspended>,
     reader: TagReader,
-    /// The language of the last fence counted in place, kept for the next.
-    last_fence: Option<KeptFence>,
     embedded: Vec<(LangId, Counts)>,
 }
 
@@ -103,7 +101,6 @@ impl Regions {
             since: Counts::default(),
             suspended: None,
             reader: TagReader::new(Opening::PageEnd),
-            last_fence: None,
             embedded: Vec::new(),
         }
     }
@@ -182,8 +179,9 @@ impl Regions {
     }
 
     /// Every region still open at the end of the file (whose totals are `totals`), then the
-    /// per-language list, by language.
-    pub(super) fn finish(mut self, totals: &Counts) -> Vec<(LangId, Counts)> {
+    /// per-language list, by language. Taken in its box: moved out of it, the whole state was
+    /// copied first (a `memcpy` of ~76 instructions a file).
+    pub(super) fn finish(mut self: Box<Self>, totals: &Counts) -> Vec<(LangId, Counts)> {
         self.charge(totals);
         self.drop_suspended();
         self.cut_to(0);
@@ -251,10 +249,29 @@ impl LineCounter {
         }
     }
 
-    /// Whether the tag being read is a fence's info string, not read yet.
-    pub(super) fn fence_opened(&self) -> bool {
-        matches!(self.mode, Mode::Tag)
-            && self.regions.as_deref().is_some_and(|r| r.reader.ends_at_newline() && !r.reader.is_done())
+    /// `mark` for a mark of prose's block loop at a backtick or a tilde (a run of three): a
+    /// fence's opener at the head of its line, else a byte of code, as `open_token` reads it
+    /// without its general look-ups (prose has no other opener on these bytes, see `Prose::of`).
+    /// A fence whose end is in sight is counted here (`fence_line`): `Ok` where code goes on,
+    /// `Err` where the tag is left to read (the mode set to it).
+    #[inline(always)]
+    pub(super) fn fence_mark<L: Lanes>(
+        &mut self,
+        lanes: L,
+        buf: &[u8],
+        at: usize,
+        limit: usize,
+    ) -> Result<usize, usize> {
+        let Some((opening, len)) = fence_opens(window(buf, at), !self.code && !self.comment) else {
+            self.code = true;
+            return Ok(at + 1);
+        };
+        self.open_region_tag(opening);
+        if at + len < limit {
+            self.fence_line(lanes, buf, at + len, limit)
+        } else {
+            Err(at + len)
+        }
     }
 
     /// A host opener was read in code mode: read its tag next.
@@ -422,7 +439,9 @@ impl LineCounter {
         i: usize,
         limit: usize,
     ) -> Result<usize, usize> {
-        let end = memchr::memchr(b'\n', &buf[i..limit]).map_or(limit, |nl| i + nl);
+        // A byte loop: an info string is a few bytes (none for most fences), fewer than memchr's
+        // set-up costs.
+        let end = buf[i..limit].iter().position(|&b| b == b'\n').map_or(limit, |nl| i + nl);
         let info = &buf[i..end];
         self.code |= info.iter().any(|&b| !is_ws(b));
         self.regions().reader.read_info(info);
@@ -446,9 +465,8 @@ impl LineCounter {
         if !r.levels.is_empty() || r.suspended.is_some() {
             return None;
         }
-        let lang = r.reader.language_kept(&mut r.last_fence);
-        let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
-        (cls.syntax.embed == Embed::None).then_some((lang, cls))
+        let kept = r.reader.language_kept();
+        (kept.cls.syntax.embed == Embed::None).then_some((kept.lang, kept.cls))
     }
 
     /// A fence counted where it stands (`fence_in_place`), `nl` its info string's newline and
@@ -551,7 +569,7 @@ fn fence_end<L: Lanes>(
     limit: usize,
     tail: [u8; 2],
 ) -> Option<(usize, usize)> {
-    let End::Fence { ch, .. } = end else { return find_end(end, buf, from, limit, limit, tail) };
+    let End::Fence { ch, len } = end else { return find_end(end, buf, from, limit, limit, tail) };
     let mut k = from;
     while let Some(block) = buf.get(k..k + BLOCK) {
         let mut bits = lanes.byte_mask(ch, block.try_into().expect("a whole block"));
@@ -561,7 +579,7 @@ fn fence_end<L: Lanes>(
             match fence_start(buf, from, o) {
                 Some(q) if q >= limit => return None,
                 Some(q) => {
-                    if let Some(found) = closing_at(end, buf, q, tail) {
+                    if let Some(found) = fence_closes(buf, q, o, (ch, len), tail) {
                         return Some(found);
                     }
                 }
@@ -573,6 +591,27 @@ fn fence_end<L: Lanes>(
     let rest =
         memchr::memchr_iter(ch, &buf[k.min(buf.len())..]).filter_map(|o| fence_start(buf, from, k + o));
     rest.take_while(|&q| q < limit).find_map(|q| closing_at(end, buf, q, tail))
+}
+
+/// `closing_at` for a fence of `ch` at least `len` long at `q`, where the byte `ch` at `o`
+/// follows only spaces and tabs (`fence_start`): its end as `end_at` reads it in the window from
+/// `q`, with the indent already known.
+#[inline(always)]
+fn fence_closes(buf: &[u8], q: usize, o: usize, end: (u8, u8), tail: [u8; 2]) -> Option<(usize, usize)> {
+    let (ch, len) = end;
+    // `closing_at`'s test: `q` follows a newline, unless it is the search's `from` (a fence's
+    // own search starts at its info string's newline, which no fence byte follows).
+    if !(if q == 0 { tail[1] == b'\n' } else { buf[q - 1] == b'\n' }) {
+        return None;
+    }
+    let rest = window(buf, q);
+    let run = rest.get(o - q..)?.iter().take_while(|&&b| b == ch).count();
+    let after = o - q + run;
+    let alone = match rest[after..].iter().position(|&b| !is_ws(b)) {
+        Some(at) => rest[after + at] == b'\n',
+        None => rest.len() < WINDOW,
+    };
+    (run >= usize::from(len) && alone).then_some((q, after))
 }
 
 /// The line starts from `from` on (and `from` itself) where the line's first byte after its

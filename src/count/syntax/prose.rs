@@ -4,7 +4,7 @@
 //! (`<!--`). The block loop keeps only those a mark, so the lines between fences and comments
 //! are settled in bulk and the rest never reach the general opener lookup.
 
-use crate::lang::{Embed, Syntax};
+use crate::lang::{Embed, QuoteLikes, Syntax};
 use crate::simd::bits::opaque;
 use crate::simd::masks::{Lanes, Runs, BLOCK};
 
@@ -26,6 +26,7 @@ impl Prose {
             && syntax.heredoc.is_none()
             && !syntax.block_scalars
             && !syntax.regex
+            && syntax.quote_likes == QuoteLikes::None
             && syntax.embed == Embed::Markdown;
         let comments_ok = syntax.block_comments.iter().all(|b| b.open.starts_with(b"<!"));
         (no_other_markers && comments_ok).then_some(Prose)
