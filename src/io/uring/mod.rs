@@ -3,9 +3,12 @@
 //! one `io_uring_enter`. Opens are not linked to reads: cold, a linked read runs blocking inside the
 //! io-wq worker, while unlinked reads are issued in batches from this thread (ARCHITECTURE.md, "What io_uring does").
 //!
-//! Files get plain descriptors, not direct ones: cold, opens finish in io-wq workers, and installing
-//! a direct descriptor takes the ring's lock, which this thread holds through each whole submit; the
-//! workers spun on it (5% of a cold run's CPU). Warm, the two measured alike.
+//! Warm, files get direct descriptors (the ring's own file table, at the slot's index); once the
+//! disk is in play, plain ones. Every plain open and close takes the lock of the process's shared
+//! descriptor table: on 16 cores that lock stopped a warm run scaling past 8 threads (a bare
+//! open-read-close loop, 16 threads: 90 ms with one table, 33 ms with a table a thread). Cold,
+//! opens finish in io-wq workers, and installing a direct descriptor takes the ring's lock, which
+//! this thread holds through each whole submit; the workers spun on it (5% of a cold run's CPU).
 //!
 //! This is the only module with `unsafe`: pushing an SQE hands the kernel a pointer it may use
 //! until the matching completion is reaped.
@@ -97,8 +100,11 @@ fn in_flight_op(user_data: u64) -> bool {
 struct Active {
     job: FileJob,
     progress: FileProgress,
-    /// Set once the open completes; a reader that breaks down closes it by dropping.
+    /// A plain descriptor, set once the open completes; a reader that breaks down closes it by
+    /// dropping.
     fd: Option<OwnedFd>,
+    /// The open asked for a direct descriptor, at the slot's index in the ring's file table.
+    direct: bool,
     carry: usize,
     offset: u64,
     /// The open asked for O_NOATIME.
@@ -123,6 +129,9 @@ pub struct UringReader {
     waits: u32,
     /// Successful closes post no completion (5.17+), so a file costs two rounds, not three.
     quiet_close: bool,
+    /// The ring has a file table of a slot per file (5.19+), and no wait for the disk has been
+    /// seen: opens take direct descriptors.
+    direct: bool,
     /// The kernel takes a timeout with a wait (5.11+).
     bounded_wait: bool,
     completions: Vec<(u64, i32)>,
@@ -152,6 +161,8 @@ impl UringReader {
         let ring = build_ring(slots as u32 * 2, &mut stats)?;
         stats.ring.slots = slots as u64;
         let quiet_close = ring.params().is_feature_skip_cqe_on_success();
+        stats.calls.add(Syscall::IoUringRegister);
+        let direct = ring.submitter().register_files_sparse(slots as u32).is_ok();
         let bounded_wait = ring.params().is_feature_ext_arg();
         Ok(UringReader {
             ring,
@@ -164,6 +175,7 @@ impl UringReader {
             depth: WARM_DEPTH,
             waits: 0,
             quiet_close,
+            direct,
             bounded_wait,
             completions: Vec::with_capacity(slots * 2),
             retry: VecDeque::new(),
@@ -204,13 +216,18 @@ impl UringReader {
 
     fn start_open(&mut self, slot: u32, job: FileJob) {
         let noatime = self.noatime.flags();
-        let entry = opcode::OpenAt::new(types::Fd(job.dir.fd.as_raw_fd()), job.name_ptr())
-            .flags((file_open_flags() | noatime).bits() as i32)
-            .build()
-            .user_data(user_data(self.stats.ring.enters, slot, OPEN));
+        let (mut flags, direct) = (file_open_flags() | noatime, self.direct);
+        let mut open = opcode::OpenAt::new(types::Fd(job.dir.fd.as_raw_fd()), job.name_ptr());
+        if direct {
+            // The kernel refuses O_CLOEXEC for a direct descriptor: it has no place in any exec.
+            flags.remove(rustix::fs::OFlags::CLOEXEC);
+            open = open.file_index(types::DestinationSlot::try_from_slot_target(slot).ok());
+        }
+        let entry =
+            open.flags(flags.bits() as i32).build().user_data(user_data(self.stats.ring.enters, slot, OPEN));
         let progress = FileProgress::new(job.language);
         let noatime = !noatime.is_empty();
-        let active = Active { job, progress, fd: None, carry: 0, offset: 0, noatime };
+        let active = Active { job, progress, fd: None, direct, carry: 0, offset: 0, noatime };
         self.slots[slot as usize] = Some(active);
         self.busy += 1;
         self.in_flight += 1;
@@ -225,18 +242,29 @@ impl UringReader {
         let queued_after = self.stats.ring.enters;
         let a = self.slots[slot as usize].as_mut().expect("active slot");
         let buf = self.buffers[slot as usize][a.carry..a.carry + CHUNK].as_mut_ptr();
-        let fd = types::Fd(a.fd.as_ref().expect("a reading file is open").as_raw_fd());
-        let entry = opcode::Read::new(fd, buf, CHUNK as u32).offset(a.offset).build();
-        let entry = entry.user_data(user_data(queued_after, slot, READ));
+        let entry = match a.direct {
+            true => opcode::Read::new(types::Fixed(slot), buf, CHUNK as u32),
+            false => {
+                let fd = types::Fd(a.fd.as_ref().expect("a reading file is open").as_raw_fd());
+                opcode::Read::new(fd, buf, CHUNK as u32)
+            }
+        };
+        let entry = entry.offset(a.offset).build().user_data(user_data(queued_after, slot, READ));
         self.in_flight += 1;
         self.push(entry);
     }
 
     /// Queues the close, which takes the descriptor over: a close names no memory, so the slot may
-    /// be released at once.
+    /// be released at once. A direct descriptor's close is done before any later open into its
+    /// slot: entries of one submit are issued in order, and a direct close never waits.
     fn close(&mut self, slot: u32) {
-        let fd = self.active(slot).fd.take().expect("a read file is open").into_raw_fd();
-        let mut entry = opcode::Close::new(types::Fd(fd)).build();
+        let a = self.active(slot);
+        let mut entry = match a.direct {
+            true => opcode::Close::new(types::Fixed(slot)).build(),
+            false => {
+                opcode::Close::new(types::Fd(a.fd.take().expect("a read file is open").into_raw_fd())).build()
+            }
+        };
         if self.quiet_close {
             entry = entry.flags(squeue::Flags::SKIP_SUCCESS);
         }
@@ -284,6 +312,7 @@ impl UringReader {
                 }
                 out.record(a.job.dir.root_index, Outcome::Failed(err), || a.job.path());
             }
+            OPEN if self.active(slot).direct => self.start_read(slot),
             OPEN => {
                 // SAFETY: a successful open returns a new descriptor nobody else holds; the slot owns
                 // it until its close is queued, or drops it if the ring breaks down.
@@ -495,6 +524,7 @@ impl Reader for UringReader {
         // Warm, every open and read completes inside the submit; one still pending went to disk.
         let waiting = in_flight > finished;
         self.waits = if waiting { self.waits + 1 } else { 0 };
+        self.direct &= !self.waits_for_disk();
         self.depth = if waiting { self.slots.len() } else { WARM_DEPTH };
         done.clear();
         self.completions = done;

@@ -90,3 +90,52 @@ fn a_refusal_that_may_pass_is_retried_and_one_that_lasts_breaks_the_ring_down() 
     assert!(reader.broken.is_some(), "EPERM does not pass");
     pump_to_the_end(&mut reader, &mut queue, out);
 }
+
+/// Files of 1 to 30 lines of C, and three over a read's chunk, so that reads follow reads.
+fn files_of_many_sizes() -> (tempfile::TempDir, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut names = Vec::new();
+    for i in 1..=33usize {
+        let lines = if i > 30 { CHUNK / 10 * (i - 29) } else { i };
+        let text: String = (0..lines).map(|l| if l % 3 == 0 { "// note\n" } else { "int x;\n\n" }).collect();
+        let name = format!("f{i}.c");
+        std::fs::write(dir.path().join(&name), text).unwrap();
+        names.push(name);
+    }
+    (dir, names)
+}
+
+/// Every file of `names` read by `reader` to the end; the per-file reports, in path order.
+fn read_all(
+    mut reader: UringReader,
+    dir: &std::path::Path,
+    names: &[String],
+) -> Vec<crate::report::FileReport> {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut queue: VecDeque<FileJob> = jobs_in(dir, &names, false).into();
+    let mut out = Recorder::new(&Recording { keep_files: true, ..Recording::default() });
+    while !(queue.is_empty() && reader.is_idle()) {
+        reader.pump(&mut queue, &mut out);
+    }
+    drop(reader);
+    let mut report = out.into_report();
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    report.files.sort_by(|a, b| a.path.cmp(&b.path));
+    report.files
+}
+
+/// Direct descriptors (the ring's file table, warm) and plain ones (once the disk is in play) read
+/// the same files to the same counts, reads that follow reads included.
+#[test]
+fn direct_and_plain_descriptors_count_alike() {
+    let (dir, names) = files_of_many_sizes();
+    let Some(direct) = ring_reader() else { return };
+    assert!(direct.direct, "this kernel gives no sparse file table (5.19+)");
+    let direct = read_all(direct, dir.path(), &names);
+    let Some(mut plain) = ring_reader() else { return };
+    plain.direct = false;
+    let plain = read_all(plain, dir.path(), &names);
+    assert_eq!(direct.len(), names.len());
+    assert!(direct.iter().any(|f| f.bytes > CHUNK as u64), "a file longer than one read");
+    assert_eq!(direct, plain);
+}
