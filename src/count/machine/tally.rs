@@ -54,6 +54,27 @@ impl LineTally {
         self.code = after_last(nonblank, newlines);
     }
 
+    /// The line begun holds a comment.
+    #[inline(always)]
+    pub(super) fn comment(&self) -> bool {
+        self.comment
+    }
+
+    /// [`LineTally::code_lines`] of a whole block where the line begun holds no comment (nor can
+    /// any other line of the block).
+    #[inline(always)]
+    pub(super) fn uncommented_lines(&mut self, m: &Masks) {
+        debug_assert!(!self.comment, "a comment on the line begun");
+        if m.newlines == 0 {
+            self.code |= m.nonblank != 0;
+            return;
+        }
+        let ends = nonblank_ends(m.newlines, m.nonblank, !0, u64::from(self.code));
+        self.lines += u64::from(m.newlines.count_ones());
+        self.code_lines += u64::from(ends.count_ones());
+        self.code = after_last(m.nonblank, m.newlines);
+    }
+
     /// The lines of bytes `from..to` of a block, which hold no mark but the line comments in
     /// `comment` (and strings, which are code): [`LineTally::code_lines`] where there are none,
     /// else a line is code if a non-blank byte outside them stands on it, comment if one inside.
