@@ -13,7 +13,7 @@
 //! one whose only marks are one kind of quote (beside Rust's lifetimes), one whose marks open
 //! line comments (outside C's own loop, the blocks of comment lines after it take a loop of
 //! their own, `comments.rs`), one whose first mark opens a comment, and C++'s whose marks are
-//! all divisions (`quick.rs`).
+//! all divisions or whose marks outside strings and line comments open them (`quick.rs`).
 
 mod bits;
 mod comments;
@@ -34,7 +34,7 @@ use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use comments::{comment_run, line_run};
-use quick::{division_block, double_block, line_comment_block, opener_block, string_block};
+use quick::{division_block, double_block, line_comment_block, mixed_block, opener_block, string_block};
 use spans::{
     in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
@@ -62,11 +62,35 @@ impl<const EXTRA_FORMS: bool, const COMMENT_RUNS: bool> BlockJob
     fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize {
         let FamilyBlocks { nibbles, shape, buf, i, limit } = self;
         let marks = &lanes.tables(nibbles);
-        if shape.long_strings() {
-            counter.c_blocks::<L, true, EXTRA_FORMS, COMMENT_RUNS>(lanes, marks, shape, buf, i, limit)
+        // JavaScript's loop: C++'s forms are another loop's (see `PrefixedBlocks`).
+        let apart;
+        let shape = if EXTRA_FORMS && COMMENT_RUNS {
+            apart = shape.apart(false);
+            &apart
         } else {
-            counter.c_blocks::<L, false, EXTRA_FORMS, COMMENT_RUNS>(lanes, marks, shape, buf, i, limit)
+            shape
+        };
+        if shape.long_strings() {
+            counter.c_blocks::<L, true, EXTRA_FORMS, COMMENT_RUNS, false>(lanes, marks, shape, buf, i, limit)
+        } else {
+            counter.c_blocks::<L, false, EXTRA_FORMS, COMMENT_RUNS, false>(lanes, marks, shape, buf, i, limit)
         }
+    }
+}
+
+/// C++'s block loop, apart from JavaScript's, each without the other's forms (`CFamily::apart`):
+/// in one function, a change to one language's code moved the other's count by 1-2%, and each
+/// ran the other's branches.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct PrefixedBlocks<'a>(FamilyBlocks<'a, true, true>);
+
+impl BlockJob for PrefixedBlocks<'_> {
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn run<L: FromNibbles>(self, counter: &mut LineCounter, lanes: L) -> usize {
+        let FamilyBlocks { nibbles, shape, buf, i, limit } = self.0;
+        let marks = &lanes.tables(nibbles);
+        counter.c_blocks::<L, false, true, true, true>(lanes, marks, &shape.apart(true), buf, i, limit)
     }
 }
 
@@ -86,6 +110,9 @@ impl LineCounter {
     ) -> Option<usize> {
         let nibbles = shape.nibbles.as_ref().or(marks.nibbles.as_ref())?;
         match (shape.extra_forms(), shape.comment_runs()) {
+            (true, true) if shape.prefixed.is_some() => {
+                self.vectorized(PrefixedBlocks(FamilyBlocks { nibbles, shape, buf, i, limit }))
+            }
             (true, true) => self.vectorized(FamilyBlocks::<true, true> { nibbles, shape, buf, i, limit }),
             (true, false) => self.vectorized(FamilyBlocks::<true, false> { nibbles, shape, buf, i, limit }),
             (false, true) => self.vectorized(FamilyBlocks::<false, true> { nibbles, shape, buf, i, limit }),
@@ -97,13 +124,14 @@ impl LineCounter {
     /// the language has those forms, and the blocks a plain comment runs through whole in a loop
     /// of their own with `COMMENT_RUNS`. Returns where fewer than a block is left before `limit`, with
     /// the mode set to the span open there (or, with a tagged raw string, where its letter may
-    /// stand).
+    /// stand). `PREFIXED` is C++'s loop.
     #[inline(always)]
     pub(super) fn c_blocks<
         L: Lanes,
         const LONG_STRINGS: bool,
         const EXTRA_FORMS: bool,
         const COMMENT_RUNS: bool,
+        const PREFIXED: bool,
     >(
         &mut self,
         lanes: L,
@@ -142,7 +170,7 @@ impl LineCounter {
             let i = end - rest.len() - BLOCK;
             // Only a raw string's quote looks back before the block: C's loop loads nothing.
             let quote_before = if raw_quotes { self.before(buf, i, 1) } else { 0 };
-            if !Self::settled_at_once::<L, LONG_STRINGS, EXTRA_FORMS, COMMENT_RUNS>(
+            if !Self::settled_at_once::<L, LONG_STRINGS, EXTRA_FORMS, COMMENT_RUNS, PREFIXED>(
                 lanes,
                 shape,
                 &m,
@@ -187,13 +215,15 @@ impl LineCounter {
     /// register lists: ~620 instructions a comment line longer than a block in the walk); one in
     /// code whose first mark opens a comment, in C's loop (C, CSS) and C++'s and JavaScript's
     /// (Rust's comments nest, and Go measured 5-7% slower with it, Java level); a C++ one in code
-    /// whose marks are all divisions.
+    /// whose marks are all divisions; a C++ one whose marks outside strings and line comments
+    /// are `"` and `//`, after the others.
     #[inline(always)]
     fn settled_at_once<
         L: Lanes,
         const LONG_STRINGS: bool,
         const EXTRA_FORMS: bool,
         const COMMENT_RUNS: bool,
+        const PREFIXED: bool,
     >(
         lanes: L,
         shape: &CFamily,
@@ -236,6 +266,14 @@ impl LineCounter {
                 && COMMENT_RUNS
                 && shape.prefixed.is_some()
                 && division_block(lanes, (m, block, buf.get(i + BLOCK)), carry, tally)
+            || PREFIXED
+                && mixed_block(lanes, shape, (m, block, before, buf.get(i + BLOCK)), carry, tally)
+                && {
+                    if carry.inside == LINE {
+                        *rest = rest.get(line_run(lanes, rest, tally)..).unwrap_or_default();
+                    }
+                    true
+                }
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,

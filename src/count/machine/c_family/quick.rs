@@ -2,7 +2,7 @@
 //! found all at once: one whose only marks are one kind of quote (strings are code, so only
 //! where the block ends, in a string or not, matters), one whose marks outside line comments
 //! open line comments, one in code whose first mark opens a block comment, and C++'s in code
-//! whose marks are all divisions.
+//! whose marks are all divisions, or whose marks outside strings and line comments open them.
 
 use super::spans::{BlockCarry, CODE, COMMENT, DOUBLE, LINE, SINGLE};
 use super::LineTally;
@@ -278,5 +278,77 @@ pub(super) fn division_block<L: Lanes>(
         return false;
     }
     tally.code_lines(m, 0, BLOCK);
+    true
+}
+
+/// A C++ block in code, in a `"` string or in a line comment, whose marks outside strings and
+/// comments are `"` and the `//` that open line comments (a call with a string and a comment
+/// after it; a comment line, then code with a string): a third of the blocks C++'s span walk
+/// took, settled from three masks. Line by line, a comment opens at the first `//` outside the
+/// strings before it, whose bytes are found from their quotes' parity as in [`string_block`],
+/// and runs to its newline. A mark of any other kind in code (`'`, a slash opening no line
+/// comment), an escaped quote in code, a string a newline cuts, a quote after a raw string's
+/// letter, a comment a splice may continue and a carried closer leave the block to the others
+/// (`false`, nothing done). `before` is the byte before the block, `next` the one after it.
+#[inline(always)]
+pub(super) fn mixed_block<L: Lanes>(
+    lanes: L,
+    shape: &CFamily,
+    (m, block, before, next): (&Masks, &[u8; BLOCK], u8, Option<&u8>),
+    carry: &mut BlockCarry,
+    tally: &mut LineTally,
+) -> bool {
+    let in_line = carry.inside == LINE;
+    if !matches!(carry.inside, CODE | DOUBLE | LINE) || carry.from != 0 || carry.spill != 0 {
+        return false;
+    }
+    // In code, the first mark tells before any mask is made.
+    let first = block.get(m.marks.trailing_zeros() as usize);
+    if carry.inside == CODE && !matches!(first, Some(b'"' | b'/')) {
+        return false;
+    }
+    // The first newline of a comment carried in may be spliced by the bytes before the block.
+    if in_line && m.newlines & 3 != 0 {
+        return false;
+    }
+    let [quote, slash, backslash] = lanes.byte_masks([b'"', b'/', b'\\'], block);
+    let opens = slash & (slash >> 1 | u64::from(next == Some(&b'/')) << 63);
+    let (escaped, escape_out) = escaped(backslash, carry.escape);
+    let quotes = quote & !escaped;
+    let mut open = u64::from(carry.inside == DOUBLE).wrapping_neg();
+    let mut at = if in_line { m.newlines.trailing_zeros() as usize } else { 0 };
+    let (mut strings, mut comment) = (0, below(at));
+    loop {
+        let code = above(at);
+        let segment = (prefix_xor(quotes & code) ^ open) & code;
+        let firsts = opens & code & !segment;
+        if firsts == 0 {
+            strings |= segment;
+            break;
+        }
+        let hit = firsts.trailing_zeros() as usize;
+        strings |= segment & below(hit);
+        at = (m.newlines & above(hit)).trailing_zeros() as usize;
+        comment |= range(hit, at);
+        open = 0;
+    }
+    let stray = m.marks & !(strings | comment | quotes);
+    // A backslash one or two bytes before a newline that ends a comment may splice it.
+    let spliced = m.newlines & comment << 1 & (backslash << 1 | backslash << 2);
+    if stray | spliced != 0 || strings & m.newlines & !escaped != 0 {
+        return false;
+    }
+    if let Some(raw) = shape.raw_before_quote() {
+        if after_raw_byte(quotes & strings, block, before, raw) {
+            return false;
+        }
+    }
+    tally.block(m, comment);
+    let (inside, escape) = match (comment >> 63, strings >> 63) {
+        (1, _) => (LINE, 0),
+        (_, 1) => (DOUBLE, escape_out),
+        _ => (CODE, 0),
+    };
+    *carry = BlockCarry { inside, escape, from: 0, spill: 0, ..*carry };
     true
 }
