@@ -53,7 +53,9 @@ pub struct FileProgress {
     /// Boxed: kept only for a file read in more than one chunk, and a reader moves its files in
     /// flight about (a ring's slots), where the counter's ~300 bytes cost a copy each time.
     counter: Option<Box<LineCounter>>,
-    utf16: Option<Utf16Decoder>,
+    /// Boxed for the same reason: only a UTF-16 file has one, and inline it took 32 bytes of
+    /// every file's slot.
+    utf16: Option<Box<Utf16Decoder>>,
     bytes: u64,
     generated: bool,
     /// The language the file is counted as, once its head is read.
@@ -131,7 +133,7 @@ impl FileProgress {
     #[inline(never)]
     fn count_utf16(
         &mut self,
-        mut decoder: Utf16Decoder,
+        mut decoder: Box<Utf16Decoder>,
         text: &[u8],
         eof: bool,
         rules: &ReadRules,
@@ -190,7 +192,7 @@ impl FileProgress {
         if sniffed.binary() {
             return Err(Outcome::Skipped(Skip::Binary));
         }
-        self.utf16 = sniffed.utf16.map(Utf16Decoder::new);
+        self.utf16 = sniffed.utf16.map(|order| Box::new(Utf16Decoder::new(order)));
         self.generated = sniffed.generated;
         let language: LangId = match self.language {
             NameMatch::Known(id) => id,
