@@ -17,10 +17,14 @@ fn size(delta: &[u8], at: &mut usize) -> Option<usize> {
 }
 
 /// `buf` grown to at least `len` bytes (never shrunk, so that a buffer kept from object to
-/// object is zero-filled only as it grows), and its first `len` bytes.
+/// object is allocated only as it grows), and its first `len` bytes, to be overwritten. A buffer
+/// too short is replaced, not resized: its bytes need not be kept, and a new zeroed one comes
+/// from the allocator's zeroed memory (`calloc`), where resizing would copy the old bytes and
+/// write zeros over the new ones (a base of a delta is a new buffer each time: 19 MB of bases
+/// zero-filled by hand was 2.3% of `--rev HEAD`'s instructions).
 pub fn sized(buf: &mut Vec<u8>, len: usize) -> &mut [u8] {
     if buf.len() < len {
-        buf.resize(len, 0);
+        *buf = vec![0; len];
     }
     &mut buf[..len]
 }
