@@ -182,6 +182,10 @@ fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
     out.extend(letters.filter(|b| b.is_ascii_alphanumeric()).map(|b| vec![b]));
     out.extend(s.code_escape.map(|b| vec![b]));
     out.extend(s.tag_chars.iter().take(2).map(|&b| vec![b]));
+    // Quote-like operators (`s#a#b#`, `qw(`) open only where no name goes on before them (`$s`).
+    for &b in crate::count::syntax::quote_like::starts(s.quote_likes) {
+        out.extend([vec![b], vec![b'_', b], vec![b, b'w', b'(']]);
+    }
     if let Some(h) = s.heredoc {
         out.push(h.open.to_vec());
         out.extend(h.indent_flags.iter().map(|&f| [h.open, &[f][..]].concat()));

@@ -20,8 +20,8 @@ use super::syntax::classifier::{Classifier, InlineMark, NL, START};
 use super::syntax::embed::embed_opens;
 use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
-    block_scalar_opens, heredoc_opens, is_ws, line_indent, window, HeredocAt, Indent, Kind, Opened, Pending,
-    Place, Scalar, Tag,
+    block_scalar_opens, heredoc_opens, is_word, is_ws, line_indent, window, HeredocAt, Indent, Kind, Opened,
+    Pending, Place, Scalar, Tag,
 };
 use super::syntax::quote_like::{
     expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
@@ -422,6 +422,12 @@ impl LineCounter {
                     return i;
                 }
             } else if c & START != 0 {
+                if self.cls.quote_like_letter[usize::from(buf[i])] && is_word(self.before(buf, i, 1)) {
+                    // Inside a name (`this`, `$s`): no quote-like operator, code.
+                    self.code = true;
+                    i += 1;
+                    continue;
+                }
                 i = self.open_token(buf, i);
                 if !matches!(self.mode, Mode::Code) {
                     return i;
@@ -478,7 +484,7 @@ impl LineCounter {
                 return at + 1;
             }
         }
-        if let Some(h) = syntax.heredoc.filter(|_| self.later.takes(&self.pending)) {
+        if let Some(h) = syntax.heredoc.filter(|h| h.open[0] == b && self.later.takes(&self.pending)) {
             match heredoc_opens(rest, &h) {
                 Some(HeredocAt::Opens(len, word, indent)) => {
                     self.later.add(&mut self.pending, word, indent);

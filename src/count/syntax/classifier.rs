@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use super::c_family::CFamily;
 use super::lead::LeadFilter;
-use super::markers::{has_prefix, is_ws, openers, Kind, Opened, Opener, Place};
+use super::markers::{has_prefix, is_word, is_ws, openers, Kind, Opened, Opener, Place};
 use super::markup::Markup;
 use super::plan::{literal_opener, string_inline};
 use super::prose::Prose;
@@ -40,6 +40,13 @@ pub struct Classifier {
     pub(crate) literal_start: [bool; 256],
     /// What each mark byte may open, for the block loop's walk over marks inside a block.
     pub(crate) inline: [InlineMark; 256],
+    /// Word bytes at which nothing but a quote-like operator may start (Perl's `m q s t y`): after
+    /// another word byte (`this`, `$s`) none does, so the byte is code with no look at the
+    /// openers. A Perl file stops at one in four words for them.
+    pub(crate) quote_like_letter: [bool; 256],
+    /// First bytes all of whose openers open only at the start of a line (Perl's POD `=pod`,
+    /// `=head1`... fourteen of them): elsewhere (`$x = 1`, `=~`, `=>`) none is tried.
+    line_start_only: [bool; 256],
     /// The one-line strings that walk takes first, with no look at the table.
     pub(crate) quick_quotes: Option<QuickQuotes>,
     /// A letter kept a mark only before the bytes that may continue its openers.
@@ -135,6 +142,8 @@ impl Classifier {
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| literal_start[usize::from(b)] = false);
         let inline = inline_marks(&candidates, &groups, &literal_start, &others, syntax);
+        let quote_like_letter = quote_like_letters(syntax, &groups);
+        let line_start_only = line_start_only(&candidates, &groups);
         let lead = LeadFilter::find(&openers, syntax, &others)
             .map(|lead| lead.with_classes(marks.as_ref().and_then(|m| m.nibbles.as_ref())));
         let c_family = CFamily::of(syntax, |letter| {
@@ -151,6 +160,8 @@ impl Classifier {
             marks,
             literal_start,
             inline,
+            quote_like_letter,
+            line_start_only,
             quick_quotes: quick_quotes(&inline),
             lead,
             c_family,
@@ -173,6 +184,9 @@ impl Classifier {
     /// longest first.
     #[inline]
     pub(crate) fn opener_at(&self, rest: &[u8], place: Place) -> Option<(Kind, Opened)> {
+        if !place.start && self.line_start_only[usize::from(rest[0])] {
+            return None;
+        }
         let (start, len) = self.groups[usize::from(rest[0])];
         let group = &self.candidates[usize::from(start)..][..usize::from(len)];
         group.iter().find_map(|c| {
@@ -337,6 +351,29 @@ fn word(bytes: &[u8]) -> Option<(u32, u32)> {
             .enumerate()
             .fold((0, 0), |(w, m), (k, &b)| (w | u32::from(b) << (8 * k), m | 0xff << (8 * k)))
     })
+}
+
+/// The word bytes that start quote-like operators and nothing else: no opener, code escape,
+/// heredoc or region.
+fn quote_like_letters(syntax: &Syntax, groups: &[(u8, u8); 256]) -> [bool; 256] {
+    let mut letters = [false; 256];
+    for &b in quote_like::starts(syntax.quote_likes).iter().filter(|&&b| is_word(b)) {
+        let other = syntax.code_escape == Some(b)
+            || syntax.heredoc.is_some_and(|h| h.open[0] == b)
+            || embed_starts(syntax.embed).contains(&b);
+        letters[usize::from(b)] = groups[usize::from(b)].1 == 0 && !other;
+    }
+    letters
+}
+
+/// Which first bytes have openers, all of them block comments opening only at a line's start.
+fn line_start_only(candidates: &[Candidate], groups: &[(u8, u8); 256]) -> [bool; 256] {
+    let mut only = [false; 256];
+    for (b, &(start, len)) in only.iter_mut().zip(groups) {
+        let group = &candidates[usize::from(start)..][..usize::from(len)];
+        *b = len > 0 && group.iter().all(|c| matches!(c.opener.kind, Kind::Block(block) if block.line_start));
+    }
+    only
 }
 
 /// Groups `openers` by first byte, keeping their order inside each group (the sort is stable).

@@ -112,7 +112,12 @@ pub(crate) fn regex_interpolation(syntax: &'static Syntax) -> Option<&'static Qu
 /// so `y => 1`, `s = 2` and `m,x,s || $y` stay code.
 fn perl(rest: &[u8], before: [u8; 2]) -> Option<QuoteLikeAt> {
     let b = before[1];
-    if is_word(b) || b"$@%&*:-'\"\\/)]}".contains(&b) || (b == b'>' && before[0] == b'-') {
+    // The letters of `starts`, first: most start bytes (`$`, `=`, `<`) are none of them.
+    if !matches!(rest[0], b'm' | b'q' | b's' | b't' | b'y')
+        || is_word(b)
+        || b"$@%&*:-'\"\\/)]}".contains(&b)
+        || (b == b'>' && before[0] == b'-')
+    {
         return None;
     }
     let word = rest.iter().take_while(|&&c| is_word(c)).count();
