@@ -144,6 +144,7 @@ impl Lanes for Portable {
         match marks {
             StopSet::Four(needles) => stop_masks(needles, block),
             StopSet::Eight(needles) => stop_masks(needles, block),
+            StopSet::Sixteen(needles) => stop_masks(needles, block),
         }
     }
 

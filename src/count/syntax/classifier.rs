@@ -125,9 +125,14 @@ impl Classifier {
             .chain(dynamic.then_some(WINDOW))
             .fold(2, usize::max);
         assert!(lookahead <= MAX_TOKEN, "a marker longer than MAX_TOKEN");
-        let stops = StopSet::from_class(&class, NL | START);
-        let marks = MarkSet::from_class(&class, START);
         let (candidates, groups) = group_by_first_byte(&openers);
+        let quote_like_letter = quote_like_letters(syntax, &groups);
+        // Letters as stops or marks stop in nearly every word (Perl's `m q s t y`): the table
+        // loop passes over them within a name more cheaply (the kernel's Perl files: 17% fewer
+        // instructions than with both sets, 8% fewer than with marks alone).
+        let letters = quote_like_letter.contains(&true);
+        let stops = StopSet::from_class(&class, NL | START).filter(|_| !letters);
+        let marks = MarkSet::from_class(&class, START).filter(|_| !letters);
         let mut literal_start = [false; 256];
         candidates.iter().for_each(|c| literal_start[usize::from(c.opener.bytes[0])] = true);
         for c in candidates.iter().filter(|c| !c.literal || c.word.is_none()) {
@@ -142,7 +147,6 @@ impl Classifier {
         let others: Vec<u8> = other_starts.collect();
         others.iter().for_each(|&b| literal_start[usize::from(b)] = false);
         let inline = inline_marks(&candidates, &groups, &literal_start, &others, syntax);
-        let quote_like_letter = quote_like_letters(syntax, &groups);
         let line_start_only = line_start_only(&candidates, &groups);
         let lead = LeadFilter::find(&openers, syntax, &others)
             .map(|lead| lead.with_classes(marks.as_ref().and_then(|m| m.nibbles.as_ref())));
