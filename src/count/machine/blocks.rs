@@ -52,7 +52,16 @@ impl LineCounter {
             // A pending heredoc or block scalar starts at the next newline, which then needs a
             // look of its own; until a mark sets one, none is pending.
             if walk.0 == 0 && from == 0 && bulk && self.pending.is_none() {
-                match code_run(lanes, marks, filters, &buf[..limit], at, &m, &mut tally) {
+                // A run with neither a lead nor a prose filter is a copy of its own that knows
+                // it: no checks of them a block, nor registers held for their vectors (YAML -1.8%
+                // instructions, Python -1.0%, callgrind).
+                let run = if filters.lead.is_none() && filters.prose.is_none() {
+                    let quotes = MarkFilters { lead: None, prose: None, quotes: filters.quotes };
+                    code_run(lanes, marks, quotes, &buf[..limit], at, &m, &mut tally)
+                } else {
+                    code_run(lanes, marks, filters, &buf[..limit], at, &m, &mut tally)
+                };
+                match run {
                     (end, Some((next, bytes, strings))) => (at, m, block, walk) = (end, next, bytes, strings),
                     (end, None) => {
                         i = end;
