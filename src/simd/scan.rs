@@ -48,14 +48,21 @@ impl StopSet {
     }
 
     /// Offset of the first stop byte in `hay`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn find(&self, hay: &[u8]) -> Option<usize> {
         match self {
             StopSet::Four(needles) => find_with(needles, hay),
             StopSet::Eight(needles) => find_with(needles, hay),
-            StopSet::Sixteen(needles) => find_with(needles, hay),
+            StopSet::Sixteen(needles) => find_in_sixteen(needles, hay),
         }
     }
+}
+
+/// [`find_with`] for the rare sets of more than eight bytes (Ruby's), out of line, so that
+/// `find` stays small where the spans' loops inline it.
+#[inline(never)]
+fn find_in_sixteen(needles: &[u8x16; 16], hay: &[u8]) -> Option<usize> {
+    find_with(needles, hay)
 }
 
 #[inline(always)]
