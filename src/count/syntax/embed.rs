@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 
-use super::classifier::Classifier;
+use super::classifier::{Classifier, START};
 use super::markers::{is_ws, Place};
 use crate::count::WINDOW;
 use crate::lang::{
@@ -168,6 +168,8 @@ pub(crate) struct KeptFence {
     word: Word,
     pub(crate) lang: Option<LangId>,
     pub(crate) cls: &'static Classifier,
+    /// Nothing opens in the language (plain text's): every line is code or blank.
+    pub(crate) plain: bool,
 }
 
 /// The last few distinct fence words met, newest first, with what they name.
@@ -319,7 +321,8 @@ impl TagReader {
             }
             let lang = fence_language(self.value.get());
             let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
-            let found = KeptFence { word: self.value, lang, cls };
+            let plain = cls.class.iter().all(|&c| c & START == 0);
+            let found = KeptFence { word: self.value, lang, cls, plain };
             kept.0.rotate_right(1);
             kept.0[0] = Some(found);
             found
@@ -436,6 +439,8 @@ mod tests {
             assert_eq!((got.lang, reader.end()), want, "{:?}", String::from_utf8_lossy(word));
             let cls = Classifier::for_language(want.0.unwrap_or_else(plain_text));
             assert!(std::ptr::eq(got.cls, cls), "{:?}", String::from_utf8_lossy(word));
+            let plain = matches!(word, b"" | b"console" | b"text") || word == long;
+            assert_eq!(got.plain, plain, "{:?}", String::from_utf8_lossy(word));
         }
         assert!(kept > 500 && looked_up > 500, "{kept} fences found their language kept, {looked_up} not");
     }
