@@ -156,6 +156,15 @@ impl Word {
         self.len = self.len.saturating_add(1);
     }
 
+    /// `push` of each of `bytes`, with no bounds check a byte.
+    fn extend(&mut self, bytes: &[u8]) {
+        let at = usize::from(self.len);
+        for (slot, &b) in self.bytes.iter_mut().skip(at).zip(bytes) {
+            *slot = b.to_ascii_lowercase();
+        }
+        self.len = u8::try_from(at + bytes.len()).unwrap_or(u8::MAX);
+    }
+
     fn get(&self) -> &[u8] {
         self.bytes.get(..usize::from(self.len)).unwrap_or(b"?")
     }
@@ -302,9 +311,7 @@ impl TagReader {
         // After the word, the rest of the string changes nothing.
         if self.state == TagState::InfoWord {
             let word = rest.iter().take_while(|&&b| in_info_word(b)).count();
-            for &b in &rest[..word] {
-                self.value.push(b);
-            }
+            self.value.extend(&rest[..word]);
             if word < rest.len() {
                 self.state = TagState::InfoRest;
             }
