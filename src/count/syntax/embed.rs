@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 
-use super::classifier::Classifier;
+use super::classifier::{Classifier, START};
 use super::markers::{is_ws, Place};
 use crate::count::WINDOW;
 use crate::lang::{
@@ -156,6 +156,15 @@ impl Word {
         self.len = self.len.saturating_add(1);
     }
 
+    /// `push` of each of `bytes`, with no bounds check a byte.
+    fn extend(&mut self, bytes: &[u8]) {
+        let at = usize::from(self.len);
+        for (slot, &b) in self.bytes.iter_mut().skip(at).zip(bytes) {
+            *slot = b.to_ascii_lowercase();
+        }
+        self.len = u8::try_from(at + bytes.len()).unwrap_or(u8::MAX);
+    }
+
     fn get(&self) -> &[u8] {
         self.bytes.get(..usize::from(self.len)).unwrap_or(b"?")
     }
@@ -168,6 +177,8 @@ pub(crate) struct KeptFence {
     word: Word,
     pub(crate) lang: Option<LangId>,
     pub(crate) cls: &'static Classifier,
+    /// Nothing opens in the language (plain text's): every line is code or blank.
+    pub(crate) plain: bool,
 }
 
 /// The last few distinct fence words met, newest first, with what they name.
@@ -300,9 +311,7 @@ impl TagReader {
         // After the word, the rest of the string changes nothing.
         if self.state == TagState::InfoWord {
             let word = rest.iter().take_while(|&&b| in_info_word(b)).count();
-            for &b in &rest[..word] {
-                self.value.push(b);
-            }
+            self.value.extend(&rest[..word]);
             if word < rest.len() {
                 self.state = TagState::InfoRest;
             }
@@ -319,7 +328,8 @@ impl TagReader {
             }
             let lang = fence_language(self.value.get());
             let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
-            let found = KeptFence { word: self.value, lang, cls };
+            let plain = cls.class.iter().all(|&c| c & START == 0);
+            let found = KeptFence { word: self.value, lang, cls, plain };
             kept.0.rotate_right(1);
             kept.0[0] = Some(found);
             found
@@ -436,6 +446,8 @@ mod tests {
             assert_eq!((got.lang, reader.end()), want, "{:?}", String::from_utf8_lossy(word));
             let cls = Classifier::for_language(want.0.unwrap_or_else(plain_text));
             assert!(std::ptr::eq(got.cls, cls), "{:?}", String::from_utf8_lossy(word));
+            let plain = matches!(word, b"" | b"console" | b"text") || word == long;
+            assert_eq!(got.plain, plain, "{:?}", String::from_utf8_lossy(word));
         }
         assert!(kept > 500 && looked_up > 500, "{kept} fences found their language kept, {looked_up} not");
     }

@@ -106,3 +106,78 @@ fn long_mark_free_runs_equal_the_byte_by_byte_twin() {
     assert!(long_runs > 1_000, "only {long_runs} stretches of four blocks with no opener");
     lanes.check();
 }
+
+/// Fences of many languages whose bodies are counted in place, in a padded copy: bodies of every
+/// length from empty to several blocks, so that their ends land at every place in a block, made of
+/// pieces that open or close something on the body's last line or across it (strings and
+/// comments left open, escapes and splices before the newline, heredocs, regex literals, block
+/// scalars, quote-like operators). Each lane and a cut in chunks give the twin's counts and
+/// embedded regions.
+#[test]
+fn fence_bodies_of_every_length_equal_the_byte_by_byte_twin() {
+    let md = LangId::from_name("Markdown").expect("Markdown");
+    let lanes = LanesSeen::start();
+    let names: [&[u8]; 16] = [
+        b"rust", b"js", b"c", b"python", b"sh", b"yaml", b"ruby", b"perl", b"go", b"java", b"cpp", b"lua",
+        b"toml", b"", b"console", b"json",
+    ];
+    let body: [&[u8]; 24] = [
+        b"\n",
+        b"  \n",
+        b"let x = 1;\n",
+        b"// a comment\n",
+        b"# a comment\n",
+        b"/* open\n",
+        b"*/\n",
+        b"\"open string\n",
+        b"'c' \"s\\\"q\" x\n",
+        b"r#\"raw\n\"# y\n",
+        b"`tpl ${a}\n",
+        b"x = \"\"\"doc\n",
+        b"\\\n",
+        b"a \\",
+        b"cat <<EOF\n",
+        b"EOF\n",
+        b"k: |\n  v\n",
+        b"s = q",
+        b" /re/ ",
+        b"--[[ c\n]]\n",
+        b"a line of code longer than half a block, with \"a\" and 'b' and /* c */ in it;\n",
+        b"x",
+        b" ",
+        b"\t",
+    ];
+    let mut x = 0x2F1B_7E5D_C3A9_4B61u64;
+    let mut fences = 0;
+    for round in 0..2_000 {
+        let mut src = Vec::new();
+        while src.len() < 700 {
+            let name = names[(xorshift(&mut x) % names.len() as u64) as usize];
+            let fence: &[u8] = if xorshift(&mut x) % 3 == 0 { b"~~~" } else { b"```" };
+            src.extend_from_slice(b"prose\n");
+            src.extend_from_slice(fence);
+            src.extend_from_slice(name);
+            src.push(b'\n');
+            let len = (xorshift(&mut x) % 300) as usize;
+            let start = src.len();
+            while src.len() - start < len {
+                src.extend_from_slice(body[(xorshift(&mut x) % body.len() as u64) as usize]);
+            }
+            if src.last() != Some(&b'\n') && src.len() > start {
+                src.push(b'\n');
+            }
+            src.extend_from_slice(fence);
+            src.push(b'\n');
+            fences += 1;
+        }
+        let want = count_reference_embedded(md, Options::default(), &src);
+        for level in lanes.levels() {
+            let fast = capped(level, || count_embedded(md, Options::default(), &src));
+            assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
+        }
+        let chunked = embedded_in_chunks(md, &src, round % 193 + 1);
+        assert_eq!(chunked, want, "chunked: {:?}", String::from_utf8_lossy(&src));
+    }
+    assert!(fences > 8_000, "only {fences} fences");
+    lanes.check();
+}
