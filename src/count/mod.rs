@@ -60,6 +60,15 @@ impl Counts {
             _ => self.blanks += 1,
         }
     }
+
+    /// The lines a running total has grown by since `earlier`. A counter's running totals get
+    /// their blanks only at the end of the file, so the blanks here are what the other lines
+    /// leave.
+    pub(crate) fn since(&self, earlier: &Counts) -> Counts {
+        let (lines, code, comments) =
+            (self.lines - earlier.lines, self.code - earlier.code, self.comments - earlier.comments);
+        Counts { lines, code, comments, blanks: lines - code - comments }
+    }
 }
 
 /// The lines of each language embedded in a file (a page's scripts and styles, PHP's HTML, a

@@ -137,12 +137,7 @@ impl Regions {
     fn charge(&mut self, totals: &Counts) {
         if self.lines_unseen() {
             if let Some(level) = self.levels.last_mut() {
-                let (lines, code, comments) = (
-                    totals.lines - self.since.lines,
-                    totals.code - self.since.code,
-                    totals.comments - self.since.comments,
-                );
-                level.counts += Counts { lines, code, comments, blanks: lines - code - comments };
+                level.counts += totals.since(&self.since);
             }
         }
         self.since = *totals;
@@ -511,10 +506,7 @@ impl LineCounter {
             k += BLOCK;
         }
         tally.end(self);
-        let (lines, code) = (self.counts.lines - since.lines, self.counts.code - since.code);
-        if let Some(lang) = lang.filter(|_| lines > 0) {
-            self.regions().add_embedded(lang, Counts { lines, code, comments: 0, blanks: lines - code });
-        }
+        self.embed_since(lang, &since);
         self.mode = Mode::Code;
         self.code = true;
         true
@@ -558,18 +550,20 @@ impl LineCounter {
                 i = self.step(buf, i, at).min(at);
             }
         }
-        let (lines, code, comments) = (
-            self.counts.lines - since.lines,
-            self.counts.code - since.code,
-            self.counts.comments - since.comments,
-        );
-        if let Some(lang) = lang.filter(|_| lines > 0) {
-            let blanks = lines - code - comments;
-            self.regions().add_embedded(lang, Counts { lines, code, comments, blanks });
-        }
+        self.embed_since(lang, &since);
         self.load(Engine::fresh(host));
         self.code = true;
         at
+    }
+
+    /// The lines counted since `since`, a fence's body, as lines of its language `lang` (none
+    /// for a fence that names no language, whose lines are the file's own).
+    #[inline(always)]
+    fn embed_since(&mut self, lang: Option<LangId>, since: &Counts) {
+        let grown = self.counts.since(since);
+        if let Some(lang) = lang.filter(|_| grown.lines > 0) {
+            self.regions().add_embedded(lang, grown);
+        }
     }
 
     /// A fence's body, `start..end` (`end` follows a newline), counted in a copy that blanks
