@@ -223,28 +223,19 @@ impl LineCounter {
     /// Counts the final bytes of the file and returns the totals, and the lines of each language
     /// embedded in it (empty, and never allocated, for a file of a language that embeds none).
     ///
-    /// Always inline, with the regions' ending out of line: a plain file's counter is built, run
-    /// and finished in its caller's frame, with no call in between but the scan's.
+    /// Always inline, with the regions' ending out of line (`Regions::finish`): a plain file's
+    /// counter is built, run and finished in its caller's frame, with no call in between but the
+    /// scan's.
     #[inline(always)]
     pub fn finish_embedded(mut self, rest: &[u8]) -> (Counts, Embedded) {
         self.run(rest, Reach::End);
-        if self.regions.is_some() {
-            return self.finish_regions();
-        }
         if self.partial {
             self.end_line();
         }
-        self.counts.blanks = self.counts.lines - self.counts.code - self.counts.comments;
-        (self.counts, Vec::new())
-    }
-
-    /// [`LineCounter::finish_embedded`]'s ending for a file with regions.
-    #[inline(never)]
-    fn finish_regions(&mut self) -> (Counts, Embedded) {
-        if self.partial {
-            self.end_line();
-        }
-        let embedded = self.regions.take().map_or_else(Vec::new, |r| r.finish(&self.counts));
+        let embedded = match self.regions.take() {
+            Some(regions) => regions.finish(&self.counts),
+            None => Vec::new(),
+        };
         self.counts.blanks = self.counts.lines - self.counts.code - self.counts.comments;
         (self.counts, embedded)
     }

@@ -186,6 +186,7 @@ impl Regions {
     /// Every region still open at the end of the file (whose totals are `totals`), then the
     /// per-language list, by language. Taken in its box: moved out of it, the whole state was
     /// copied first (a `memcpy` of ~76 instructions a file).
+    #[inline(never)]
     pub(super) fn finish(mut self: Box<Self>, totals: &Counts) -> Vec<(LangId, Counts)> {
         self.charge(totals);
         self.drop_suspended();
