@@ -92,15 +92,9 @@ impl Classifier {
             }
         }
         class[usize::from(b'\n')] = NL;
-        let starts = openers
-            .iter()
-            .map(|o| o.bytes[0])
-            .chain(syntax.code_escape)
-            .chain(syntax.heredoc.map(|h| h.open[0]))
-            .chain(syntax.regex.then_some(b'/'))
-            .chain(block_scalar_starts(syntax).iter().copied())
-            .chain(quote_like::starts(syntax.quote_likes).iter().copied())
-            .chain(embed_starts(syntax.embed).iter().copied());
+        let quote_likes = quote_like::starts(syntax.quote_likes).iter().copied();
+        let starts =
+            openers.iter().map(|o| o.bytes[0]).chain(special_starts(syntax)).chain(quote_likes.clone());
         for b in starts {
             class[usize::from(b)] |= START;
         }
@@ -138,13 +132,7 @@ impl Classifier {
         for c in candidates.iter().filter(|c| !c.literal || c.word.is_none()) {
             literal_start[usize::from(c.opener.bytes[0])] = false;
         }
-        let other_starts = (syntax.code_escape.into_iter())
-            .chain(syntax.heredoc.map(|h| h.open[0]))
-            .chain(syntax.regex.then_some(b'/'))
-            .chain(block_scalar_starts(syntax).iter().copied())
-            .chain(quote_like::starts(syntax.quote_likes).iter().copied())
-            .chain(embed_starts(syntax.embed).iter().copied());
-        let others: Vec<u8> = other_starts.collect();
+        let others: Vec<u8> = special_starts(syntax).chain(quote_likes).collect();
         others.iter().for_each(|&b| literal_start[usize::from(b)] = false);
         let inline = inline_marks(&candidates, &groups, &literal_start, &others, syntax);
         let line_start_only = line_start_only(&candidates, &groups);
@@ -357,14 +345,22 @@ fn word(bytes: &[u8]) -> Option<(u32, u32)> {
     })
 }
 
-/// The word bytes that start quote-like operators and nothing else: no opener, code escape,
-/// heredoc or region.
+/// First bytes of what may start in code besides the openers and quote-like operators: the
+/// code escape, a heredoc, a regex, a block scalar, a region.
+fn special_starts(syntax: &Syntax) -> impl Iterator<Item = u8> + '_ {
+    (syntax.code_escape.into_iter())
+        .chain(syntax.heredoc.map(|h| h.open[0]))
+        .chain(syntax.regex.then_some(b'/'))
+        .chain(block_scalar_starts(syntax).iter().copied())
+        .chain(embed_starts(syntax.embed).iter().copied())
+}
+
+/// The word bytes that start quote-like operators and nothing else: no opener, nor any of
+/// [`special_starts`].
 fn quote_like_letters(syntax: &Syntax, groups: &[(u8, u8); 256]) -> [bool; 256] {
     let mut letters = [false; 256];
     for &b in quote_like::starts(syntax.quote_likes).iter().filter(|&&b| is_word(b)) {
-        let other = syntax.code_escape == Some(b)
-            || syntax.heredoc.is_some_and(|h| h.open[0] == b)
-            || embed_starts(syntax.embed).contains(&b);
+        let other = special_starts(syntax).any(|s| s == b);
         letters[usize::from(b)] = groups[usize::from(b)].1 == 0 && !other;
     }
     letters
