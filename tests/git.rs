@@ -383,6 +383,35 @@ fn a_history_cache_spares_a_second_run_every_blob_it_counted() {
 }
 
 #[test]
+fn a_rev_cache_keeps_what_earlier_runs_counted_and_counts_alike() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("src/a.c", "int a;\n// old\n");
+    repo.write("src/b.py", "b = 1\n\n");
+    repo.commit("c0");
+    let top = repo.top().to_path_buf();
+    let rev = |cache: &[&str]| {
+        let args = [&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], cache].concat();
+        let out = ringloc(&args, &top);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        comparable(&json_of(&out))
+    };
+    let cached = ["--cache", "blobs.cache"];
+    assert_eq!(rev(&cached), rev(&[]), "a first run, writing the cache");
+    repo.write("src/a.c", "int a;\n/* new */\nint b;\n");
+    repo.commit("c1");
+    assert_eq!(rev(&cached), rev(&[]), "the old blobs from the cache, the new one counted");
+    assert_eq!(rev(&cached), rev(&[]), "every blob from the cache");
+    // Each run kept what the one before counted: c0's a.c is only in the first run's cache.
+    let out = ringloc(&["history", "--repo", "repo", "--format", "json", "--cache", "blobs.cache"], &top);
+    assert_eq!(json_of(&out)["blobs_counted"], 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let refused = ringloc(&["--cache", "blobs.cache", "repo"], &top);
+    assert_eq!(refused.status.code(), Some(1), "--cache without --rev is refused");
+}
+
+#[test]
 fn a_directory_below_the_top_counts_that_directory_of_the_revision() {
     if !has_git() {
         return;

@@ -122,6 +122,11 @@ pub struct Cli {
     #[arg(long, value_name = "REV")]
     pub rev: Option<String>,
 
+    /// With --rev: keep blob counts in FILE, so a later --rev (or history) counts only the blobs
+    /// no earlier run met
+    #[arg(long, value_name = "FILE", requires = "rev")]
+    pub cache: Option<PathBuf>,
+
     #[command(flatten)]
     pub format: FormatArgs,
 

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use ringloc::git::{cache_file, count_rev, diff_revs, history as sample_history, BlobCache, Every, Repo};
+use ringloc::io::ReadRules;
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::report::Diff;
 
@@ -30,13 +31,36 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     }
     let started = Instant::now();
     let repo = Repo::open(&config.paths[0]).map_err(|e| e.to_string())?;
-    let report = count_rev(&repo, rev, &config).map_err(|e| e.to_string())?;
+    let rules = config.read_rules();
+    let (mut cache, stale) = load_cache(cli.cache.as_deref(), &rules)?;
+    let report = count_rev(&repo, rev, &config, &mut cache).map_err(|e| e.to_string())?;
     if !cli.quiet {
         report.warnings.iter().for_each(|w| say(format_args!("{w}")));
     }
     let outcome = report_errors(&report);
     write_report(&report, &cli.format, &cli.rows, started.elapsed())?;
+    save_cache(&cache, cli.cache.as_deref(), stale, &rules)?;
     Ok(outcome)
+}
+
+/// The blob counts kept in `path` (`--cache`), saying why a file was set aside; none without one.
+/// The flag says whether the file must be written back even if no blob is counted: it was set aside.
+fn load_cache(path: Option<&Path>, rules: &ReadRules) -> Result<(BlobCache, bool), String> {
+    let Some(path) = path else { return Ok((BlobCache::default(), false)) };
+    let loaded = cache_file::load(path, rules).map_err(|e| e.to_string())?;
+    loaded.note.iter().for_each(|note| say(format_args!("{note}")));
+    Ok((loaded.cache, loaded.note.is_some()))
+}
+
+/// Writes the cache back where a blob was counted, the file was set aside or is missing. After the output,
+/// so a cache that cannot be written loses no output (and is exit 1).
+fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadRules) -> Result<(), String> {
+    match path {
+        Some(path) if stale || cache.counted > 0 || !path.exists() => {
+            cache_file::save(cache, path, rules).map_err(|e| e.to_string())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
@@ -103,8 +127,7 @@ pub struct Sampling<'a> {
     pub every: Every,
 }
 
-/// `ringloc history [RANGE] [--cache FILE]`. The cache file is written after the rows, so a
-/// cache that cannot be written loses no output (and is exit 1).
+/// `ringloc history [RANGE] [--cache FILE]`.
 pub fn history(
     repo: &Path,
     sampling: &Sampling,
@@ -117,14 +140,7 @@ pub fn history(
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
     let rules = config.read_rules();
-    let mut cache = match cache_path {
-        Some(path) => {
-            let loaded = cache_file::load(path, &rules).map_err(|e| e.to_string())?;
-            loaded.note.iter().for_each(|note| say(format_args!("{note}")));
-            loaded.cache
-        }
-        None => BlobCache::default(),
-    };
+    let (mut cache, stale) = load_cache(cache_path, &rules)?;
     let samples = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
         .map_err(|e| e.to_string())?;
     print(|out: &mut dyn io::Write| match format {
@@ -135,8 +151,6 @@ pub fn history(
     samples.iter().for_each(|s| {
         report_errors(&s.report);
     });
-    if let Some(path) = cache_path {
-        cache_file::save(&cache, path, &rules).map_err(|e| e.to_string())?;
-    }
+    save_cache(&cache, cache_path, stale, &rules)?;
     Ok(if failed { Finished::FileErrors } else { Finished::Clean })
 }

@@ -5,22 +5,9 @@ use std::path::PathBuf;
 use super::blobs::BlobCache;
 use super::lines::line_changes;
 use super::tree::{TreeLister, TreeListing};
-use super::{GitError, Repo, Revision};
+use super::{GitError, Repo};
 use crate::config::Config;
 use crate::report::{LineChanges, Report};
-
-/// Counts the tree of `revision` under `config`'s selection and read rules.
-fn count_revision(
-    repo: &Repo,
-    revision: &Revision,
-    config: &Config,
-    lister: &mut TreeLister,
-) -> Result<Report, GitError> {
-    let listing = lister.list(&repo.handle, revision.tree)?.flatten();
-    let mut cache = BlobCache::default();
-    cache.fill(repo, &listing.files, &config.read_rules(), config.worker_count(true));
-    Ok(report_of(repo, &listing, config, &cache))
-}
 
 /// The report of a tree whose blobs are all in `cache`.
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
@@ -47,14 +34,17 @@ fn notes(paths: &[PathBuf], what: &str, done: &str) -> Option<String> {
     Some(format!("{} {what}{s} {done}: {}", paths.len(), shown.join(", ")))
 }
 
-/// `ringloc --rev REV PATH`: PATH's directory of REV; an error where REV has none.
-pub fn count_rev(repo: &Repo, rev: &str, config: &Config) -> Result<Report, GitError> {
+/// `ringloc --rev REV PATH`: PATH's directory of REV; an error where REV has none. Blobs already
+/// in `cache` (counted under `config`'s read rules) are not read again; the others are added.
+pub fn count_rev(repo: &Repo, rev: &str, config: &Config, cache: &mut BlobCache) -> Result<Report, GitError> {
     let revision = repo.resolve(rev)?;
     let mut lister = TreeLister::new(&config.selection, repo);
     if !lister.has_root(&repo.handle, revision.tree)? {
         return Err(GitError::NoDirectory { rev: rev.to_string(), dir: repo.prefix.clone() });
     }
-    count_revision(repo, &revision, config, &mut lister)
+    let listing = lister.list(&repo.handle, revision.tree)?.flatten();
+    cache.fill(repo, &listing.files, &config.read_rules(), config.worker_count(true));
+    Ok(report_of(repo, &listing, config, cache))
 }
 
 /// Two revisions counted (with a row per file) and compared line by line.
