@@ -242,12 +242,11 @@ impl UringReader {
         let queued_after = self.stats.ring.enters;
         let a = self.slots[slot as usize].as_mut().expect("active slot");
         let buf = self.buffers[slot as usize][a.carry..a.carry + CHUNK].as_mut_ptr();
-        let entry = match a.direct {
-            true => opcode::Read::new(types::Fixed(slot), buf, CHUNK as u32),
-            false => {
-                let fd = types::Fd(a.fd.as_ref().expect("a reading file is open").as_raw_fd());
-                opcode::Read::new(fd, buf, CHUNK as u32)
-            }
+        let entry = if a.direct {
+            opcode::Read::new(types::Fixed(slot), buf, CHUNK as u32)
+        } else {
+            let fd = types::Fd(a.fd.as_ref().expect("a reading file is open").as_raw_fd());
+            opcode::Read::new(fd, buf, CHUNK as u32)
         };
         let entry = entry.offset(a.offset).build().user_data(user_data(queued_after, slot, READ));
         self.in_flight += 1;
@@ -259,11 +258,10 @@ impl UringReader {
     /// slot: entries of one submit are issued in order, and a direct close never waits.
     fn close(&mut self, slot: u32) {
         let a = self.active(slot);
-        let mut entry = match a.direct {
-            true => opcode::Close::new(types::Fixed(slot)).build(),
-            false => {
-                opcode::Close::new(types::Fd(a.fd.take().expect("a read file is open").into_raw_fd())).build()
-            }
+        let mut entry = if a.direct {
+            opcode::Close::new(types::Fixed(slot)).build()
+        } else {
+            opcode::Close::new(types::Fd(a.fd.take().expect("a read file is open").into_raw_fd())).build()
         };
         if self.quiet_close {
             entry = entry.flags(squeue::Flags::SKIP_SUCCESS);
