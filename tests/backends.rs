@@ -37,7 +37,7 @@ fn rows(report: &Report) -> Vec<(String, &'static str, u64, ringloc::count::Coun
     report
         .files
         .iter()
-        .map(|f| (f.path.display().to_string(), f.language.name(), f.bytes, f.counts))
+        .map(|f| (f.path.display().to_string(), f.counted.language.name(), f.counted.bytes, f.counted.counts))
         .collect()
 }
 
@@ -47,7 +47,7 @@ fn every_backend_and_thread_count_gives_identical_per_file_results() {
     let reference = run(&tree, Backend::Sync, 1).expect("sync always runs");
     assert!(reference.errors.is_empty(), "{:?}", reference.errors);
     assert!(reference.files.len() > 1500, "only {} files counted", reference.files.len());
-    assert!(reference.files.iter().any(|f| f.bytes > 200_000), "no file spans several chunks");
+    assert!(reference.files.iter().any(|f| f.counted.bytes > 200_000), "no file spans several chunks");
     for (backend, threads) in
         [(Backend::Sync, 8), (Backend::Uring, 1), (Backend::Uring, 2), (Backend::Uring, 8)]
     {
@@ -66,9 +66,9 @@ fn chunked_reads_equal_whole_file_counts() {
         assert!(!report.files.is_empty());
         for f in &report.files {
             let bytes = std::fs::read(&f.path).unwrap();
-            assert_eq!(f.bytes, bytes.len() as u64, "{backend:?}: {}", f.path.display());
-            let whole = ringloc::count::count(f.language, &bytes);
-            assert_eq!(f.counts, whole, "{backend:?}: {}", f.path.display());
+            assert_eq!(f.counted.bytes, bytes.len() as u64, "{backend:?}: {}", f.path.display());
+            let whole = ringloc::count::count(f.counted.language, &bytes);
+            assert_eq!(f.counted.counts, whole, "{backend:?}: {}", f.path.display());
         }
     }
 }

@@ -14,7 +14,7 @@ pub fn files_by_language<'v>(view: &View<'v>) -> Vec<Vec<&'v FileReport>> {
     }
     let mut by_language = vec![Vec::new(); view.languages.len()];
     for f in view.files.iter().flatten().copied() {
-        if let Some(&Some(i)) = slot.get(usize::from(f.language.0)) {
+        if let Some(&Some(i)) = slot.get(usize::from(f.counted.language.0)) {
             by_language[i].push(f);
         }
     }

@@ -119,7 +119,7 @@ fn report(view: &View, out: &mut impl Write) -> io::Result<()> {
     let files = view.files.as_deref().unwrap_or_default();
     write_rows(out, files, view.threads, |out, i, f| {
         warm(files, i, |&f| f);
-        row(out, "file", all, &escaped_bytes(&f.path), f.language.name(), &f.totals())
+        row(out, "file", all, &escaped_bytes(&f.path), f.counted.language.name(), &f.totals())
     })
 }
 

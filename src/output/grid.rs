@@ -331,11 +331,11 @@ fn words(name: &'static str) -> Cow<'static, str> {
 
 /// A file row's language, and its flags: `Python (generated)`.
 fn language_flagged(f: &FileReport) -> Cow<'static, str> {
-    match (f.generated, f.minified) {
-        (false, false) => Cow::Borrowed(f.language.name()),
-        (true, false) => Cow::Owned(format!("{} (generated)", f.language.name())),
-        (false, true) => Cow::Owned(format!("{} (minified)", f.language.name())),
-        (true, true) => Cow::Owned(format!("{} (generated, minified)", f.language.name())),
+    match (f.counted.generated, f.counted.minified) {
+        (false, false) => Cow::Borrowed(f.counted.language.name()),
+        (true, false) => Cow::Owned(format!("{} (generated)", f.counted.language.name())),
+        (false, true) => Cow::Owned(format!("{} (minified)", f.counted.language.name())),
+        (true, true) => Cow::Owned(format!("{} (generated, minified)", f.counted.language.name())),
     }
 }
 

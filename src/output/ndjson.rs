@@ -146,16 +146,19 @@ mod tests {
     use super::*;
     use crate::count::Counts;
     use crate::lang::LangId;
+    use crate::report::CountedFile;
 
     fn file(path: &[u8], generated: bool, minified: bool) -> FileReport {
         FileReport {
             path: PathBuf::from(OsStr::from_bytes(path)),
-            language: LangId::from_name("C").unwrap(),
-            bytes: 1234,
-            counts: Counts { lines: 10, code: 7, comments: 2, blanks: 1 },
-            generated,
-            minified,
-            embedded: Default::default(),
+            counted: CountedFile {
+                language: LangId::from_name("C").unwrap(),
+                bytes: 1234,
+                counts: Counts { lines: 10, code: 7, comments: 2, blanks: 1 },
+                generated,
+                minified,
+                embedded: Default::default(),
+            },
         }
     }
 

@@ -33,7 +33,7 @@ fn file_head(language: &str) -> io::Result<Vec<u8>> {
 
 /// A file, after its language's [`file_head`].
 fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
-    let c = f.counts;
+    let c = f.counted.counts;
     let name = file_name(&f.path).unwrap_or_default();
     let path = f.path.as_os_str().as_bytes();
     out.write_all(head)?;
@@ -49,7 +49,7 @@ fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
     labelled(
         out,
         &[
-            (",\"Bytes\":", f.bytes),
+            (",\"Bytes\":", f.counted.bytes),
             (",\"Lines\":", c.lines),
             (",\"Code\":", c.code),
             (",\"Comment\":", c.comments),

@@ -65,10 +65,10 @@ fn file_row(out: &mut impl Write, project: &[u8], f: &FileReport) -> io::Result<
     let (dir, base) =
         memchr::memrchr(b'/', &path).map_or((&b"."[..], &path[..]), |at| (&path[..at], &path[at + 1..]));
     let dir = if dir.is_empty() { b"/" } else { dir };
-    let c = f.counts;
+    let c = f.counted.counts;
     out.write_all(b"insert into t  values(")?;
     out.write_all(project)?;
-    literals(out, &[f.language.name().as_bytes()])?;
+    literals(out, &[f.counted.language.name().as_bytes()])?;
     if has_any(&path, 0, [b'\'']) {
         literals(out, &[&path, dir, base])?;
     } else {
@@ -127,6 +127,7 @@ pub fn timestamp(time: SystemTime) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::CountedFile;
 
     #[test]
     fn timestamps_are_utc_calendar_dates() {
@@ -152,8 +153,9 @@ mod tests {
             None => (&b"."[..], &path[..]),
         };
         let mut out = b"insert into t  values(".to_vec();
-        literals(&mut out, &[project.as_bytes(), f.language.name().as_bytes(), &path, dir, base]).unwrap();
-        let c = f.counts;
+        literals(&mut out, &[project.as_bytes(), f.counted.language.name().as_bytes(), &path, dir, base])
+            .unwrap();
+        let c = f.counted.counts;
         out.extend(format!("{}, {}, {}, {}.000000);\n", c.blanks, c.comments, c.code, c.code).bytes());
         out
     }
@@ -168,12 +170,14 @@ mod tests {
             for path in paths {
                 let f = FileReport {
                     path: OsStr::from_bytes(path).into(),
-                    language: crate::lang::LangId::from_name("C").unwrap(),
-                    bytes: 9,
-                    counts: crate::count::Counts { lines: 6, code: 3, comments: 2, blanks: 1 },
-                    generated: false,
-                    minified: false,
-                    embedded: Default::default(),
+                    counted: CountedFile {
+                        language: crate::lang::LangId::from_name("C").unwrap(),
+                        bytes: 9,
+                        counts: crate::count::Counts { lines: 6, code: 3, comments: 2, blanks: 1 },
+                        generated: false,
+                        minified: false,
+                        embedded: Default::default(),
+                    },
                 };
                 let (mut literal, mut out) = (Vec::new(), Vec::new());
                 literals(&mut literal, &[project.as_bytes()]).unwrap();

@@ -117,8 +117,8 @@ fn less(counts: &Counts, embedded: &[(LangId, Counts)]) -> Counts {
 }
 
 fn entry(f: &FileReport) -> EntryDoc<'_> {
-    let mut stats = Stats::of(&less(&f.counts, &f.embedded));
-    for (inner, c) in &f.embedded {
+    let mut stats = Stats::of(&less(&f.counted.counts, &f.counted.embedded));
+    for (inner, c) in &f.counted.embedded {
         let blob = stats.blobs.entry(inner.name()).or_default();
         (blob.blanks, blob.code, blob.comments) =
             (blob.blanks + c.blanks, blob.code + c.code, blob.comments + c.comments);
@@ -131,7 +131,7 @@ fn language<'a>(totals: &Totals, files: &'a [&'a FileReport]) -> Language<'a> {
     let mut children: BTreeMap<&str, Vec<(&FileReport, Counts)>> = BTreeMap::new();
     let mut regions = Vec::new();
     for f in files {
-        for &(inner, c) in &f.embedded {
+        for &(inner, c) in &f.counted.embedded {
             children.entry(inner.name()).or_default().push((f, c));
             regions.push((inner, c));
         }
@@ -223,7 +223,7 @@ fn write_entry(out: &mut Vec<u8>, i: usize, e: FileEntry) -> io::Result<()> {
     match e {
         // A file without regions, nearly every file, has its counts and no blobs: written
         // without the map that gathers blobs.
-        FileEntry::Own(f) if f.embedded.is_empty() => counts(out, &f.counts)?,
+        FileEntry::Own(f) if f.counted.embedded.is_empty() => counts(out, &f.counted.counts)?,
         FileEntry::Region(_, c) => counts(out, &c)?,
         FileEntry::Own(_) => write_stats(out, &e.doc().stats)?,
     }

@@ -22,7 +22,7 @@ pub fn warm<T>(rows: &[T], i: usize, file: impl Fn(&T) -> &FileReport) {
     let group = |from: usize| rows.get(from..).unwrap_or_default().iter().take(GROUP).map(&file);
     let mut read = 0;
     for f in group(i + 2 * GROUP) {
-        read ^= f.counts.code ^ f.path.as_os_str().len() as u64;
+        read ^= f.counted.counts.code ^ f.path.as_os_str().len() as u64;
     }
     for f in group(i + GROUP) {
         let path = f.path.as_os_str().as_bytes();
@@ -34,18 +34,21 @@ pub fn warm<T>(rows: &[T], i: usize, file: impl Fn(&T) -> &FileReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::CountedFile;
 
     #[test]
     fn every_row_of_any_list_may_warm_without_reading_past_its_end() {
         let files: Vec<FileReport> = (0..40)
             .map(|i| FileReport {
                 path: if i % 5 == 0 { "".into() } else { format!("d/f{i}.c").into() },
-                language: crate::lang::LangId::from_name("C").unwrap(),
-                bytes: i,
-                counts: Default::default(),
-                generated: false,
-                minified: false,
-                embedded: Default::default(),
+                counted: CountedFile {
+                    language: crate::lang::LangId::from_name("C").unwrap(),
+                    bytes: i,
+                    counts: Default::default(),
+                    generated: false,
+                    minified: false,
+                    embedded: Default::default(),
+                },
             })
             .collect();
         let refs: Vec<&FileReport> = files.iter().collect();

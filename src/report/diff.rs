@@ -166,12 +166,12 @@ fn file_changes(old: &[FileReport], new: &[FileReport]) -> Vec<Change<FileKey>> 
     for f in old {
         let row = both.entry(normalised(&f.path)).or_default();
         row.0.add(&f.totals());
-        row.2.get_or_insert(f.language);
+        row.2.get_or_insert(f.counted.language);
     }
     for f in new {
         let row = both.entry(normalised(&f.path)).or_default();
         row.1.add(&f.totals());
-        row.2 = Some(f.language);
+        row.2 = Some(f.counted.language);
     }
     both.into_iter()
         .filter_map(|(path, (old, new, language))| {

@@ -52,17 +52,20 @@ mod tests {
     use super::*;
     use crate::count::Counts;
     use crate::lang::LangId;
+    use crate::report::CountedFile;
 
     fn file(path: &str, code: u64) -> FileReport {
         let counts = Counts { lines: code, code, comments: 0, blanks: 0 };
         FileReport {
             path: path.into(),
-            language: LangId(0),
-            bytes: code * 10,
-            counts,
-            generated: false,
-            minified: false,
-            embedded: Vec::new(),
+            counted: CountedFile {
+                language: LangId(0),
+                bytes: code * 10,
+                counts,
+                generated: false,
+                minified: false,
+                embedded: Vec::new(),
+            },
         }
     }
 

@@ -42,24 +42,17 @@ impl Totals {
     }
 }
 
+/// A counted file kept as a row of the report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileReport {
     pub path: PathBuf,
-    pub language: LangId,
-    pub bytes: u64,
-    pub counts: Counts,
-    /// Counted, and looks generated or minified (the report's `flagged` counts these).
-    pub generated: bool,
-    pub minified: bool,
-    /// Lines of other languages inside the file, also in `counts` (tokei's JSON lists them apart);
-    /// empty, with no allocation, for most files and for files read back from a JSON report.
-    pub embedded: Embedded,
+    pub counted: CountedFile,
 }
 
 impl FileReport {
     /// The file as a one-file total, so file rows sort and print like language rows.
     pub fn totals(&self) -> Totals {
-        Totals { files: 1, bytes: self.bytes, counts: self.counts }
+        Totals { files: 1, bytes: self.counted.bytes, counts: self.counted.counts }
     }
 }
 
@@ -164,10 +157,12 @@ pub struct CountedFile {
     pub language: LangId,
     pub bytes: u64,
     pub counts: Counts,
+    /// Looks generated or minified (the report's `flagged` counts these).
     pub generated: bool,
     pub minified: bool,
     /// Lines of other languages inside the file (`<script>` in HTML, fenced code in Markdown),
-    /// also counted in `counts`; empty (no allocation) for most files.
+    /// also counted in `counts` (tokei's JSON lists them apart); empty (no allocation) for most
+    /// files and for files read back from a JSON report.
     pub embedded: Embedded,
 }
 
@@ -227,8 +222,9 @@ impl Report {
         path: impl FnOnce() -> PathBuf,
     ) {
         match outcome {
-            Outcome::Counted(CountedFile { language, bytes, counts, generated, minified, embedded }) => {
-                for &(inner, c) in &embedded {
+            Outcome::Counted(counted) => {
+                let CountedFile { language, bytes, counts, generated, minified, ref embedded } = counted;
+                for &(inner, c) in embedded {
                     *self.embedded.entry((language, inner)).or_default() += c;
                 }
                 let totals = Totals { files: 1, bytes, counts };
@@ -238,15 +234,7 @@ impl Report {
                 self.flagged.count(generated, minified);
                 if keep_file {
                     self.files_sorted = false;
-                    self.files.push(FileReport {
-                        path: path(),
-                        language,
-                        bytes,
-                        counts,
-                        generated,
-                        minified,
-                        embedded,
-                    });
+                    self.files.push(FileReport { path: path(), counted });
                 }
             }
             Outcome::Skipped(skip) => {

@@ -124,10 +124,7 @@ impl Recorder {
         }
         match (&self.sink, &outcome) {
             (Some(sink), Outcome::Counted(counted)) => {
-                let &CountedFile { language, bytes, counts, generated, minified, ref embedded } = counted;
-                let embedded = embedded.clone();
-                let file =
-                    FileReport { path: path(), language, bytes, counts, generated, minified, embedded };
+                let file = FileReport { path: path(), counted: counted.clone() };
                 self.halted |= (sink.0)(&file).is_break();
                 // Streamed, so not kept: a counted file's path is asked for only to keep its row.
                 self.report.record_but_languages(root, outcome, false, PathBuf::new);

@@ -73,7 +73,7 @@ impl<'a> Row<'a> {
 
 impl Row<'_> {
     fn file(f: &FileReport) -> Row<'_> {
-        Row::new(escaped_bytes(&f.path), Some(f.language.name()), &f.totals())
+        Row::new(escaped_bytes(&f.path), Some(f.counted.language.name()), &f.totals())
     }
 }
 
@@ -139,7 +139,7 @@ impl<'a> Doc<'a> {
 /// each file with a dozen others.
 fn by_code<'a>(files: &[&'a FileReport]) -> Vec<&'a FileReport> {
     // Most code first: the complement's ascending order.
-    let mut items: Vec<(u64, &FileReport)> = files.iter().map(|&f| (!f.counts.code, f)).collect();
+    let mut items: Vec<(u64, &FileReport)> = files.iter().map(|&f| (!f.counted.counts.code, f)).collect();
     let first = items.first().map_or(0, |&(key, _)| key);
     let varying = items.iter().fold(0, |bits, &(key, _)| bits | (key ^ first));
     let mut sorted = items.clone();
@@ -183,6 +183,7 @@ mod tests {
     use super::*;
     use crate::count::Counts;
     use crate::lang::LangId;
+    use crate::report::CountedFile;
     use std::cmp::Reverse;
 
     #[test]
@@ -196,17 +197,19 @@ mod tests {
         let files: Vec<FileReport> = (0..600u64)
             .map(|i| FileReport {
                 path: format!("f{i}").into(),
-                language: LangId::from_name("C").unwrap(),
-                bytes: i,
-                counts: Counts { lines: 9, code: code(i), comments: 0, blanks: 0 },
-                generated: false,
-                minified: false,
-                embedded: Default::default(),
+                counted: CountedFile {
+                    language: LangId::from_name("C").unwrap(),
+                    bytes: i,
+                    counts: Counts { lines: 9, code: code(i), comments: 0, blanks: 0 },
+                    generated: false,
+                    minified: false,
+                    embedded: Default::default(),
+                },
             })
             .collect();
         let refs: Vec<&FileReport> = files.iter().collect();
         let mut stable = refs.clone();
-        stable.sort_by_key(|f| Reverse(f.counts.code));
+        stable.sort_by_key(|f| Reverse(f.counted.counts.code));
         let paths = |list: &[&FileReport]| list.iter().map(|f| f.path.clone()).collect::<Vec<_>>();
         assert_eq!(paths(&by_code(&refs)), paths(&stable));
         assert!(by_code(&[]).is_empty());

@@ -89,7 +89,7 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
         .iter()
         .map(|f| {
             let (dir, name) = split(&f.path);
-            (dirs.index(dir) as u64, name, names.index(f.language))
+            (dirs.index(dir) as u64, name, names.index(f.counted.language))
         })
         .collect();
     let row = |out: &mut Vec<u8>, i: usize, &(dir, name, language): &(u64, &OsStr, u64)| {
@@ -102,10 +102,10 @@ fn files(json: &mut Json, files: &[&FileReport], names: &mut Names, threads: usi
         row.text(&escaped_bytes(Path::new(name)));
         row.raw(",");
         row.number(language);
-        let c = f.counts;
-        row.numbers(&[c.code, c.comments, c.blanks, f.bytes]);
+        let c = f.counted.counts;
+        row.numbers(&[c.code, c.comments, c.blanks, f.counted.bytes]);
         row.raw(",");
-        row.number(u64::from(f.generated) | u64::from(f.minified) << 1);
+        row.number(u64::from(f.counted.generated) | u64::from(f.counted.minified) << 1);
         row.raw("]");
         *out = row.0;
         Ok(())

@@ -143,8 +143,8 @@ pub struct FileRow<'a> {
 
 impl<'a> From<&'a FileReport> for FileRow<'a> {
     fn from(f: &'a FileReport) -> Self {
-        let c = f.counts;
-        let flags: &[&str] = match (f.generated, f.minified) {
+        let c = f.counted.counts;
+        let flags: &[&str] = match (f.counted.generated, f.counted.minified) {
             (false, false) => &[],
             (true, false) => &["generated"],
             (false, true) => &["minified"],
@@ -159,12 +159,12 @@ impl<'a> From<&'a FileReport> for FileRow<'a> {
         FileRow {
             path,
             path_bytes,
-            language: f.language.name(),
+            language: f.counted.language.name(),
             lines: c.lines,
             code: c.code,
             comments: c.comments,
             blanks: c.blanks,
-            bytes: f.bytes,
+            bytes: f.counted.bytes,
             flags,
         }
     }

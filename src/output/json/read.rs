@@ -7,7 +7,7 @@ use super::check::check_sums;
 use super::doc::{ReportDoc, SCHEMA_VERSION};
 use crate::count::Counts;
 use crate::lang::LangId;
-use crate::report::{DirTotals, FileError, FileReport, Report, RootTotals, Skip, SkippedFile};
+use crate::report::{CountedFile, DirTotals, FileError, FileReport, Report, RootTotals, Skip, SkippedFile};
 
 /// A report as read, and whether it listed its files (written with `--by-file`) and kept its roots
 /// apart (`--by-root`).
@@ -83,12 +83,14 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
         let (generated, minified) = (f.generated(), f.minified());
         report.files.push(FileReport {
             path: f.path.to_path()?,
-            language,
-            bytes: f.bytes,
-            counts,
-            generated,
-            minified,
-            embedded: Vec::new(),
+            counted: CountedFile {
+                language,
+                bytes: f.bytes,
+                counts,
+                generated,
+                minified,
+                embedded: Vec::new(),
+            },
         });
     }
     for f in doc.skipped_files.iter().flatten() {
