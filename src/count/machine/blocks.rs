@@ -403,7 +403,11 @@ fn code_run<'a, L: Lanes>(
     if tally.comment() {
         return (i, None);
     }
-    for block in buf[i..].chunks_exact(BLOCK) {
+    // A block's offset is worked out only where the run ends: kept from block to block, it was
+    // added to in memory each block.
+    let mut blocks = buf[i..].chunks_exact(BLOCK);
+    let end = buf.len() - blocks.remainder().len();
+    while let Some(block) = blocks.next() {
         let block = block.try_into().expect("a whole block");
         // Most blocks hold no mark at all: the lanes' own test, without the mark mask and the
         // filters' checks; a block with a mark the filters rule out stays in the run too. Not
@@ -416,15 +420,14 @@ fn code_run<'a, L: Lanes>(
                 let m = filters.masks(lanes, marks, block);
                 let walk = filters.strings(&m, block);
                 if walk.0 != 0 {
-                    return (i, Some((m, block, walk)));
+                    return (end - (blocks.len() + 1) * BLOCK, Some((m, block, walk)));
                 }
                 m
             }
         };
         tally.uncommented_lines(&m);
-        i += BLOCK;
     }
-    (i, None)
+    (end, None)
 }
 
 /// The block a run of blocks ends at, its masks and [`MarkFilters::strings`] of it.
