@@ -450,9 +450,8 @@ impl LineCounter {
         let end = buf[i..limit].iter().position(|&b| b == b'\n').map_or(limit, |nl| i + nl);
         let info = &buf[i..end];
         self.code |= info.iter().any(|&b| !is_ws(b));
-        self.regions().reader.read_info(info);
         if end < limit {
-            if let Some(kept) = self.fence_in_place() {
+            if let Some(kept) = self.fence_in_place(buf, i, end) {
                 if let Some((at, len)) =
                     fence_end(lanes, self.regions().reader.end(), buf, end, limit, self.tail)
                 {
@@ -463,18 +462,20 @@ impl LineCounter {
                 }
             }
         }
+        // Only a fence not counted in place needs its word in the reader (`enter` reads it).
+        self.regions().reader.read_info(info);
         Err(end)
     }
 
-    /// Whether the fence just read may be counted in place, where its closing line is in sight:
-    /// opened in the file's own language (no region open), in a language that embeds none.
-    /// Then its language, and the classifier to count it with.
-    fn fence_in_place(&mut self) -> Option<KeptFence> {
-        let r = self.regions.as_deref_mut()?;
+    /// Whether the fence whose info string is `buf[info..nl]` may be counted in place, where its
+    /// closing line is in sight: opened in the file's own language (no region open), in a
+    /// language that embeds none. Then its language, and the classifier to count it with.
+    fn fence_in_place(&self, buf: &[u8], info: usize, nl: usize) -> Option<KeptFence> {
+        let r = self.regions.as_deref()?;
         if !r.levels.is_empty() || r.suspended.is_some() {
             return None;
         }
-        let kept = r.reader.language_kept();
+        let kept = r.reader.fence_kept(buf, info, nl);
         (kept.cls.syntax.embed == Embed::None).then_some(kept)
     }
 

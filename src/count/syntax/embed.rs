@@ -134,8 +134,53 @@ pub(crate) fn end_at(end: End, rest: &[u8], line_start: bool) -> Option<usize> {
 }
 
 /// A byte of the word that names a fence's language (`c++`, `objective-c`, `f#`, `rust_2018`).
-fn in_info_word(b: u8) -> bool {
+const fn in_info_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'-' | b'_')
+}
+
+/// `in_info_word` of every byte, one load a byte where its compares cost ~10 instructions.
+static INFO_WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = in_info_word(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// The longest info word kept by its key (`word_key`); a longer one is looked up each time.
+const KEYED: usize = 16;
+
+/// Bit 5 of every byte: set, it folds a word's letters to lower case, while its other bytes stay
+/// apart (digits, `+`, `#` and `-` have it; `_` becomes DEL, which no word holds) and none of
+/// them becomes zero, so a shorter word's key differs from a longer one's.
+const FOLD: u128 = u128::from_le_bytes([0x20; KEYED]);
+
+/// The bytes of a word of each length up to `KEYED` in a key, looked up where a shift of 128 bits
+/// takes a dozen instructions.
+static WORD_BYTES: [u128; KEYED + 1] = {
+    let mut masks = [u128::MAX; KEYED + 1];
+    let mut len = 0;
+    while len < KEYED {
+        masks[len] = (1 << (8 * len)) - 1;
+        len += 1;
+    }
+    masks
+};
+
+/// The info word of `len` bytes (at most `KEYED`) at `at`, case folded, as one number: its bytes
+/// loaded in one go where `buf` holds 16 from `at`, those past the word cleared.
+fn word_key(buf: &[u8], at: usize, len: usize) -> u128 {
+    let bytes = match buf.get(at..at + KEYED) {
+        Some(whole) => whole.try_into().expect("16 bytes"),
+        None => {
+            let mut bytes = [0; KEYED];
+            bytes[..len].copy_from_slice(&buf[at..at + len]);
+            bytes
+        }
+    };
+    (u128::from_le_bytes(bytes) | FOLD) & WORD_BYTES[len]
 }
 
 /// A short word read out of a tag, lower-cased; one too long to be a name reads as `?`, which names
@@ -170,27 +215,41 @@ impl Word {
     }
 }
 
-/// A fence's info word, the language it names and the classifier that counts it (plain text's
-/// for none), kept for the next fences of the file.
+/// The language a fence's info word names and the classifier that counts it (plain text's for
+/// none).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct KeptFence {
-    word: Word,
     pub(crate) lang: Option<LangId>,
     pub(crate) cls: &'static Classifier,
     /// Nothing opens in the language (plain text's): every line is code or blank.
     pub(crate) plain: bool,
 }
 
-/// The last few distinct fence words met, newest first, with what they name.
-#[derive(Debug, Clone, Copy)]
-struct KeptFences([Option<KeptFence>; 8]);
+impl KeptFence {
+    /// What `word` (as written, any case) names: a lookup by alias and extension.
+    fn look_up(word: &[u8]) -> KeptFence {
+        let lang = fence_language(word);
+        let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
+        KeptFence { lang, cls, plain: cls.class.iter().all(|&c| c & START == 0) }
+    }
+}
+
+/// Slots of `KEPT`, each for the words whose key hashes to it.
+const SLOTS: usize = 64;
 
 thread_local! {
-    /// Kept from file to file: Markdown's fences name a few languages, in turns (`rust`, a bare
-    /// fence for output, `console`), and a file holds a few fences. One word kept per file missed
-    /// 43% of the family tree's fences, four per file 24%, each miss a lookup by alias and
-    /// extension (~130 instructions).
-    static KEPT: RefCell<KeptFences> = const { RefCell::new(KeptFences([None; 8])) };
+    /// The fence words met, by key (`word_key`), kept from file to file: Markdown's fences name
+    /// a few languages, in turns (`rust`, a bare fence for output, `console`), and a file holds
+    /// a few fences; each miss is a lookup by alias and extension (~130 instructions). One slot
+    /// per hash, found with no search (eight words kept newest first and compared whole took
+    /// ~100 instructions a fence).
+    static KEPT: RefCell<[Option<(u128, KeptFence)>; SLOTS]> = const { RefCell::new([None; SLOTS]) };
+}
+
+/// The slot of `KEPT` for `key`: the top bits of a multiplicative hash.
+fn slot(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -318,22 +377,38 @@ impl TagReader {
         }
     }
 
-    /// The language of a fence's [`TagReader::region`] and its classifier, looked up only for a
-    /// word not kept (`KEPT`, which then keeps it in place of its oldest). The words compare
-    /// whole, with no slices cut from them (no `memcmp` call).
-    pub(crate) fn language_kept(&self) -> KeptFence {
-        KEPT.with_borrow_mut(|kept| {
-            if let Some(found) = kept.0.iter().flatten().find(|k| k.word == self.value) {
-                return *found;
+    /// The language and classifier of a fence whose info string is `buf[info..nl]` (all of it,
+    /// read from the start or after blanks), as [`TagReader::region`] gives once the reader has
+    /// read it; the reader is left as it was. Its word is found with a table, folded into a key
+    /// and kept (`KEPT`), so a word met before costs no lookup, nor the reader's word kept byte
+    /// by byte (~320 instructions a fence of the family tree's Markdown with both).
+    pub(crate) fn fence_kept(&self, buf: &[u8], info: usize, nl: usize) -> KeptFence {
+        let text = &buf[info..nl];
+        if self.state == TagState::InfoStart {
+            let skip = text.iter().take_while(|&&b| is_ws(b) || b == b'{' || b == b'.').count();
+            let len = text[skip..].iter().take_while(|&&b| INFO_WORD[usize::from(b)]).count();
+            if len <= KEYED {
+                let key = word_key(buf, info + skip, len);
+                return KEPT.with_borrow_mut(|kept| match &mut kept[slot(key)] {
+                    Some((k, found)) if *k == key => *found,
+                    empty_or_other => {
+                        let found = KeptFence::look_up(&text[skip..skip + len]);
+                        *empty_or_other = Some((key, found));
+                        found
+                    }
+                });
             }
-            let lang = fence_language(self.value.get());
-            let cls = Classifier::for_language(lang.unwrap_or_else(plain_text));
-            let plain = cls.class.iter().all(|&c| c & START == 0);
-            let found = KeptFence { word: self.value, lang, cls, plain };
-            kept.0.rotate_right(1);
-            kept.0[0] = Some(found);
-            found
-        })
+        }
+        self.fence_read(text)
+    }
+
+    /// `fence_kept` for a word too long to key, or a string the reader has begun: read by a copy
+    /// of the reader, out of line, as few fences are.
+    #[inline(never)]
+    fn fence_read(&self, info: &[u8]) -> KeptFence {
+        let mut reader = *self;
+        reader.read_info(info);
+        KeptFence::look_up(reader.value.get())
     }
 
     fn keep_value(&mut self, next: TagState) -> TagState {
@@ -423,33 +498,64 @@ mod tests {
         }
     }
 
-    /// The kept language and classifier equal the lookup's, fence after fence, whatever the
-    /// fences before named: words kept, words pushed out by eight others, words too long to name.
+    /// The kept language and classifier equal the lookup's once the reader has read the whole
+    /// string, fence after fence: words kept and met anew, in any case, after blanks, `{` and
+    /// `.`, with text after them; words a byte apart, words of 16 bytes and longer (looked up
+    /// each time), strings that end where the buffer does, and strings the reader had begun (a
+    /// chunk ended inside them).
     #[test]
     fn a_kept_fence_language_equals_its_lookup() {
         let mut x = 0x0DDB_1A5E_5BAD_5EEDu64;
-        let long = b"a-word-longer-than-any-name-at-all";
-        let words: [&[u8]; 14] = [
-            b"rust", b"rs", b"js", b"", b"console", b"RUST", b"c++", b"py", long, b"go", b"sh", b"text",
-            b"C", b"yaml",
+        let words: [&[u8]; 24] = [
+            b"rust",
+            b"Rust",
+            b"RS",
+            b"r",
+            b"rs",
+            b"js",
+            b"j",
+            b"",
+            b"console",
+            b"c",
+            b"c#",
+            b"C++",
+            b"cs",
+            b"py",
+            b"go",
+            b"text",
+            b"yaml",
+            b"compile_fail",
+            b"objective-c",
+            b"Objective-C",
+            b"sixteen-bytes-ab",
+            b"seventeen-bytes-a",
+            b"a-word-longer-than-any-name-at-all",
+            b"RUST_2018",
         ];
-        let (mut kept, mut looked_up) = (0, 0);
-        for _ in 0..2_000 {
+        let (befores, afters): ([&[u8]; 4], [&[u8]; 4]) =
+            ([b"", b" ", b" {.", b"\t"], [b"", b",ignore", b" {x}", b"}"]);
+        let mut named = 0;
+        for round in 0..4_000 {
             xorshift(&mut x);
-            let word = words[(x % 14) as usize];
-            let mut reader = TagReader::new(Opening::Fence { ch: b'~', len: 3 + (x >> 8) as u8 % 3 });
-            reader.read_info(word);
-            let seen = KEPT.with_borrow(|k| k.0.iter().flatten().any(|k| k.word.get() == reader.value.get()));
-            (kept, looked_up) = if seen { (kept + 1, looked_up) } else { (kept, looked_up + 1) };
-            let want = reader.region();
-            let got = reader.language_kept();
-            assert_eq!((got.lang, reader.end()), want, "{:?}", String::from_utf8_lossy(word));
-            let cls = Classifier::for_language(want.0.unwrap_or_else(plain_text));
-            assert!(std::ptr::eq(got.cls, cls), "{:?}", String::from_utf8_lossy(word));
-            let plain = matches!(word, b"" | b"console" | b"text") || word == long;
-            assert_eq!(got.plain, plain, "{:?}", String::from_utf8_lossy(word));
+            let word = words[(x % 24) as usize];
+            let info = [befores[(x >> 8) as usize % 4], word, afters[(x >> 10) as usize % 4]].concat();
+            let mut buf = [b"```", &info[..], b"\n"].concat();
+            buf.resize(buf.len() + (x >> 12) as usize % 20, b'x');
+            let cut = if round % 4 == 0 { (x >> 20) as usize % (info.len() + 1) } else { 0 };
+            let mut reader = TagReader::new(Opening::Fence { ch: b'`', len: 3 });
+            reader.read_info(&info[..cut]);
+            let got = reader.fence_kept(&buf, 3 + cut, 3 + info.len());
+            reader.read_info(&info[cut..]);
+            assert!(reader.read(b'\n'));
+            let want = reader.region().0;
+            let context = String::from_utf8_lossy(&info);
+            assert_eq!(got.lang, want, "{context:?}");
+            let cls = Classifier::for_language(want.unwrap_or_else(plain_text));
+            assert!(std::ptr::eq(got.cls, cls), "{context:?}");
+            assert_eq!(got.plain, want.is_none_or(|l| l == plain_text()), "{context:?}");
+            named += usize::from(want.is_some());
         }
-        assert!(kept > 500 && looked_up > 500, "{kept} fences found their language kept, {looked_up} not");
+        assert!(named > 2_000, "{named} fences named a language");
     }
 
     #[test]
