@@ -389,7 +389,8 @@ impl LineCounter {
         i
     }
 
-    /// Reading a tag: its bytes are code; the region starts after the byte that ends it.
+    /// Reading a tag: its bytes are code; the region starts after the byte that ends it. The
+    /// bytes of each line are read in one go (`TagReader::read_line`), each newline alone.
     pub(super) fn tag(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
         if self.regions().reader.is_done() {
             self.enter();
@@ -399,20 +400,25 @@ impl LineCounter {
             return self.info_string(buf, i, limit);
         }
         while i < limit {
-            let b = buf[i];
-            if b == b'\n' && self.regions().reader.ends_at_newline() {
-                self.enter();
-                return i;
+            match self.regions().reader.read_line(&buf[i..limit]) {
+                // The byte that ends a tag is its `>`.
+                Ok(read) => {
+                    self.code = true;
+                    self.enter();
+                    return i + read;
+                }
+                Err(read) => {
+                    self.code |= buf[i..i + read].iter().any(|&b| !is_ws(b));
+                    i += read;
+                }
             }
-            i += 1;
-            if b == b'\n' {
+            if i < limit {
+                i += 1;
                 self.newline();
-            } else if !is_ws(b) {
-                self.code = true;
-            }
-            if self.regions().reader.read(b) {
-                self.enter();
-                return i;
+                if self.regions().reader.read(b'\n') {
+                    self.enter();
+                    return i;
+                }
             }
         }
         i
