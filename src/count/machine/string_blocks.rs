@@ -200,6 +200,19 @@ mod tests {
     use crate::simd::dispatch::{capped, LanesSeen};
     use crate::test_random::{pick, xorshift};
 
+    /// `src` counts in `id` as the byte-by-byte twin counts it, on every lane `lanes` sees.
+    fn equals_the_twin_on_every_lane(lanes: &LanesSeen, id: LangId, src: &str) {
+        let expected = count_reference(id, src.as_bytes());
+        for level in lanes.levels() {
+            assert_eq!(
+                capped(level, || count(id, src.as_bytes())),
+                expected,
+                "{} {level:?}: {src:?}",
+                id.name()
+            );
+        }
+    }
+
     /// Python's doc strings and `'''` strings over several blocks, thick with lone and paired
     /// quotes of both kinds, escapes and blank lines, with the closer at every place around a
     /// block's end (its quotes split across two blocks among them): they count as the
@@ -220,10 +233,7 @@ mod tests {
             let pad = " ".repeat(round % 70);
             let src =
                 format!("def f():\n{pad}{close}doc\n{body}{close} # c\nx = 1\n{close}\n{body}{close}\n");
-            let expected = count_reference(id, src.as_bytes());
-            for level in lanes.levels() {
-                assert_eq!(capped(level, || count(id, src.as_bytes())), expected, "{level:?}: {src:?}");
-            }
+            equals_the_twin_on_every_lane(&lanes, id, &src);
         }
         lanes.check();
     }
@@ -243,14 +253,7 @@ mod tests {
                 for pad in 0..140 {
                     let filler: String = (0..pad).map(|k| char::from(b"aaaa aaaa aa\n"[k % 13])).collect();
                     let src = format!("{code}{close}doc\n{filler}\\{after} more\n{close} # c\nz = 1\n");
-                    let expected = count_reference(id, src.as_bytes());
-                    for level in lanes.levels() {
-                        assert_eq!(
-                            capped(level, || count(id, src.as_bytes())),
-                            expected,
-                            "{level:?}: {src:?}"
-                        );
-                    }
+                    equals_the_twin_on_every_lane(&lanes, id, &src);
                 }
             }
         }
@@ -270,14 +273,7 @@ mod tests {
             for pad in 0..140 {
                 let filler: String = (0..pad).map(|k| char::from(b"ab\\ c\n\\"[k % 7])).collect();
                 let src = format!("x={close}s\\\n{filler}\n{close}\n# c\n{filler}\n");
-                let expected = count_reference(id, src.as_bytes());
-                for level in lanes.levels() {
-                    assert_eq!(
-                        capped(level, || count(id, src.as_bytes())),
-                        expected,
-                        "{name} {level:?}: {src:?}"
-                    );
-                }
+                equals_the_twin_on_every_lane(&lanes, id, &src);
             }
         }
         lanes.check();
