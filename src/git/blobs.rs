@@ -3,7 +3,6 @@
 //! thousand, costs only the blobs they changed. Blobs are read and counted on several threads, each
 //! with its own handle on the object store.
 
-use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,7 +12,7 @@ use gix::ObjectId;
 
 use super::packed::{BlobReader, Packs, Place};
 use super::tree::TreeFile;
-use super::{on_threads, GitError, Repo};
+use super::{on_threads, FastMap, FastSet, GitError, Repo};
 use crate::io::{MemoryReader, ReadRules};
 use crate::lang::NameMatch;
 use crate::report::{CountedFile, Outcome, Report, Skip};
@@ -64,7 +63,7 @@ pub type BlobKey = (ObjectId, NameMatch);
 /// Outcomes by blob, for one set of [`ReadRules`].
 #[derive(Debug, Default)]
 pub struct BlobCache {
-    pub(super) outcomes: HashMap<BlobKey, BlobOutcome>,
+    pub(super) outcomes: FastMap<BlobKey, BlobOutcome>,
     /// Blobs counted (not found in the cache) so far.
     pub counted: u64,
 }
@@ -82,7 +81,7 @@ impl BlobCache {
         rules: &ReadRules,
         threads: usize,
     ) {
-        let missing: HashSet<BlobKey> = files
+        let missing: FastSet<BlobKey> = files
             .into_iter()
             .map(|f| (f.blob, f.language))
             .filter(|k| !self.outcomes.contains_key(k))
@@ -130,7 +129,7 @@ impl BlobCache {
 
 /// The blobs to read, each with where it is packed, in pack order (loose ones last). Blobs of an
 /// unknown language are not read, so not located either.
-fn in_pack_order(packs: &Packs, keys: HashSet<BlobKey>) -> Vec<(BlobKey, Option<Place>)> {
+fn in_pack_order(packs: &Packs, keys: FastSet<BlobKey>) -> Vec<(BlobKey, Option<Place>)> {
     let mut placed: Vec<(BlobKey, Option<Place>)> = keys
         .into_iter()
         .map(|key| (key, (key.1 != NameMatch::Unknown).then(|| packs.locate(&key.0)).flatten()))

@@ -7,7 +7,7 @@
 //! deltas (one license text in a hundred crates) was inflated a hundred times. Blobs are located
 //! up front, so that they can be read in pack order, bases before the deltas on them.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -19,6 +19,7 @@ use gix::ObjectId;
 use libdeflater::Decompressor;
 
 use super::delta::{apply, sized};
+use super::FastMap;
 
 /// Where an object lies: which pack, and the offset of its entry there.
 pub type Place = (u32, u64);
@@ -63,7 +64,7 @@ impl Packs {
 
 /// Delta bases decoded so far, by place, up to `limit` bytes ([`KEPT_BYTES`] but in tests).
 struct Kept {
-    objects: HashMap<Place, Rc<Vec<u8>>>,
+    objects: FastMap<Place, Rc<Vec<u8>>>,
     order: VecDeque<Place>,
     bytes: usize,
     limit: usize,
@@ -98,7 +99,7 @@ impl<'p> BlobReader<'p> {
     }
 
     fn keeping(packs: &'p Packs, limit: usize) -> BlobReader<'p> {
-        let kept = Kept { objects: HashMap::new(), order: VecDeque::new(), bytes: 0, limit };
+        let kept = Kept { objects: FastMap::default(), order: VecDeque::new(), bytes: 0, limit };
         BlobReader { packs, inflater: Decompressor::new(), buf: Vec::new(), delta: Vec::new(), kept }
     }
 

@@ -7,7 +7,6 @@
 //! and ignore files above it selects the same files, so a second revision lists only the
 //! directories it changed.
 
-use std::collections::{HashMap, HashSet};
 use std::ffi::{CStr, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -18,7 +17,7 @@ use gix::objs::TreeRefIter;
 use gix::ObjectId;
 
 use super::packed::BlobReader;
-use super::{GitError, Repo};
+use super::{FastMap, FastSet, GitError, Repo};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::ignore::{IgnoreLevel, TREE_FILES};
 use crate::walk::select::Selection;
@@ -58,7 +57,7 @@ impl Node {
 
 /// The files of every directory under `roots`, each directory once however many roots share it.
 pub fn distinct_files(roots: &[Arc<Node>]) -> Vec<&TreeFile> {
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     let mut stack: Vec<&Arc<Node>> = roots.iter().collect();
     let mut files = Vec::new();
     while let Some(node) = stack.pop() {
@@ -112,10 +111,10 @@ pub struct TreeLister<'a> {
     /// Where `root` is below the top of the tree, one name a directory (none at the top).
     prefix: Vec<Vec<u8>>,
     top: Arc<IgnoreLevel>,
-    nodes: HashMap<(ObjectId, PathBuf, IgnoreChain), Arc<Node>>,
+    nodes: FastMap<(ObjectId, PathBuf, IgnoreChain), Arc<Node>>,
     /// Ignore levels by the ignore files that make them: a history lists a directory with an
     /// ignore file anew whenever a file below it changes, and its rules are parsed once.
-    levels: HashMap<IgnoreChain, Arc<IgnoreLevel>>,
+    levels: FastMap<IgnoreChain, Arc<IgnoreLevel>>,
     /// What a revision without the directory `prefix` holds there; one node, so that
     /// [`super::sums::SubtreeSums`] can know it by address.
     empty: Arc<Node>,
@@ -127,8 +126,8 @@ impl<'a> TreeLister<'a> {
     pub fn new(sel: &'a Selection, repo: &'a Repo) -> TreeLister<'a> {
         let top = IgnoreLevel::git_root(sel.ignore);
         let prefix = repo.prefix.iter().map(|name| name.as_bytes().to_vec()).collect();
-        let (root, nodes, empty) = (repo.root.clone(), HashMap::new(), Arc::default());
-        let (reader, levels) = (BlobReader::new(&repo.packs), HashMap::new());
+        let (root, nodes, empty) = (repo.root.clone(), FastMap::default(), Arc::default());
+        let (reader, levels) = (BlobReader::new(&repo.packs), FastMap::default());
         TreeLister { sel, reader, root, prefix, top, nodes, levels, empty }
     }
 
