@@ -118,16 +118,18 @@ impl CFamily {
         // A `"` that does not open a text block opens a plain string, which must be there; a
         // backtick is a raw string's or a template's.
         let quotes_ok = shape.triple.is_none() || shape.double.is_some();
-        // C++'s prefixed strings come with none of the other extra forms (see `apart`).
-        let prefixed_alone = shape.prefixed.is_none() || !shape.apart(false).extra_forms();
+        // C++'s prefixed strings come with none of the other extra forms, and with comment runs:
+        // they are the `prefixed` loop's alone (see `apart`).
+        let prefixed_alone =
+            shape.prefixed.is_none() || !shape.apart(false).extra_forms() && shape.comment_runs();
         (quotes_ok && prefixed_alone && (shape.raw.is_none() || shape.template.is_none())).then_some(shape)
     }
 
-    /// The shape as one of the two block loops with `EXTRA_FORMS` and comment runs sees it, with
-    /// `prefixed` (C++'s) or not (JavaScript's): the other loop's forms missing. Made of constants
-    /// there, those forms' branches are gone from each loop when it is compiled. A language with a
-    /// prefixed string has none of the other extra forms (`of`), and with comment runs it is the
-    /// `prefixed` loop's.
+    /// The shape as a block loop with `EXTRA_FORMS` sees it, with `prefixed` (C++'s) or not
+    /// (JavaScript's, Rust's): the other loop's forms missing. Made of constants there, those
+    /// forms' branches are gone from each loop when it is compiled. A language with a prefixed
+    /// string has none of the other extra forms and has comment runs (`of`): it is the `prefixed`
+    /// loop's, and no other loop meets one.
     #[inline(always)]
     pub(crate) fn apart(&self, prefixed: bool) -> CFamily {
         if prefixed {
