@@ -145,6 +145,9 @@ impl LineCounter {
         let mut carry = BlockCarry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
         let raw_quotes = EXTRA_FORMS && shape.raw_before_quote().is_some();
+        // Only a raw string's quote looks back before a block, and only one at the block's first
+        // byte (C's loop loads nothing): the byte is read then, from the chunk or the one before.
+        let chunk_before = if raw_quotes { self.before(buf, 0, 1) } else { 0 };
         let mut tally = LineTally::begin(self);
         // Blocks are split off the front of what is left, so the unmarked loop below has no bounds
         // check of its own; where a block stands follows from what is left after it, so that
@@ -169,8 +172,7 @@ impl LineCounter {
                 m = lanes.stop_masks(marks, block);
             }
             let i = end - rest.len() - BLOCK;
-            // Only a raw string's quote looks back before the block: C's loop loads nothing.
-            let quote_before = if raw_quotes { self.before(buf, i, 1) } else { 0 };
+            let quote_before = || if i > 0 { buf[i - 1] } else { chunk_before };
             if !Self::settled_at_once::<L, LONG_STRINGS, EXTRA_FORMS, COMMENT_RUNS, PREFIXED>(
                 lanes,
                 shape,
@@ -209,8 +211,8 @@ impl LineCounter {
     }
 
     /// A block settled without the span walk: one a plain comment is open in; one whose only
-    /// marks are one kind of quote (`before` is the byte before the block where a `"` may open a
-    /// raw string); one whose marks outside line comments open line comments, beside Go's,
+    /// marks are one kind of quote (`before` reads the byte before the block, where a `"` may
+    /// open a raw string); one whose marks outside line comments open line comments, beside Go's,
     /// Java's, Rust's, JavaScript's and C++'s forms (the kernel 0.8% slower with it in C's loop:
     /// its `//` comments are few), and in C's loop one a line comment goes on into (a C header's
     /// register lists: ~620 instructions a comment line longer than a block in the walk); one in
@@ -229,7 +231,7 @@ impl LineCounter {
         lanes: L,
         shape: &CFamily,
         m: &Masks,
-        (block, buf, before): (&[u8; BLOCK], &[u8], u8),
+        (block, buf, before): (&[u8; BLOCK], &[u8], impl Fn() -> u8 + Copy),
         (i, rest): (usize, &mut &[u8]),
         (carry, tally): (&mut BlockCarry, &mut LineTally),
     ) -> bool {
