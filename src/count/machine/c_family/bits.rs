@@ -8,8 +8,9 @@ use crate::count::WINDOW;
 use crate::simd::bits::escaped;
 use crate::simd::masks::{Lanes, Masks, BLOCK};
 
-/// The block's span bits. `next` holds the two bytes after the block, if any; `before` the two
-/// bytes before it (nearest first) where splices count; `escape` says its first byte is escaped.
+/// The block's span bits. `next` holds the two bytes after the block, if any; `before` reads the
+/// two bytes before it (nearest first), only where splices count; `escape` says its first byte
+/// is escaped.
 #[inline(always)]
 pub(super) fn span_bits<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
     lanes: L,
@@ -17,7 +18,7 @@ pub(super) fn span_bits<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: b
     m: &Masks,
     block: &[u8; BLOCK],
     next: [Option<u8>; 2],
-    before: [u8; 2],
+    before: impl Fn() -> [u8; 2],
     escape: u64,
 ) -> Bits {
     let [double, single, star] = lanes.byte_masks([b'"', b'\'', b'*'], block);
@@ -44,7 +45,7 @@ pub(super) fn span_bits<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: b
         Some(_) => (slash & next_star, star & next_slash),
         None => (0, 0),
     };
-    let spliced = if shape.splice { splices(lanes, block, m.newlines, backslash, before) } else { 0 };
+    let spliced = if shape.splice { splices(lanes, block, m.newlines, backslash, before()) } else { 0 };
     let lone_slash = if EXTRA_FORMS && shape.regex { slash & !(line_open | block_open) } else { 0 };
     let stops = template | lone_slash;
     Bits {

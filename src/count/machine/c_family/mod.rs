@@ -181,7 +181,13 @@ impl LineCounter {
                 (i, &mut rest),
                 (&mut carry, &mut tally),
             ) {
-                let before = [self.before(buf, i, 1), self.before(buf, i, 2)];
+                // Read only where splices count, in the branch for them, in JavaScript's and Rust's
+                // loops (Rust 1.3% fewer instructions). C's, whose function Go's and Java's share,
+                // and C++'s read them at once: in the branch the kernel's C took 1% more, C++ 1%.
+                let splicing = PREFIXED || !EXTRA_FORMS;
+                let read = || [self.before(buf, i, 1), self.before(buf, i, 2)];
+                let at_once = splicing.then(read);
+                let before = || at_once.unwrap_or_else(read);
                 let next =
                     [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG_STRINGS)];
                 let bits = span_bits::<L, LONG_STRINGS, EXTRA_FORMS>(
