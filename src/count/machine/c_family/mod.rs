@@ -144,10 +144,6 @@ impl LineCounter {
     ) -> usize {
         let mut carry = BlockCarry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
         let lo = i;
-        let raw_quotes = EXTRA_FORMS && shape.raw_before_quote().is_some();
-        // Only a raw string's quote looks back before a block, and only one at the block's first
-        // byte (C's loop loads nothing): the byte is read then, from the chunk or the one before.
-        let chunk_before = if raw_quotes { self.before(buf, 0, 1) } else { 0 };
         let mut tally = LineTally::begin(self);
         // Blocks are split off the front of what is left, so the unmarked loop below has no bounds
         // check of its own; where a block stands follows from what is left after it, so that
@@ -172,7 +168,9 @@ impl LineCounter {
                 m = lanes.stop_masks(marks, block);
             }
             let i = end - rest.len() - BLOCK;
-            let quote_before = || if i > 0 { buf[i - 1] } else { chunk_before };
+            // Only a raw string's quote looks back before a block, and only one at the block's
+            // first byte (C's loop loads nothing): the byte is read then.
+            let quote_before = || self.before(buf, i, 1);
             if !Self::settled_at_once::<L, LONG_STRINGS, EXTRA_FORMS, COMMENT_RUNS, PREFIXED>(
                 lanes,
                 shape,
