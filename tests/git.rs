@@ -19,9 +19,15 @@ struct Repo {
 
 impl Repo {
     fn new() -> Repo {
+        Repo::with_ids("sha1")
+    }
+
+    /// A repository whose objects are named by `format`: `sha1`, or `sha256` (git's
+    /// `--object-format`, the default from Git 3.0).
+    fn with_ids(format: &str) -> Repo {
         let repo = Repo { tree: Tree::new(), clock: 1_700_000_000 };
         std::fs::create_dir(repo.path()).unwrap();
-        repo.git(&["init", "-q", "-b", "main"]);
+        repo.git(&["init", "-q", "-b", "main", &format!("--object-format={format}")]);
         repo
     }
 
@@ -108,7 +114,11 @@ fn assert_subdir_matches_checkout(repo: &Repo, rev: &str, subdir: &str, flags: &
 /// committed files), hidden names, a shebang script, an ambiguous extension, binary and UTF-16
 /// files, a generated file, a symlink, an empty directory's file, renames, deletes and a merge.
 fn eventful_repo() -> (Repo, Vec<String>) {
-    let mut repo = Repo::new();
+    eventful_repo_of(Repo::new())
+}
+
+/// [`eventful_repo`]'s history in `repo`.
+fn eventful_repo_of(mut repo: Repo) -> (Repo, Vec<String>) {
     repo.write("src/main.c", "#include <stdio.h>\n/* entry */\nint main(void) {\n\n  return 0; // ok\n}\n");
     repo.write("src/util.h", "#ifndef U\n#define U\nclass A {};\n#endif\n");
     repo.write("lib/tool", "#!/usr/bin/env python3\n# a tool\nprint('hi')\n");
@@ -176,6 +186,40 @@ fn a_revision_counts_as_its_checkout_loose_and_packed() {
     }
 }
 
+/// A repository whose objects are named by SHA-256 counts as its checkout, loose and packed, and
+/// its `--rev`, `diff` and `history` reports are those of the same history named by SHA-1 (the
+/// commit ids apart).
+#[test]
+fn a_sha256_repository_counts_as_its_checkout_and_as_its_sha1_twin() {
+    if !has_git() {
+        return;
+    }
+    let ((sha1, sha1_commits), (sha256, commits)) =
+        (eventful_repo(), eventful_repo_of(Repo::with_ids("sha256")));
+    assert_eq!(commits[0].len(), 64, "a SHA-256 commit id: {}", commits[0]);
+    for packed in [false, true] {
+        if packed {
+            sha256.git(&["gc", "-q", "--prune=now"]);
+        }
+        for rev in commits.iter().map(String::as_str).chain(["HEAD~1", "main^2"]) {
+            assert_rev_matches_checkout(&sha256, rev, &[]);
+        }
+    }
+    let report = |repo: &Repo, args: &[&str]| run(&[args, &["--format", "json"]].concat(), repo.top());
+    let rev = |repo: &Repo| report(repo, &["--by-file", "--rev", "HEAD", "repo"]);
+    assert_eq!(comparable(&rev(&sha256)), comparable(&rev(&sha1)));
+    let diff = |repo: &Repo, old: &str, new: &str| report(repo, &["diff", old, new, "--repo", "repo"]);
+    assert_eq!(diff(&sha256, &commits[0], &commits[3]), diff(&sha1, &sha1_commits[0], &sha1_commits[3]));
+    let history = |repo: &Repo| {
+        let mut v = report(repo, &["history", "--repo", "repo"]);
+        for row in v["commits"].as_array_mut().unwrap() {
+            row["commit"] = Value::Null;
+        }
+        v
+    };
+    assert_eq!(history(&sha256), history(&sha1));
+}
+
 #[test]
 fn the_empty_tree_and_an_empty_commit_count_nothing() {
     if !has_git() {
@@ -213,6 +257,42 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
+}
+
+/// A name that does not resolve in a shallow clone (past its history) or in a repository whose
+/// refs are kept in reftable says why, and a commit id still counts in the latter.
+#[test]
+fn names_that_fail_in_shallow_clones_and_reftable_repositories_say_why() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    repo.write("a.c", "int a;\nint b;\n");
+    let head = repo.commit("two");
+    let url = format!("file://{}", repo.path().display());
+    repo.git(&["clone", "-q", "--depth", "1", &url, "../shallow"]);
+    let shallow = ringloc(&["--rev", "HEAD~1", "shallow"], repo.top());
+    assert_eq!(shallow.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&shallow.stderr).contains("shallow clone"), "{shallow:?}");
+    let reftable = repo.top().join("reftable");
+    let made = Command::new("git")
+        .args(["clone", "-q", "--ref-format=reftable", &url, reftable.to_str().unwrap()])
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .expect("run git");
+    if !made.status.success() {
+        let why = String::from_utf8_lossy(&made.stderr);
+        assert!(std::env::var("CI").is_err(), "this git makes no reftable repository (CI=true): {why}");
+        eprintln!("this git makes no reftable repository ({why}): reftable not checked");
+        return;
+    }
+    let by_name = ringloc(&["--rev", "HEAD", "reftable"], repo.top());
+    assert_eq!(by_name.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&by_name.stderr).contains("reftable"), "{by_name:?}");
+    let by_id = run(&["--format", "json", "--rev", &head, "reftable"], repo.top());
+    assert_eq!(by_id["total"]["lines"], 2);
 }
 
 #[test]

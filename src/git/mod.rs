@@ -140,7 +140,7 @@ impl Repo {
     pub fn resolve(&self, rev: &str) -> Result<Revision, GitError> {
         let bad = |why: String| GitError::BadRevision { rev: rev.to_string(), why };
         let repo = &self.handle;
-        let id = repo.rev_parse_single(rev).map_err(|e| bad(e.to_string()))?;
+        let id = repo.rev_parse_single(rev).map_err(|e| bad(format!("{e}{}", self.why_names_fail())))?;
         let object = id.object().map_err(|e| bad(e.to_string()))?;
         if let Ok(commit) = object.clone().peel_to_commit() {
             let tree = commit.tree_id().map_err(|e| bad(e.to_string()))?.detach();
@@ -149,5 +149,19 @@ impl Repo {
         }
         let tree = object.peel_to_tree().map_err(|e| bad(e.to_string()))?;
         Ok(Revision { commit: None, tree: tree.id, time: 0 })
+    }
+
+    /// What about the repository may be why a name did not resolve, where gix's error names only
+    /// the step that failed: refs kept in reftable (which gix cannot read yet: `HEAD` and every
+    /// branch fail, where a commit id works), or a shallow clone's history ending short of it.
+    fn why_names_fail(&self) -> &'static str {
+        let refs = self.handle.config_snapshot().string("extensions.refStorage");
+        if refs.is_some_and(|r| r.eq_ignore_ascii_case(b"reftable")) {
+            "; this repository keeps its refs in reftable, which ringloc cannot read yet: name a commit by its id"
+        } else if self.handle.is_shallow().unwrap_or(false) {
+            "; this is a shallow clone, whose history stops at its shallow commits (git fetch --unshallow)"
+        } else {
+            ""
+        }
     }
 }
