@@ -11,6 +11,7 @@ use std::sync::Mutex;
 use gix::ObjectId;
 
 use super::packed::{BlobReader, Packs, Place};
+use super::streamed::count_streamed;
 use super::tree::TreeFile;
 use super::{on_threads, FastMap, FastSet, GitError, Repo};
 use crate::io::{MemoryReader, ReadRules};
@@ -38,7 +39,7 @@ pub enum BlobOutcome {
 }
 
 impl BlobOutcome {
-    fn from_outcome(outcome: Outcome) -> BlobOutcome {
+    pub(super) fn from_outcome(outcome: Outcome) -> BlobOutcome {
         match outcome {
             Outcome::Counted(file) => BlobOutcome::Counted(file),
             Outcome::Skipped(skip) => BlobOutcome::Skipped(skip),
@@ -138,7 +139,7 @@ fn in_pack_order(packs: &Packs, keys: FastSet<BlobKey>) -> Vec<(BlobKey, Option<
     placed
 }
 
-fn count_blob(
+pub(super) fn count_blob(
     repo: &gix::Repository,
     ((id, language), place): (BlobKey, Option<Place>),
     reader: &mut BlobReader<'_>,
@@ -146,6 +147,9 @@ fn count_blob(
 ) -> BlobOutcome {
     if language == NameMatch::Unknown {
         return BlobOutcome::Skipped(Skip::Unknown);
+    }
+    if let Some((stream, size)) = place.and_then(|place| reader.too_large_to_hold(place)) {
+        return BlobOutcome::from_outcome(count_streamed(stream, size, language, rules));
     }
     let outcome = reader.with_blob(repo, (id, place), |bytes| {
         if bytes.len() <= LFS_POINTER_MAX && bytes.starts_with(LFS_POINTER) {

@@ -12,6 +12,7 @@ pub mod lines;
 mod myers;
 mod packed;
 mod rev;
+mod streamed;
 mod sums;
 pub mod tree;
 

@@ -19,6 +19,7 @@ use gix::ObjectId;
 use libdeflater::Decompressor;
 
 use super::delta::{apply, sized};
+use super::streamed::STREAMED_ABOVE;
 use super::FastMap;
 
 /// Where an object lies: which pack, and the offset of its entry there.
@@ -91,6 +92,8 @@ pub struct BlobReader<'p> {
     /// A delta's instructions, inflated.
     delta: Vec<u8>,
     kept: Kept,
+    /// Blobs stored whole and larger than this are streamed ([`super::streamed`]).
+    streamed_above: usize,
 }
 
 impl<'p> BlobReader<'p> {
@@ -100,7 +103,33 @@ impl<'p> BlobReader<'p> {
 
     fn keeping(packs: &'p Packs, limit: usize) -> BlobReader<'p> {
         let kept = Kept { objects: FastMap::default(), order: VecDeque::new(), bytes: 0, limit };
-        BlobReader { packs, inflater: Decompressor::new(), buf: Vec::new(), delta: Vec::new(), kept }
+        let (inflater, streamed_above) = (Decompressor::new(), STREAMED_ABOVE);
+        BlobReader { packs, inflater, buf: Vec::new(), delta: Vec::new(), kept, streamed_above }
+    }
+
+    /// A reader that streams every blob stored whole, for tests of the streamed count.
+    #[cfg(test)]
+    pub(super) fn streaming_all(packs: &'p Packs) -> BlobReader<'p> {
+        BlobReader { streamed_above: 0, ..BlobReader::new(packs) }
+    }
+
+    /// The bytes the reader holds to inflate objects whole into, for tests that check a blob was
+    /// streamed instead.
+    #[cfg(test)]
+    pub(super) fn held(&self) -> usize {
+        self.buf.capacity()
+    }
+
+    /// The zlib stream and size of the blob at `place` where it is stored whole in its pack and
+    /// is too large to inflate whole: it is to be counted as it is inflated ([`super::streamed`]).
+    pub fn too_large_to_hold(&self, place: Place) -> Option<(&'p [u8], usize)> {
+        let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
+        let entry = pack.entry(place.1).ok()?;
+        let size = usize::try_from(entry.decompressed_size).ok()?;
+        if entry.header.as_kind() != Some(Kind::Blob) || size <= self.streamed_above {
+            return None;
+        }
+        Some((pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?, size))
     }
 
     /// Where `id` is packed (see [`Packs::locate`]).
