@@ -11,7 +11,6 @@ use std::sync::Mutex;
 use gix::ObjectId;
 
 use super::packed::{BlobReader, Packs, Place};
-use super::streamed::count_streamed;
 use super::tree::TreeFile;
 use super::{on_threads, FastMap, FastSet, GitError, Repo};
 use crate::io::{MemoryReader, ReadRules};
@@ -148,8 +147,8 @@ pub(super) fn count_blob(
     if language == NameMatch::Unknown {
         return BlobOutcome::Skipped(Skip::Unknown);
     }
-    if let Some((stream, size)) = place.and_then(|place| reader.too_large_to_hold(place)) {
-        return BlobOutcome::from_outcome(count_streamed(stream, size, language, rules));
+    if let Some(stream) = reader.too_large_to_hold((id, place)) {
+        return BlobOutcome::from_outcome(stream.count(language, rules));
     }
     let outcome = reader.with_blob(repo, (id, place), |bytes| {
         if bytes.len() <= LFS_POINTER_MAX && bytes.starts_with(LFS_POINTER) {

@@ -19,7 +19,7 @@ use gix::ObjectId;
 use libdeflater::Decompressor;
 
 use super::delta::{apply, sized};
-use super::streamed::STREAMED_ABOVE;
+use super::streamed::{BlobStream, Streamed, STREAMED_ABOVE};
 use super::FastMap;
 
 /// Where an object lies: which pack, and the offset of its entry there.
@@ -37,21 +37,25 @@ const KEPT_BYTES: usize = 2 << 20;
 #[derive(Default)]
 pub struct Packs {
     bundles: Vec<Bundle>,
+    /// The repository's `objects` directory, where loose objects are.
+    objects: PathBuf,
 }
 
 impl Packs {
     /// The packs in `objects/pack` of the repository's common directory. A pack that does not
     /// open is left to gix, which reads it or says what is wrong with it.
     pub fn open(repo: &gix::Repository) -> Packs {
-        let dir = repo.common_dir().join("objects").join("pack");
-        let Ok(entries) = std::fs::read_dir(dir) else { return Packs::default() };
+        let objects = repo.common_dir().join("objects");
+        let Ok(entries) = std::fs::read_dir(objects.join("pack")) else {
+            return Packs { objects, ..Packs::default() };
+        };
         let mut indices: Vec<PathBuf> = entries
             .filter_map(|e| Some(e.ok()?.path()))
             .filter(|p| p.extension() == Some(OsStr::new("idx")))
             .collect();
         indices.sort();
         let hash = repo.object_hash();
-        Packs { bundles: indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()).collect() }
+        Packs { bundles: indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()).collect(), objects }
     }
 
     /// Where `id` is packed; `None` for a loose object (or one only gix can find).
@@ -94,6 +98,9 @@ pub struct BlobReader<'p> {
     kept: Kept,
     /// Blobs stored whole and larger than this are streamed ([`super::streamed`]).
     streamed_above: usize,
+    /// Blobs handed out to be streamed, for tests that check they were.
+    #[cfg(test)]
+    pub(super) streamed: usize,
 }
 
 impl<'p> BlobReader<'p> {
@@ -104,7 +111,16 @@ impl<'p> BlobReader<'p> {
     fn keeping(packs: &'p Packs, limit: usize) -> BlobReader<'p> {
         let kept = Kept { objects: FastMap::default(), order: VecDeque::new(), bytes: 0, limit };
         let (inflater, streamed_above) = (Decompressor::new(), STREAMED_ABOVE);
-        BlobReader { packs, inflater, buf: Vec::new(), delta: Vec::new(), kept, streamed_above }
+        BlobReader {
+            packs,
+            inflater,
+            buf: Vec::new(),
+            delta: Vec::new(),
+            kept,
+            streamed_above,
+            #[cfg(test)]
+            streamed: 0,
+        }
     }
 
     /// A reader that streams every blob stored whole, for tests of the streamed count.
@@ -113,23 +129,29 @@ impl<'p> BlobReader<'p> {
         BlobReader { streamed_above: 0, ..BlobReader::new(packs) }
     }
 
-    /// The bytes the reader holds to inflate objects whole into, for tests that check a blob was
-    /// streamed instead.
-    #[cfg(test)]
-    pub(super) fn held(&self) -> usize {
-        self.buf.capacity()
+    /// The blob `id` (found at `place`, if packed) as a stream to count as it is inflated, where
+    /// it is stored whole (in a pack or loose) and too large to inflate whole ([`super::streamed`]).
+    pub fn too_large_to_hold(&mut self, (id, place): (ObjectId, Option<Place>)) -> Option<Streamed<'p>> {
+        let stream = match place {
+            Some(place) => Streamed::Packed(self.packed_stream(place)?),
+            None => Streamed::Loose(BlobStream::loose(&self.packs.objects, &id, self.streamed_above)?),
+        };
+        #[cfg(test)]
+        {
+            self.streamed += 1;
+        }
+        Some(stream)
     }
 
-    /// The zlib stream and size of the blob at `place` where it is stored whole in its pack and
-    /// is too large to inflate whole: it is to be counted as it is inflated ([`super::streamed`]).
-    pub fn too_large_to_hold(&self, place: Place) -> Option<(&'p [u8], usize)> {
+    /// [`BlobReader::too_large_to_hold`] of a packed blob.
+    fn packed_stream(&self, place: Place) -> Option<BlobStream<&'p [u8]>> {
         let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
         let entry = pack.entry(place.1).ok()?;
         let size = usize::try_from(entry.decompressed_size).ok()?;
         if entry.header.as_kind() != Some(Kind::Blob) || size <= self.streamed_above {
             return None;
         }
-        Some((pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?, size))
+        Some(BlobStream::packed(pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?, size))
     }
 
     /// Where `id` is packed (see [`Packs::locate`]).

@@ -1,10 +1,15 @@
 //! Large blobs counted as they are inflated, a chunk at a time, as the plain reader counts a file:
 //! memory stays at one read buffer whatever the blob's size. Inflated whole, a 3 GB SQL dump in a
 //! tree took 3 GB on each thread that met one (zero-filled first), where its checkout is read 64
-//! KiB at a time. Only blobs stored whole in a pack are streamed: git stores a file above its
+//! KiB at a time. Blobs stored whole in a pack or loose are streamed: git stores a file above its
 //! `core.bigFileThreshold` (512 MiB) whole, and never as a delta, which needs its base in memory.
 
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
 use gix::zlib::{Decompress, FlushDecompress, Status};
+use gix::ObjectId;
 
 use crate::count::MAX_TOKEN;
 use crate::io::{FileProgress, ReadRules, Step, CHUNK};
@@ -18,16 +23,14 @@ use crate::report::Outcome;
 /// (page faults on the buffer) and 150 MB more memory.
 pub const STREAMED_ABOVE: usize = 32 << 20;
 
-/// Counts the blob whose zlib stream starts `stream` and which inflates to `size` bytes, as
-/// [`crate::io::MemoryReader`] counts those bytes held whole. A stream that is corrupt, or that
-/// ends before `size` bytes, is a failure.
-pub fn count_streamed(stream: &[u8], size: usize, language: NameMatch, rules: &ReadRules) -> Outcome {
-    let mut inflater = Inflater { state: Decompress::new(), stream, left: size };
+/// Counts the blob `stream` holds, as [`crate::io::MemoryReader`] counts its bytes held whole. A
+/// stream that is corrupt, or that ends before the blob's size, is a failure.
+fn count_streamed(mut stream: BlobStream<impl BufRead>, language: NameMatch, rules: &ReadRules) -> Outcome {
     let mut buf = vec![0u8; CHUNK + MAX_TOKEN];
     let mut progress = FileProgress::new(language);
     let mut carry = 0;
     loop {
-        let read = match inflater.fill(&mut buf[carry..carry + CHUNK]) {
+        let read = match stream.fill(&mut buf[carry..carry + CHUNK]) {
             Ok(read) => read,
             Err(why) => return Outcome::Failed(std::io::Error::other(why)),
         };
@@ -38,29 +41,90 @@ pub fn count_streamed(stream: &[u8], size: usize, language: NameMatch, rules: &R
     }
 }
 
-/// A blob's zlib stream, inflated in steps.
-struct Inflater<'s> {
+/// A blob to count as it is inflated: stored whole in a pack, or loose.
+pub enum Streamed<'p> {
+    Packed(BlobStream<&'p [u8]>),
+    Loose(BlobStream<BufReader<File>>),
+}
+
+impl Streamed<'_> {
+    /// [`count_streamed`] of the blob.
+    pub fn count(self, language: NameMatch, rules: &ReadRules) -> Outcome {
+        match self {
+            Streamed::Packed(stream) => count_streamed(stream, language, rules),
+            Streamed::Loose(stream) => count_streamed(stream, language, rules),
+        }
+    }
+}
+
+/// A blob's zlib stream read from `source`, inflated in steps.
+pub struct BlobStream<R> {
     state: Decompress,
-    stream: &'s [u8],
+    source: R,
     /// Bytes of the blob not inflated yet.
     left: usize,
 }
 
-impl Inflater<'_> {
+impl<'s> BlobStream<&'s [u8]> {
+    /// The blob of `size` bytes stored whole in a pack, whose stream starts `stream`.
+    pub fn packed(stream: &'s [u8], size: usize) -> BlobStream<&'s [u8]> {
+        BlobStream { state: Decompress::new(), source: stream, left: size }
+    }
+}
+
+impl BlobStream<BufReader<File>> {
+    /// The loose object `id` in the directory `objects` where it is a blob larger than `above`,
+    /// its stream past the object's header (`blob SIZE\0`). `None` for any other object, and where
+    /// there is no such file or it cannot be read: gix reads those (and says what is wrong).
+    pub fn loose(objects: &Path, id: &ObjectId, above: usize) -> Option<BlobStream<BufReader<File>>> {
+        let hex = id.to_hex().to_string();
+        let path = objects.join(&hex[..2]).join(&hex[2..]);
+        // Deflate makes at most 1032 bytes of 1: a smaller file holds no larger blob, and is not
+        // opened twice (gix reads it).
+        if std::fs::metadata(&path).ok()?.len().saturating_mul(DEFLATE_RATIO_MAX) <= above as u64 {
+            return None;
+        }
+        let file = File::open(path).ok()?;
+        let mut stream =
+            BlobStream { state: Decompress::new(), source: BufReader::new(file), left: HEADER_MAX };
+        let mut header = Vec::new();
+        let mut byte = [0u8];
+        while header.len() < HEADER_MAX {
+            stream.fill(&mut byte).ok()?;
+            if byte[0] == 0 {
+                let size: usize = std::str::from_utf8(header.strip_prefix(b"blob ")?).ok()?.parse().ok()?;
+                stream.left = size;
+                return (size > above).then_some(stream);
+            }
+            header.push(byte[0]);
+        }
+        None
+    }
+}
+
+/// The most bytes deflate inflates one byte of its stream to.
+const DEFLATE_RATIO_MAX: u64 = 1032;
+
+/// A loose object's header, `blob ` and its size in decimal, is shorter than this.
+const HEADER_MAX: usize = 32;
+
+impl<R: BufRead> BlobStream<R> {
     /// Fills `out` with the blob's next bytes, as `read` fills a buffer: short only at its end.
     fn fill(&mut self, out: &mut [u8]) -> Result<usize, String> {
         let want = out.len().min(self.left);
         let mut written = 0;
         while written < want {
-            let (consumed, before) = (self.state.total_in() as usize, self.state.total_out());
-            let input = self.stream.get(consumed..).unwrap_or_default();
+            let input = self.source.fill_buf().map_err(|e| format!("reading a blob: {e}"))?;
+            let (in_before, out_before) = (self.state.total_in(), self.state.total_out());
             let status = self
                 .state
                 .decompress(input, &mut out[written..want], FlushDecompress::None)
                 .map_err(|e| format!("inflating a blob: {e}"))?;
-            let made = (self.state.total_out() - before) as usize;
+            let consumed = (self.state.total_in() - in_before) as usize;
+            let made = (self.state.total_out() - out_before) as usize;
+            self.source.consume(consumed);
             written += made;
-            let stuck = made == 0 && self.state.total_in() as usize == consumed;
+            let stuck = made == 0 && consumed == 0;
             if written < want && (status == Status::StreamEnd || stuck) {
                 return Err(format!("the blob's stream ends {} bytes short", self.left - written));
             }
@@ -74,8 +138,6 @@ impl Inflater<'_> {
 mod tests {
     use std::path::Path;
     use std::process::Command;
-
-    use gix::ObjectId;
 
     use super::*;
     use crate::git::blobs::{count_blob, BlobOutcome};
@@ -96,21 +158,17 @@ mod tests {
     }
 
     /// Files whose lines, comments and strings cross chunk boundaries, one exactly two chunks
-    /// long (its last read is empty), a UTF-16 one, a binary one, an empty one; packed whole.
-    fn packed_files() -> (tempfile::TempDir, Vec<(&'static str, ObjectId)>) {
+    /// long (its last read is empty), a UTF-16 one, a binary one, an empty one; committed loose.
+    fn committed_files() -> (tempfile::TempDir, Vec<(&'static str, ObjectId)>) {
         let dir = tempfile::tempdir().unwrap();
         git(dir.path(), &["init", "-q"]);
         let c = "int main(void) {\n  /* a\n  comment */ return \"s // t\"; // x\n}\n\n";
-        let utf16: Vec<u8> = [
-            &[0xFF, 0xFE][..],
-            &c.repeat(2000).encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>(),
-        ]
-        .concat();
+        let wide = c.repeat(2000).encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>();
         let files: Vec<(&str, Vec<u8>)> = vec![
             ("big.c", c.repeat(5000).into_bytes()),
             ("exact.rs", "// r\nfn f() {}\n".bytes().cycle().take(2 * CHUNK).collect()),
             ("script.py", "x = '''doc\n\n'''  # c\n".repeat(9000).into_bytes()),
-            ("wide.c", utf16),
+            ("wide.c", [&[0xFF, 0xFE][..], &wide].concat()),
             ("bin.c", b"int\0binary;\n".repeat(10).to_vec()),
             ("empty.rs", Vec::new()),
         ];
@@ -119,71 +177,62 @@ mod tests {
         }
         git(dir.path(), &["add", "-A"]);
         git(dir.path(), &["commit", "-q", "-m", "files"]);
-        git(dir.path(), &["gc", "-q", "--prune=now"]);
-        let ids = files
-            .iter()
-            .map(|(name, _)| {
-                (
-                    *name,
-                    ObjectId::from_hex(
-                        git(dir.path(), &["rev-parse", &format!("HEAD:{name}")]).trim().as_bytes(),
-                    )
-                    .unwrap(),
-                )
-            })
-            .collect();
+        let id = |name: &str| git(dir.path(), &["rev-parse", &format!("HEAD:{name}")]);
+        let ids =
+            files.iter().map(|(name, _)| (*name, ObjectId::from_hex(id(name).trim().as_bytes()).unwrap()));
+        let ids = ids.collect();
         (dir, ids)
     }
 
-    /// Every blob counted as it is inflated gets the outcome it gets inflated whole, through
-    /// `count_blob` (which streams a blob only where its reader says it is too large to hold).
+    /// Every blob, loose and then packed, counted as it is inflated gets the outcome it gets
+    /// inflated whole, through `count_blob`, which streams a blob only where its reader says it
+    /// is too large to hold: all but the empty one here (no byte is too many), none by default.
     #[test]
     fn a_blob_streamed_counts_as_the_blob_held_whole() {
-        let (dir, blobs) = packed_files();
-        let repo = gix::open(dir.path()).unwrap();
-        let packs = Packs::open(&repo);
-        let (mut whole, mut streaming) = (BlobReader::new(&packs), BlobReader::streaming_all(&packs));
-        let limited = ReadRules { max_size: Some(100), ..ReadRules::default() };
-        for rules in [ReadRules::default(), limited] {
-            for &(name, id) in &blobs {
-                let place = packs.locate(&id).expect("packed");
-                assert_eq!(whole.too_large_to_hold(place), None, "{name}");
-                // Stored whole, all but the empty blob (no byte is too many) are streamed.
-                let streamed = streaming.too_large_to_hold(place);
-                assert_eq!(streamed.is_some(), name != "empty.rs", "{name}");
-                let key = (id, detect_by_name(name.as_bytes()));
-                let held = count_blob(&repo, (key, Some(place)), &mut whole, &rules);
-                assert_eq!(count_blob(&repo, (key, Some(place)), &mut streaming, &rules), held, "{name}");
-                let bytes = repo.find_blob(id).unwrap().data.clone();
-                let in_memory = MemoryReader.count(key.1, &bytes, &rules);
-                assert_eq!(BlobOutcome::from_outcome(in_memory), held, "{name}");
-                if let Some((stream, size)) = streamed {
-                    let outcome = BlobOutcome::from_outcome(count_streamed(stream, size, key.1, &rules));
-                    assert_eq!(outcome, held, "{name}");
+        let (dir, blobs) = committed_files();
+        for packed in [false, true] {
+            if packed {
+                git(dir.path(), &["gc", "-q", "--prune=now"]);
+            }
+            let repo = gix::open(dir.path()).unwrap();
+            let packs = Packs::open(&repo);
+            let (mut whole, mut streaming) = (BlobReader::new(&packs), BlobReader::streaming_all(&packs));
+            let limited = ReadRules { max_size: Some(100), ..ReadRules::default() };
+            for rules in [ReadRules::default(), limited] {
+                for &(name, id) in &blobs {
+                    let place = packs.locate(&id);
+                    assert_eq!(place.is_some(), packed, "{name}");
+                    let key = ((id, detect_by_name(name.as_bytes())), place);
+                    let held = count_blob(&repo, key, &mut whole, &rules);
+                    assert_eq!(count_blob(&repo, key, &mut streaming, &rules), held, "{name}");
+                    let bytes = repo.find_blob(id).unwrap().data.clone();
+                    let in_memory = MemoryReader.count(key.0 .1, &bytes, &rules);
+                    assert_eq!(BlobOutcome::from_outcome(in_memory), held, "{name}");
                 }
             }
+            assert_eq!((whole.streamed, streaming.streamed), (0, 2 * (blobs.len() - 1)), "packed: {packed}");
         }
-        assert!(whole.held() > 2 * CHUNK, "{}", whole.held());
-        assert_eq!(streaming.held(), 0, "a blob to stream was inflated whole");
     }
 
-    /// A stream cut short (the slice a pack gives runs to the pack's end), one that inflates to
-    /// fewer bytes than the pack says, or one that is not zlib, is a failure.
+    /// A stream cut short (a pack's slice runs to the pack's end, so only a cut makes one), one
+    /// that inflates to fewer bytes than its header says, and one that is no zlib fail.
     #[test]
     fn a_stream_that_ends_short_fails() {
-        let (dir, blobs) = packed_files();
-        let repo = gix::open(dir.path()).unwrap();
-        let packs = Packs::open(&repo);
-        let streaming = BlobReader::streaming_all(&packs);
-        let (name, id) = blobs[0];
-        let (stream, size) = streaming.too_large_to_hold(packs.locate(&id).unwrap()).unwrap();
-        let language = detect_by_name(name.as_bytes());
-        let rules = ReadRules::default();
-        for outcome in [
-            count_streamed(&stream[..20], size, language, &rules),
-            count_streamed(stream, size + 1, language, &rules),
-            count_streamed(&[0x78, 0x9c, 0xff, 0xff], size, language, &rules),
-        ] {
+        let text = "int x; // c\n".repeat(20_000).into_bytes();
+        let mut compressor = libdeflater::Compressor::new(libdeflater::CompressionLvl::default());
+        let mut zlib = vec![0; compressor.zlib_compress_bound(text.len())];
+        let len = compressor.zlib_compress(&text, &mut zlib).unwrap();
+        zlib.truncate(len);
+        let (c, rules, size) = (detect_by_name(b"a.c"), ReadRules::default(), text.len());
+        let whole = count_streamed(BlobStream::packed(&zlib, size), c, &rules);
+        assert_eq!(
+            BlobOutcome::from_outcome(whole),
+            BlobOutcome::from_outcome(MemoryReader.count(c, &text, &rules))
+        );
+        for (stream, size) in
+            [(&zlib[..zlib.len() / 2], size), (&zlib[..], size + 1), (&[0x78, 0x9c, 0xff, 0xff][..], size)]
+        {
+            let outcome = count_streamed(BlobStream::packed(stream, size), c, &rules);
             assert!(matches!(outcome, Outcome::Failed(_)), "{outcome:?}");
         }
     }
