@@ -12,7 +12,7 @@ use gix::ObjectId;
 
 use super::packed::{BlobReader, Packs, Place};
 use super::tree::TreeFile;
-use super::{on_threads, FastMap, FastSet, GitError, Repo};
+use super::{on_threads, FastMap, FastSet, ObjectStore, Repo, Store};
 use crate::io::{MemoryReader, ReadRules};
 use crate::lang::NameMatch;
 use crate::report::{CountedFile, Outcome, Report, Skip};
@@ -91,7 +91,7 @@ impl BlobCache {
         let missing = in_pack_order(packs, missing);
         let next = AtomicUsize::new(0);
         let found = Mutex::new(Vec::with_capacity(missing.len()));
-        let work = |handle: Result<&gix::Repository, GitError>| {
+        let work = |store: &Store| {
             let mut mine = Vec::new();
             let mut reader = BlobReader::new(packs);
             loop {
@@ -101,11 +101,7 @@ impl BlobCache {
                     break;
                 }
                 for &(key, place) in claimed {
-                    let outcome = match &handle {
-                        Ok(handle) => count_blob(handle, (key, place), &mut reader, rules),
-                        Err(e) => BlobOutcome::Failed(e.to_string()),
-                    };
-                    mine.push((key, outcome));
+                    mine.push((key, count_blob(store, (key, place), &mut reader, rules)));
                 }
             }
             found.lock().expect("blob results lock").extend(mine);
@@ -139,7 +135,7 @@ fn in_pack_order(packs: &Packs, keys: FastSet<BlobKey>) -> Vec<(BlobKey, Option<
 }
 
 pub(super) fn count_blob(
-    repo: &gix::Repository,
+    repo: &impl ObjectStore,
     ((id, language), place): (BlobKey, Option<Place>),
     reader: &mut BlobReader<'_>,
     rules: &ReadRules,

@@ -11,7 +11,7 @@ use super::blobs::{BlobCache, BlobOutcome};
 use super::line_diff::diff_lines;
 use super::packed::BlobReader;
 use super::tree::{TreeFile, TreeListing};
-use super::{on_threads, GitError, Repo};
+use super::{on_threads, GitError, Repo, Store};
 use crate::config::Config;
 use crate::count::{Counts, Options};
 use crate::lang::LangId;
@@ -100,22 +100,22 @@ fn compare<'a>(
     let packs = &repo.packs;
     let next = AtomicUsize::new(0);
     let found = Mutex::new(Vec::with_capacity(edited.len()));
-    let work = |handle: Result<&gix::Repository, GitError>| {
+    let work = |store: &Store| {
         let mut reader = BlobReader::new(packs);
         let mut mine = Vec::new();
         while let Some(&(path, o, n)) = edited.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let compared = handle.as_ref().map_err(GitError::clone).and_then(|handle| {
-                let mut read = |file: &TreeFile, use_it: &mut dyn FnMut(&[u8])| {
-                    let place = packs.locate(&file.blob);
-                    reader.with_blob(handle, (file.blob, place), use_it).map_err(GitError::Store)
-                };
+            let mut read = |file: &TreeFile, use_it: &mut dyn FnMut(&[u8])| {
+                let place = packs.locate(&file.blob);
+                reader.with_blob(store, (file.blob, place), use_it).map_err(GitError::Store)
+            };
+            let mut compared = || {
                 let mut old = Vec::new();
                 read(o.file, &mut |bytes| old = bytes.to_vec())?;
                 let mut moves = LineMoves::default();
                 read(n.file, &mut |bytes| moves = file_moves((o, &old[..]), (n, bytes), options))?;
                 Ok((path, n.language, moves))
-            });
-            mine.push(compared);
+            };
+            mine.push(compared());
         }
         found.lock().expect("line diff results lock").extend(mine);
     };

@@ -61,27 +61,56 @@ impl fmt::Display for GitError {
 
 impl std::error::Error for GitError {}
 
-/// Runs `work` on `threads` threads (at least one, this one among them), each with its own handle
-/// on `repo`'s object store: without gix's `parallel` feature a handle is not `Send`. A thread
-/// whose handle does not open gets the error instead.
-pub(crate) fn on_threads(
-    repo: &Repo,
-    threads: usize,
-    work: impl Fn(Result<&gix::Repository, GitError>) + Sync,
-) {
+/// Runs `work` on `threads` threads (at least one, this one among them), each with its own
+/// [`Store`] for `repo`: without gix's `parallel` feature a handle is not `Send`.
+pub(crate) fn on_threads(repo: &Repo, threads: usize, work: impl Fn(&Store) + Sync) {
     let git_dir = repo.git_dir();
     std::thread::scope(|scope| {
         let work = &work;
         for _ in 1..threads.max(1) {
-            scope.spawn(move || match gix::open(git_dir) {
-                Ok(handle) => work(Ok(&handle)),
-                Err(e) => work(Err(GitError::Store(e.to_string()))),
-            });
+            scope.spawn(move || work(&Store::at(git_dir)));
         }
         // No object cache: each blob is decoded once, and copying it into a cache cost 3% of
         // `--rev HEAD`'s instructions.
-        work(Ok(&repo.handle.clone()));
+        work(&Store::opened(repo.handle.clone()));
     });
+}
+
+/// A thread's handle on the object store, opened the first time an object is not read straight
+/// from the packs ([`packed`]): loose objects, deltas on a base named by id. Most runs never ask
+/// for it, and opening one (config files, refs) took ~2 ms a thread, which each thread spent
+/// before its first blob: half a thread's share of `--rev HEAD` on 16 cores.
+pub(crate) struct Store<'r> {
+    git_dir: &'r Path,
+    handle: std::cell::OnceCell<Result<gix::Repository, String>>,
+}
+
+impl<'r> Store<'r> {
+    pub(super) fn at(git_dir: &'r Path) -> Store<'r> {
+        Store { git_dir, handle: std::cell::OnceCell::new() }
+    }
+
+    fn opened(handle: gix::Repository) -> Store<'r> {
+        Store { git_dir: Path::new(""), handle: std::cell::OnceCell::from(Ok(handle)) }
+    }
+}
+
+/// Where objects the packs cannot give are found: a thread's [`Store`], or a handle at hand.
+pub(crate) trait ObjectStore {
+    fn handle(&self) -> Result<&gix::Repository, String>;
+}
+
+impl ObjectStore for Store<'_> {
+    fn handle(&self) -> Result<&gix::Repository, String> {
+        let opened = self.handle.get_or_init(|| gix::open(self.git_dir).map_err(|e| e.to_string()));
+        opened.as_ref().map_err(Clone::clone)
+    }
+}
+
+impl ObjectStore for gix::Repository {
+    fn handle(&self) -> Result<&gix::Repository, String> {
+        Ok(self)
+    }
 }
 
 /// A repository opened from the path the user named (its work tree's top, a directory below it, or

@@ -20,7 +20,7 @@ use libdeflater::Decompressor;
 
 use super::delta::{apply, sized};
 use super::streamed::{BlobStream, Streamed, STREAMED_ABOVE};
-use super::FastMap;
+use super::{FastMap, ObjectStore};
 
 /// Where an object lies: which pack, and the offset of its entry there.
 pub type Place = (u32, u64);
@@ -162,7 +162,7 @@ impl<'p> BlobReader<'p> {
     /// Hands the blob `id` (found at `place`, if packed) to `use_it`.
     pub fn with_blob<R>(
         &mut self,
-        handle: &gix::Repository,
+        handle: &impl ObjectStore,
         (id, place): (ObjectId, Option<Place>),
         use_it: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, String> {
@@ -173,7 +173,7 @@ impl<'p> BlobReader<'p> {
     /// listed, so they are located one by one.
     pub fn with_tree<R>(
         &mut self,
-        handle: &gix::Repository,
+        handle: &impl ObjectStore,
         id: ObjectId,
         use_it: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, String> {
@@ -183,7 +183,7 @@ impl<'p> BlobReader<'p> {
 
     fn with_object<R>(
         &mut self,
-        handle: &gix::Repository,
+        handle: &impl ObjectStore,
         (id, place): (ObjectId, Option<Place>),
         kind: Kind,
         use_it: impl FnOnce(&[u8]) -> R,
@@ -199,7 +199,8 @@ impl<'p> BlobReader<'p> {
                 return Ok(use_it(&self.buf[..len]));
             }
         }
-        let object = handle.find_object(id).map_err(|e| format!("{kind} {id}: {e}"))?;
+        let object = handle.handle().and_then(|h| h.find_object(id).map_err(|e| e.to_string()));
+        let object = object.map_err(|e| format!("{kind} {id}: {e}"))?;
         if object.kind != kind {
             return Err(format!("{kind} {id}: the object is a {}", object.kind));
         }
@@ -254,6 +255,7 @@ mod tests {
     use std::process::Command;
 
     use super::*;
+    use crate::git::Store;
 
     fn git(dir: &Path, args: &[&str]) -> String {
         let out = Command::new("git")
@@ -308,5 +310,29 @@ mod tests {
                 usize::from(packs.bundles[place.0 as usize].pack.entry(place.1).unwrap().header.is_delta());
         }
         assert!(blobs >= 80 && deltas > 10, "{blobs} blobs, {deltas} of them deltas");
+    }
+
+    /// A thread's store is opened only for an object the packs do not hold: every packed blob
+    /// reads with a store that cannot open, and a loose one reads once the store can.
+    #[test]
+    fn a_store_opens_only_for_objects_the_packs_do_not_hold() {
+        let dir = packed_repo();
+        let repo = gix::open(dir.path()).unwrap();
+        let packs = Packs::open(&repo);
+        let mut reader = BlobReader::new(&packs);
+        let nowhere = Store::at(Path::new("/nonexistent/ringloc-store"));
+        for line in git(dir.path(), &["rev-list", "--objects", "--all"]).lines() {
+            let id = ObjectId::from_hex(&line.as_bytes()[..40]).unwrap();
+            let Ok(blob) = repo.find_blob(id) else { continue };
+            let read = reader.with_blob(&nowhere, (id, packs.locate(&id)), <[u8]>::to_vec);
+            assert_eq!(read, Ok(blob.data.clone()), "{id}");
+        }
+        std::fs::write(dir.path().join("new.c"), "int loose;\n").unwrap();
+        let loose = git(dir.path(), &["hash-object", "-w", "new.c"]);
+        let loose = ObjectId::from_hex(loose.trim().as_bytes()).unwrap();
+        assert_eq!(packs.locate(&loose), None);
+        assert!(reader.with_blob(&nowhere, (loose, None), <[u8]>::to_vec).is_err());
+        let store = Store::at(repo.git_dir());
+        assert_eq!(reader.with_blob(&store, (loose, None), <[u8]>::to_vec), Ok(b"int loose;\n".to_vec()));
     }
 }
