@@ -252,11 +252,16 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
         (&["diff", "HEAD~5", "HEAD", "--repo", "repo"], "bad revision 'HEAD~5'"),
     ];
     for (args, message) in cases {
-        let out = ringloc(args, repo.top());
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_fails_saying(&repo, args, message);
     }
+}
+
+/// `ringloc ARGS` in `repo`'s folder exits 1 with `message` on stderr.
+fn assert_fails_saying(repo: &Repo, args: &[&str], message: &str) {
+    let out = ringloc(args, repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
 }
 
 /// A name that does not resolve in a shallow clone (past its history) or in a repository whose
@@ -273,9 +278,7 @@ fn names_that_fail_in_shallow_clones_and_reftable_repositories_say_why() {
     let head = repo.commit("two");
     let url = format!("file://{}", repo.path().display());
     repo.git(&["clone", "-q", "--depth", "1", &url, "../shallow"]);
-    let shallow = ringloc(&["--rev", "HEAD~1", "shallow"], repo.top());
-    assert_eq!(shallow.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&shallow.stderr).contains("shallow clone"), "{shallow:?}");
+    assert_fails_saying(&repo, &["--rev", "HEAD~1", "shallow"], "shallow clone");
     let reftable = repo.top().join("reftable");
     let made = Command::new("git")
         .args(["clone", "-q", "--ref-format=reftable", &url, reftable.to_str().unwrap()])
@@ -288,9 +291,7 @@ fn names_that_fail_in_shallow_clones_and_reftable_repositories_say_why() {
         eprintln!("this git makes no reftable repository ({why}): reftable not checked");
         return;
     }
-    let by_name = ringloc(&["--rev", "HEAD", "reftable"], repo.top());
-    assert_eq!(by_name.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&by_name.stderr).contains("reftable"), "{by_name:?}");
+    assert_fails_saying(&repo, &["--rev", "HEAD", "reftable"], "keeps its refs in reftable");
     let by_id = run(&["--format", "json", "--rev", &head, "reftable"], repo.top());
     assert_eq!(by_id["total"]["lines"], 2);
 }

@@ -14,6 +14,8 @@ mod packed;
 mod rev;
 mod streamed;
 mod sums;
+#[cfg(test)]
+mod test_git;
 pub mod tree;
 
 use std::fmt;

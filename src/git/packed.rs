@@ -252,22 +252,10 @@ fn inflate(inflater: &mut Decompressor, stream: &[u8], out: &mut [u8]) -> Option
 #[cfg(test)]
 mod tests {
     use std::path::Path;
-    use std::process::Command;
 
     use super::*;
+    use crate::git::test_git::git;
     use crate::git::Store;
-
-    fn git(dir: &Path, args: &[&str]) -> String {
-        let out = Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.autocrlf=false"])
-            .args(args)
-            .current_dir(dir)
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .output()
-            .expect("run git");
-        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
 
     /// A packed repository whose older versions of a file are deltas of the newer ones.
     fn packed_repo() -> tempfile::TempDir {

@@ -136,26 +136,12 @@ impl<R: BufRead> BlobStream<R> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-    use std::process::Command;
-
     use super::*;
     use crate::git::blobs::{count_blob, BlobOutcome};
     use crate::git::packed::{BlobReader, Packs};
+    use crate::git::test_git::git;
     use crate::io::MemoryReader;
     use crate::lang::detect_by_name;
-
-    fn git(dir: &Path, args: &[&str]) -> String {
-        let out = Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.autocrlf=false"])
-            .args(args)
-            .current_dir(dir)
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .output()
-            .expect("run git");
-        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
 
     /// Files whose lines, comments and strings cross chunk boundaries, one exactly two chunks
     /// long (its last read is empty), a UTF-16 one, a binary one, an empty one; committed loose.
