@@ -11,6 +11,7 @@ use std::sync::Mutex;
 use gix::ObjectId;
 
 use super::packed::{BlobReader, Packs, Place};
+use super::streamed::Streamed;
 use super::tree::TreeFile;
 use super::{on_threads, FastMap, FastSet, ObjectStore, Repo, Store};
 use crate::io::{MemoryReader, ReadRules};
@@ -143,15 +144,14 @@ pub(super) fn count_blob(
     if language == NameMatch::Unknown {
         return BlobOutcome::Skipped(Skip::Unknown);
     }
-    if let Some(stream) = reader.too_large_to_hold((id, place)) {
-        return BlobOutcome::from_outcome(stream.count(language, rules));
-    }
-    let outcome = reader.with_blob(repo, (id, place), |bytes| {
+    let held = |bytes: &[u8]| {
         if bytes.len() <= LFS_POINTER_MAX && bytes.starts_with(LFS_POINTER) {
             BlobOutcome::LfsPointer
         } else {
             BlobOutcome::from_outcome(MemoryReader.count(language, bytes, rules))
         }
-    });
+    };
+    let streamed = |stream: Streamed| BlobOutcome::from_outcome(stream.count(language, rules));
+    let outcome = reader.with_blob_or_stream(repo, (id, place), held, streamed);
     outcome.unwrap_or_else(BlobOutcome::Failed)
 }

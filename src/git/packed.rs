@@ -14,11 +14,13 @@ use std::rc::Rc;
 
 use gix::object::Kind;
 use gix::odb::pack::data::entry::Header;
+use gix::odb::pack::data::Entry;
 use gix::odb::pack::Bundle;
 use gix::ObjectId;
 use libdeflater::Decompressor;
 
 use super::delta::{apply, sized};
+use super::loose::{Loose, LooseReader};
 use super::streamed::{BlobStream, Streamed, STREAMED_ABOVE};
 use super::{FastMap, ObjectStore};
 
@@ -87,7 +89,17 @@ impl Kept {
     }
 }
 
-/// One thread's blob reader: the packs first, gix for what they cannot give.
+/// Where [`BlobReader`] found an object.
+enum Found {
+    /// Decoded into the reader's buffer, at this range.
+    Held(std::ops::Range<usize>),
+    /// Kept as a delta base.
+    Kept(Place),
+    /// A blob stored whole, too large to hold: to be streamed.
+    TooLarge,
+}
+
+/// One thread's blob reader: the packs first, then loose files, gix for what they cannot give.
 pub struct BlobReader<'p> {
     packs: &'p Packs,
     inflater: Decompressor,
@@ -96,6 +108,7 @@ pub struct BlobReader<'p> {
     /// A delta's instructions, inflated.
     delta: Vec<u8>,
     kept: Kept,
+    loose: LooseReader,
     /// Blobs stored whole and larger than this are streamed ([`super::streamed`]).
     streamed_above: usize,
     /// Blobs handed out to be streamed, for tests that check they were.
@@ -117,6 +130,7 @@ impl<'p> BlobReader<'p> {
             buf: Vec::new(),
             delta: Vec::new(),
             kept,
+            loose: LooseReader::new(),
             streamed_above,
             #[cfg(test)]
             streamed: 0,
@@ -127,31 +141,6 @@ impl<'p> BlobReader<'p> {
     #[cfg(test)]
     pub(super) fn streaming_all(packs: &'p Packs) -> BlobReader<'p> {
         BlobReader { streamed_above: 0, ..BlobReader::new(packs) }
-    }
-
-    /// The blob `id` (found at `place`, if packed) as a stream to count as it is inflated, where
-    /// it is stored whole (in a pack or loose) and too large to inflate whole ([`super::streamed`]).
-    pub fn too_large_to_hold(&mut self, (id, place): (ObjectId, Option<Place>)) -> Option<Streamed<'p>> {
-        let stream = match place {
-            Some(place) => Streamed::Packed(self.packed_stream(place)?),
-            None => Streamed::Loose(BlobStream::loose(&self.packs.objects, &id, self.streamed_above)?),
-        };
-        #[cfg(test)]
-        {
-            self.streamed += 1;
-        }
-        Some(stream)
-    }
-
-    /// [`BlobReader::too_large_to_hold`] of a packed blob.
-    fn packed_stream(&self, place: Place) -> Option<BlobStream<&'p [u8]>> {
-        let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
-        let entry = pack.entry(place.1).ok()?;
-        let size = usize::try_from(entry.decompressed_size).ok()?;
-        if entry.header.as_kind() != Some(Kind::Blob) || size <= self.streamed_above {
-            return None;
-        }
-        Some(BlobStream::packed(pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?, size))
     }
 
     /// Where `id` is packed (see [`Packs::locate`]).
@@ -166,7 +155,20 @@ impl<'p> BlobReader<'p> {
         (id, place): (ObjectId, Option<Place>),
         use_it: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, String> {
-        self.with_object(handle, (id, place), Kind::Blob, use_it)
+        self.with_object(handle, (id, place), Kind::Blob, use_it, None::<fn(Streamed<'p>) -> R>)
+    }
+
+    /// Hands the blob `id` (found at `place`, if packed) to `held`, or, where it is stored whole
+    /// (in a pack or loose) and too large to inflate whole ([`super::streamed`]), to `streamed` as
+    /// a stream to count as it is inflated.
+    pub fn with_blob_or_stream<R>(
+        &mut self,
+        handle: &impl ObjectStore,
+        (id, place): (ObjectId, Option<Place>),
+        held: impl FnOnce(&[u8]) -> R,
+        streamed: impl FnOnce(Streamed<'p>) -> R,
+    ) -> Result<R, String> {
+        self.with_object(handle, (id, place), Kind::Blob, held, Some(streamed))
     }
 
     /// Hands the tree `id` to `use_it`, as its bytes: trees are read in the order they are
@@ -178,33 +180,80 @@ impl<'p> BlobReader<'p> {
         use_it: impl FnOnce(&[u8]) -> R,
     ) -> Result<R, String> {
         let place = self.packs.locate(&id);
-        self.with_object(handle, (id, place), Kind::Tree, use_it)
+        self.with_object(handle, (id, place), Kind::Tree, use_it, None::<fn(Streamed<'p>) -> R>)
     }
 
+    /// The object from its pack, or its loose file, or else from gix.
     fn with_object<R>(
         &mut self,
         handle: &impl ObjectStore,
         (id, place): (ObjectId, Option<Place>),
         kind: Kind,
-        use_it: impl FnOnce(&[u8]) -> R,
+        held: impl FnOnce(&[u8]) -> R,
+        streamed: Option<impl FnOnce(Streamed<'p>) -> R>,
     ) -> Result<R, String> {
-        if let Some(place) = place {
-            if let Some(kept) = self.kept.objects.get(&place) {
-                return Ok(use_it(kept));
+        let hold_at_most = if streamed.is_some() { self.streamed_above } else { usize::MAX };
+        let mut buf = std::mem::take(&mut self.buf);
+        let found = match place {
+            Some(place) => self.packed(place, kind, hold_at_most, &mut buf),
+            None => {
+                let at = (self.packs.objects.as_path(), &id);
+                let loose = self.loose.read(at, (kind, hold_at_most), &mut self.inflater, &mut buf);
+                loose.map(|loose| match loose {
+                    Loose::Held(range) => Found::Held(range),
+                    Loose::TooLarge => Found::TooLarge,
+                })
             }
-            let mut buf = std::mem::take(&mut self.buf);
-            let decoded = self.decode(place, &mut buf, kind);
-            self.buf = buf;
-            if let Some(len) = decoded {
-                return Ok(use_it(&self.buf[..len]));
+        };
+        self.buf = buf;
+        match (found, streamed) {
+            (Some(Found::Held(range)), _) => return Ok(held(&self.buf[range])),
+            (Some(Found::Kept(place)), _) => return Ok(held(&self.kept.objects[&place][..])),
+            (Some(Found::TooLarge), Some(streamed)) => {
+                if let Some(stream) = self.stream(id, place) {
+                    #[cfg(test)]
+                    {
+                        self.streamed += 1;
+                    }
+                    return Ok(streamed(stream));
+                }
             }
+            _ => {}
         }
         let object = handle.handle().and_then(|h| h.find_object(id).map_err(|e| e.to_string()));
         let object = object.map_err(|e| format!("{kind} {id}: {e}"))?;
         if object.kind != kind {
             return Err(format!("{kind} {id}: the object is a {}", object.kind));
         }
-        Ok(use_it(&object.data))
+        Ok(held(&object.data))
+    }
+
+    /// The object of `kind` at `place`: kept, decoded into `out`, or a blob stored whole and
+    /// larger than `hold_at_most`. `None` where gix has to read it (see [`Self::decode`]).
+    fn packed(&mut self, place: Place, kind: Kind, hold_at_most: usize, out: &mut Vec<u8>) -> Option<Found> {
+        if self.kept.objects.contains_key(&place) {
+            return Some(Found::Kept(place));
+        }
+        let entry = self.packs.bundles.get(place.0 as usize)?.pack.entry(place.1).ok()?;
+        let stored_whole = entry.header.as_kind() == Some(kind);
+        if kind == Kind::Blob && stored_whole && entry.decompressed_size > hold_at_most as u64 {
+            return Some(Found::TooLarge);
+        }
+        Some(Found::Held(0..self.decode_entry(place, entry, out, kind)?))
+    }
+
+    /// The stream of a blob [`Found::TooLarge`] at `place`, or loose.
+    fn stream(&self, id: ObjectId, place: Option<Place>) -> Option<Streamed<'p>> {
+        let Some(place) = place else {
+            return Some(Streamed::Loose(BlobStream::loose(&self.packs.objects, &id)?));
+        };
+        let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
+        let entry = pack.entry(place.1).ok()?;
+        let size = usize::try_from(entry.decompressed_size).ok()?;
+        Some(Streamed::Packed(BlobStream::packed(
+            pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?,
+            size,
+        )))
     }
 
     /// Decodes the object of `kind` at `place` (stored whole, or as deltas on an object stored
@@ -212,8 +261,13 @@ impl<'p> BlobReader<'p> {
     /// base named by id, an object of another kind, or one that does not decode to the size its
     /// header gives (gix says what is wrong with it).
     fn decode(&mut self, place: Place, out: &mut Vec<u8>, kind: Kind) -> Option<usize> {
+        let entry = self.packs.bundles.get(place.0 as usize)?.pack.entry(place.1).ok()?;
+        self.decode_entry(place, entry, out, kind)
+    }
+
+    /// [`Self::decode`] of the `entry` read at `place`.
+    fn decode_entry(&mut self, place: Place, entry: Entry, out: &mut Vec<u8>, kind: Kind) -> Option<usize> {
         let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
-        let entry = pack.entry(place.1).ok()?;
         let size = usize::try_from(entry.decompressed_size).ok()?;
         // The stream ends where its Adler-32 says; libdeflate reads no further than that.
         let stream = pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?;
@@ -300,10 +354,11 @@ mod tests {
         assert!(blobs >= 80 && deltas > 10, "{blobs} blobs, {deltas} of them deltas");
     }
 
-    /// A thread's store is opened only for an object the packs do not hold: every packed blob
-    /// reads with a store that cannot open, and a loose one reads once the store can.
+    /// A thread's store is opened only for an object neither the packs nor a loose file hold:
+    /// every packed blob and a loose one read with a store that cannot open; one in an alternate
+    /// object directory reads once the store can.
     #[test]
-    fn a_store_opens_only_for_objects_the_packs_do_not_hold() {
+    fn a_store_opens_only_for_objects_the_packs_and_loose_files_do_not_hold() {
         let dir = packed_repo();
         let repo = gix::open(dir.path()).unwrap();
         let packs = Packs::open(&repo);
@@ -315,12 +370,21 @@ mod tests {
             let read = reader.with_blob(&nowhere, (id, packs.locate(&id)), <[u8]>::to_vec);
             assert_eq!(read, Ok(blob.data.clone()), "{id}");
         }
-        std::fs::write(dir.path().join("new.c"), "int loose;\n").unwrap();
-        let loose = git(dir.path(), &["hash-object", "-w", "new.c"]);
-        let loose = ObjectId::from_hex(loose.trim().as_bytes()).unwrap();
+        let hash = |dir: &Path, text: &str| {
+            std::fs::write(dir.join("new.c"), text).unwrap();
+            ObjectId::from_hex(git(dir, &["hash-object", "-w", "new.c"]).trim().as_bytes()).unwrap()
+        };
+        let loose = hash(dir.path(), "int loose;\n");
         assert_eq!(packs.locate(&loose), None);
-        assert!(reader.with_blob(&nowhere, (loose, None), <[u8]>::to_vec).is_err());
+        assert_eq!(reader.with_blob(&nowhere, (loose, None), <[u8]>::to_vec), Ok(b"int loose;\n".to_vec()));
+        let other = tempfile::tempdir().unwrap();
+        git(other.path(), &["init", "-q"]);
+        let elsewhere = hash(other.path(), "int elsewhere;\n");
+        let alternates = dir.path().join(".git/objects/info/alternates");
+        std::fs::write(alternates, format!("{}\n", other.path().join(".git/objects").display())).unwrap();
+        assert!(reader.with_blob(&nowhere, (elsewhere, None), <[u8]>::to_vec).is_err());
         let store = Store::at(repo.git_dir());
-        assert_eq!(reader.with_blob(&store, (loose, None), <[u8]>::to_vec), Ok(b"int loose;\n".to_vec()));
+        let read = reader.with_blob(&store, (elsewhere, None), <[u8]>::to_vec);
+        assert_eq!(read, Ok(b"int elsewhere;\n".to_vec()));
     }
 }

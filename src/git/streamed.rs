@@ -11,6 +11,7 @@ use std::path::Path;
 use gix::zlib::{Decompress, FlushDecompress, Status};
 use gix::ObjectId;
 
+use super::loose::HEADER_MAX;
 use crate::count::MAX_TOKEN;
 use crate::io::{FileProgress, ReadRules, Step, CHUNK};
 use crate::lang::NameMatch;
@@ -73,18 +74,12 @@ impl<'s> BlobStream<&'s [u8]> {
 }
 
 impl BlobStream<BufReader<File>> {
-    /// The loose object `id` in the directory `objects` where it is a blob larger than `above`,
-    /// its stream past the object's header (`blob SIZE\0`). `None` for any other object, and where
-    /// there is no such file or it cannot be read: gix reads those (and says what is wrong).
-    pub fn loose(objects: &Path, id: &ObjectId, above: usize) -> Option<BlobStream<BufReader<File>>> {
+    /// The loose blob `id` in the directory `objects`, its stream past the object's header
+    /// (`blob SIZE\0`). `None` for any other object, and where there is no such file or it cannot
+    /// be read: gix reads those (and says what is wrong).
+    pub fn loose(objects: &Path, id: &ObjectId) -> Option<BlobStream<BufReader<File>>> {
         let hex = id.to_hex().to_string();
-        let path = objects.join(&hex[..2]).join(&hex[2..]);
-        // Deflate makes at most 1032 bytes of 1: a smaller file holds no larger blob, and is not
-        // opened twice (gix reads it).
-        if std::fs::metadata(&path).ok()?.len().saturating_mul(DEFLATE_RATIO_MAX) <= above as u64 {
-            return None;
-        }
-        let file = File::open(path).ok()?;
+        let file = File::open(objects.join(&hex[..2]).join(&hex[2..])).ok()?;
         let mut stream =
             BlobStream { state: Decompress::new(), source: BufReader::new(file), left: HEADER_MAX };
         let mut header = Vec::new();
@@ -92,21 +87,14 @@ impl BlobStream<BufReader<File>> {
         while header.len() < HEADER_MAX {
             stream.fill(&mut byte).ok()?;
             if byte[0] == 0 {
-                let size: usize = std::str::from_utf8(header.strip_prefix(b"blob ")?).ok()?.parse().ok()?;
-                stream.left = size;
-                return (size > above).then_some(stream);
+                stream.left = std::str::from_utf8(header.strip_prefix(b"blob ")?).ok()?.parse().ok()?;
+                return Some(stream);
             }
             header.push(byte[0]);
         }
         None
     }
 }
-
-/// The most bytes deflate inflates one byte of its stream to.
-const DEFLATE_RATIO_MAX: u64 = 1032;
-
-/// A loose object's header, `blob ` and its size in decimal, is shorter than this.
-const HEADER_MAX: usize = 32;
 
 impl<R: BufRead> BlobStream<R> {
     /// Fills `out` with the blob's next bytes, as `read` fills a buffer: short only at its end.
