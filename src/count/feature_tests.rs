@@ -2,6 +2,7 @@
 //! engines (the twin equality of the randomized test does not check the shared recognizers).
 
 use super::*;
+use crate::count::on_every_lane::agrees_on_every_lane;
 
 fn lang(name: &str) -> LangId {
     LangId::from_name(name).unwrap_or_else(|| panic!("no language {name}"))
@@ -350,7 +351,7 @@ fn one_kind_of_block_comment_may_nest_where_another_does_not() {
 /// cut in chunks.
 #[test]
 fn markdown_across_block_boundaries_equals_the_byte_by_byte_twin() {
-    use crate::simd::dispatch::{capped, LanesSeen};
+    use crate::simd::dispatch::LanesSeen;
     let md = lang("Markdown");
     let lanes = LanesSeen::start();
     let pieces = [
@@ -371,11 +372,7 @@ fn markdown_across_block_boundaries_equals_the_byte_by_byte_twin() {
     for pad in 0..=130 {
         for piece in pieces {
             let src = format!("{}{piece}\n`x` <i>y</i>\n\n", "a".repeat(pad)).repeat(3);
-            let want = count_reference_embedded(md, Options::default(), src.as_bytes());
-            for level in lanes.levels() {
-                let fast = capped(level, || count_embedded(md, Options::default(), src.as_bytes()));
-                assert_eq!(fast, want, "{level:?}: {src:?}");
-            }
+            let want = agrees_on_every_lane(&lanes, md, src.as_bytes());
             let chunked = crate::count::chunked::embedded_in_chunks(md, src.as_bytes(), pad % 37 + 1);
             assert_eq!(chunked, want, "chunked: {src:?}");
         }

@@ -10,6 +10,8 @@ pub(crate) mod chunked;
 #[cfg(test)]
 mod feature_tests;
 mod machine;
+#[cfg(test)]
+pub(crate) mod on_every_lane;
 mod syntax;
 #[cfg(test)]
 mod tests;

@@ -507,9 +507,10 @@ impl MarkFilters {
 #[cfg(test)]
 mod tests {
     use crate::count::chunked::counted_in_chunks as chunked;
-    use crate::count::{count, count_reference};
+
+    use crate::count::on_every_lane::agrees_on_every_lane;
     use crate::lang::LangId;
-    use crate::simd::dispatch::{capped, LanesSeen};
+    use crate::simd::dispatch::LanesSeen;
     use crate::test_random::{pick, xorshift};
 
     /// A line of words, blanks, `\r` and tabs, with a letter that may lead an opener (Python's
@@ -538,10 +539,7 @@ mod tests {
             for round in 0..rounds {
                 let src = source(&mut x, name, round);
                 let bytes = src.as_bytes();
-                let expected = count_reference(id, bytes);
-                for level in lanes.levels() {
-                    assert_eq!(capped(level, || count(id, bytes)), expected, "{name} {level:?}: {src:?}");
-                }
+                let expected = agrees_on_every_lane(&lanes, id, bytes).0;
                 for size in [1, 7, 64, 100, 333] {
                     assert_eq!(chunked(id, bytes, size), expected, "{name} chunks of {size}: {src:?}");
                 }

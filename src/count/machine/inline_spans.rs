@@ -163,9 +163,10 @@ fn after(at: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use crate::count::syntax::classifier::{Classifier, QuickQuotes};
-    use crate::count::{count, count_reference};
+
+    use crate::count::on_every_lane::agrees_on_every_lane;
     use crate::lang::LangId;
-    use crate::simd::dispatch::{capped, LanesSeen};
+    use crate::simd::dispatch::LanesSeen;
     use crate::test_random::{pick, xorshift};
 
     fn quick_quotes(name: &str) -> Option<QuickQuotes> {
@@ -198,11 +199,7 @@ mod tests {
                 let len = 64 + (xorshift(&mut x) % 256) as usize;
                 let alphabet = alphabets[round % alphabets.len()];
                 let src: Vec<u8> = (0..len).map(|_| pick(&mut x, alphabet)).collect();
-                let expected = count_reference(id, &src);
-                for level in lanes.levels() {
-                    let got = capped(level, || count(id, &src));
-                    assert_eq!(got, expected, "{name} {level:?}: {:?}", String::from_utf8_lossy(&src));
-                }
+                agrees_on_every_lane(&lanes, id, &src);
             }
         }
         lanes.check();
@@ -244,10 +241,7 @@ mod tests {
                     let rest = LINES[k..].iter().chain(LINES).map(|l| format!("{l}\n")).collect::<String>();
                     let src = format!("{}{line}\n{rest}", " ".repeat(pad));
                     let bytes = src.as_bytes();
-                    let expected = count_reference(id, bytes);
-                    for level in lanes.levels() {
-                        assert_eq!(capped(level, || count(id, bytes)), expected, "{name} {level:?}: {src:?}");
-                    }
+                    agrees_on_every_lane(&lanes, id, bytes);
                 }
             }
         }

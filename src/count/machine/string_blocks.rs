@@ -195,23 +195,11 @@ fn pair_masks<L: Lanes>(lanes: L, byte: &CloserSet, block: &[u8; BLOCK]) -> Mask
 
 #[cfg(test)]
 mod tests {
-    use crate::count::{count, count_reference};
-    use crate::lang::LangId;
-    use crate::simd::dispatch::{capped, LanesSeen};
-    use crate::test_random::{pick, xorshift};
 
-    /// `src` counts in `id` as the byte-by-byte twin counts it, on every lane `lanes` sees.
-    fn equals_the_twin_on_every_lane(lanes: &LanesSeen, id: LangId, src: &str) {
-        let expected = count_reference(id, src.as_bytes());
-        for level in lanes.levels() {
-            assert_eq!(
-                capped(level, || count(id, src.as_bytes())),
-                expected,
-                "{} {level:?}: {src:?}",
-                id.name()
-            );
-        }
-    }
+    use crate::count::on_every_lane::agrees_on_every_lane;
+    use crate::lang::LangId;
+    use crate::simd::dispatch::LanesSeen;
+    use crate::test_random::{pick, xorshift};
 
     /// Python's doc strings and `'''` strings over several blocks, thick with lone and paired
     /// quotes of both kinds, escapes and blank lines, with the closer at every place around a
@@ -233,7 +221,7 @@ mod tests {
             let pad = " ".repeat(round % 70);
             let src =
                 format!("def f():\n{pad}{close}doc\n{body}{close} # c\nx = 1\n{close}\n{body}{close}\n");
-            equals_the_twin_on_every_lane(&lanes, id, &src);
+            agrees_on_every_lane(&lanes, id, src.as_bytes());
         }
         lanes.check();
     }
@@ -253,7 +241,7 @@ mod tests {
                 for pad in 0..140 {
                     let filler: String = (0..pad).map(|k| char::from(b"aaaa aaaa aa\n"[k % 13])).collect();
                     let src = format!("{code}{close}doc\n{filler}\\{after} more\n{close} # c\nz = 1\n");
-                    equals_the_twin_on_every_lane(&lanes, id, &src);
+                    agrees_on_every_lane(&lanes, id, src.as_bytes());
                 }
             }
         }
@@ -273,7 +261,7 @@ mod tests {
             for pad in 0..140 {
                 let filler: String = (0..pad).map(|k| char::from(b"ab\\ c\n\\"[k % 7])).collect();
                 let src = format!("x={close}s\\\n{filler}\n{close}\n# c\n{filler}\n");
-                equals_the_twin_on_every_lane(&lanes, id, &src);
+                agrees_on_every_lane(&lanes, id, src.as_bytes());
             }
         }
         lanes.check();

@@ -1,4 +1,5 @@
 use super::*;
+use crate::count::on_every_lane::agrees_on_every_lane;
 use crate::lang::LangId;
 use crate::simd::bits::escaped;
 use crate::test_random::xorshift;
@@ -81,8 +82,7 @@ fn the_c_shape_is_found_where_nothing_else_opens() {
 /// block may end on the backslash that escapes the next one's first quote.
 #[test]
 fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
-    use crate::count::{count, count_reference};
-    use crate::simd::dispatch::{capped, LanesSeen};
+    use crate::simd::dispatch::LanesSeen;
     let java = LangId::from_name("Java").expect("Java");
     let lanes = LanesSeen::start();
     for pad in 0..=130 {
@@ -95,10 +95,7 @@ fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
             sources.push(text);
         }
         for src in sources {
-            let expected = count_reference(java, src.as_bytes());
-            for level in lanes.levels() {
-                assert_eq!(capped(level, || count(java, src.as_bytes())), expected, "{level:?}: {src:?}");
-            }
+            agrees_on_every_lane(&lanes, java, src.as_bytes());
         }
     }
     lanes.check();
@@ -108,14 +105,11 @@ fn text_blocks_across_block_boundaries_equal_the_byte_by_byte_twin() {
 /// chunks cut at a few places (a span, a letter or a look-back reaching over the cut).
 fn agrees_on_every_lane_and_cut(id: LangId, src: &str) {
     use crate::count::machine::LineCounter;
-    use crate::count::{count, count_reference};
-    use crate::simd::dispatch::{capped, LanesSeen};
+
+    use crate::simd::dispatch::LanesSeen;
     let bytes = src.as_bytes();
-    let expected = count_reference(id, bytes);
     let lanes = LanesSeen::start();
-    for level in lanes.levels() {
-        assert_eq!(capped(level, || count(id, bytes)), expected, "{level:?}: {src:?}");
-    }
+    let expected = agrees_on_every_lane(&lanes, id, bytes).0;
     // Code mode takes the block loops only with a block ahead of it.
     if bytes.len() >= crate::simd::masks::BLOCK {
         lanes.check();
@@ -214,8 +208,7 @@ fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
 /// among them.
 #[test]
 fn dense_c_equals_the_byte_by_byte_twin() {
-    use crate::count::{count, count_reference};
-    use crate::simd::dispatch::{capped, LanesSeen};
+    use crate::simd::dispatch::LanesSeen;
     const PIECES: &[&[u8]] = &[
         b"\"",
         b"'",
@@ -258,11 +251,7 @@ fn dense_c_equals_the_byte_by_byte_twin() {
         }
         for name in ["C", "CSS", "JSON", "Go", "Java", "Rust", "JavaScript", "C++"] {
             let id = LangId::from_name(name).expect(name);
-            let expected = count_reference(id, &src);
-            for level in lanes.levels() {
-                let got = capped(level, || count(id, &src));
-                assert_eq!(got, expected, "{name} on {level:?}: {:?}", String::from_utf8_lossy(&src));
-            }
+            agrees_on_every_lane(&lanes, id, &src);
         }
     }
     lanes.check();

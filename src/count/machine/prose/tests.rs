@@ -1,7 +1,7 @@
 use crate::count::chunked::embedded_in_chunks;
-use crate::count::{count_embedded, count_reference_embedded, Options};
+use crate::count::on_every_lane::agrees_on_every_lane;
 use crate::lang::LangId;
-use crate::simd::dispatch::{capped, LanesSeen};
+use crate::simd::dispatch::LanesSeen;
 use crate::test_random::xorshift;
 
 /// Random Markdown built from pieces that open, or look as if they open, something: fences of
@@ -44,11 +44,7 @@ fn random_markdown_equals_the_byte_by_byte_twin() {
             src.extend_from_slice(pieces[(xorshift(&mut x) % pieces.len() as u64) as usize]);
         }
         fences += src.windows(4).filter(|w| w == b"\n```").count();
-        let want = count_reference_embedded(md, Options::default(), &src);
-        for level in lanes.levels() {
-            let fast = capped(level, || count_embedded(md, Options::default(), &src));
-            assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
-        }
+        let want = agrees_on_every_lane(&lanes, md, &src);
         let chunked = embedded_in_chunks(md, &src, round % 97 + 1);
         assert_eq!(chunked, want, "chunked: {:?}", String::from_utf8_lossy(&src));
     }
@@ -95,11 +91,7 @@ fn long_mark_free_runs_equal_the_byte_by_byte_twin() {
             long_runs += usize::from(run >= 4 * 64 && run - piece.len() < 4 * 64);
             src.extend_from_slice(piece);
         }
-        let want = count_reference_embedded(lang, Options::default(), &src);
-        for level in lanes.levels() {
-            let fast = capped(level, || count_embedded(lang, Options::default(), &src));
-            assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
-        }
+        let want = agrees_on_every_lane(&lanes, lang, &src);
         let chunked = embedded_in_chunks(lang, &src, round % 89 * 7 + 1);
         assert_eq!(chunked, want, "chunked: {:?}", String::from_utf8_lossy(&src));
     }
@@ -170,11 +162,7 @@ fn fence_bodies_of_every_length_equal_the_byte_by_byte_twin() {
             src.push(b'\n');
             fences += 1;
         }
-        let want = count_reference_embedded(md, Options::default(), &src);
-        for level in lanes.levels() {
-            let fast = capped(level, || count_embedded(md, Options::default(), &src));
-            assert_eq!(fast, want, "{level:?}: {:?}", String::from_utf8_lossy(&src));
-        }
+        let want = agrees_on_every_lane(&lanes, md, &src);
         let chunked = embedded_in_chunks(md, &src, round % 193 + 1);
         assert_eq!(chunked, want, "chunked: {:?}", String::from_utf8_lossy(&src));
     }
