@@ -296,6 +296,36 @@ fn names_that_fail_in_shallow_clones_and_reftable_repositories_say_why() {
     assert_eq!(by_id["total"]["lines"], 2);
 }
 
+/// In a blobless partial clone, a revision whose blobs were never fetched counts the rest and
+/// names each missing blob as missing from a partial clone (exit status 2); its checked-out HEAD
+/// counts whole.
+#[test]
+fn blobs_a_partial_clone_lacks_are_named_as_such() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.write("b.c", "int b;\n");
+    repo.commit("one");
+    repo.write("a.c", "int a;\nint c;\n");
+    repo.commit("two");
+    repo.git(&["config", "uploadpack.allowFilter", "true"]);
+    let url = format!("file://{}", repo.path().display());
+    repo.git(&["clone", "-q", "--filter=blob:none", &url, "../partial"]);
+    let head = run(&["--format", "json", "--rev", "HEAD", "partial"], repo.top());
+    assert_eq!(head["total"]["lines"], 3);
+    let out = ringloc(&["--format", "json", "--rev", "HEAD~1", "partial"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("a.c: blob ") && stderr.contains("is missing: the repository is a partial clone"),
+        "{stderr}"
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["total"]["lines"], 1, "b.c, fetched for HEAD, still counts");
+}
+
 #[test]
 fn submodules_and_lfs_pointers_are_reported_apart() {
     if !has_git() {

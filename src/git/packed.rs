@@ -9,6 +9,7 @@
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;
+use std::fmt::Display;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -41,6 +42,9 @@ pub struct Packs {
     bundles: Vec<Bundle>,
     /// The repository's `objects` directory, where loose objects are.
     objects: PathBuf,
+    /// A pack came from a promisor remote: the repository is a partial clone (`git clone
+    /// --filter=blob:none`), which lacks the objects git has not needed yet.
+    partial_clone: bool,
 }
 
 impl Packs {
@@ -51,13 +55,31 @@ impl Packs {
         let Ok(entries) = std::fs::read_dir(objects.join("pack")) else {
             return Packs { objects, ..Packs::default() };
         };
-        let mut indices: Vec<PathBuf> = entries
-            .filter_map(|e| Some(e.ok()?.path()))
-            .filter(|p| p.extension() == Some(OsStr::new("idx")))
-            .collect();
+        let files: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+        let partial_clone = files.iter().any(|p| p.extension() == Some(OsStr::new("promisor")));
+        let mut indices: Vec<&PathBuf> =
+            files.iter().filter(|p| p.extension() == Some(OsStr::new("idx"))).collect();
         indices.sort();
         let hash = repo.object_hash();
-        Packs { bundles: indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()).collect(), objects }
+        let bundles = indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()).collect();
+        Packs { bundles, objects, partial_clone }
+    }
+
+    /// Why `handle` did not give the object `id` of `kind`: in a partial clone, that it was
+    /// never fetched, where gix only says it could not be found.
+    fn why_missing(
+        &self,
+        handle: &gix::Repository,
+        (kind, id): (Kind, ObjectId),
+        error: impl Display,
+    ) -> String {
+        if self.partial_clone && !handle.has_object(id) {
+            return format!(
+                "{kind} {id} is missing: the repository is a partial clone, which fetches objects only when \
+                 git needs them (`git backfill` fetches a blobless clone's blobs)"
+            );
+        }
+        format!("{kind} {id}: {error}")
     }
 
     /// Where `id` is packed; `None` for a loose object (or one only gix can find).
@@ -220,8 +242,8 @@ impl<'p> BlobReader<'p> {
             }
             _ => {}
         }
-        let object = handle.handle().and_then(|h| h.find_object(id).map_err(|e| e.to_string()));
-        let object = object.map_err(|e| format!("{kind} {id}: {e}"))?;
+        let handle = handle.handle().map_err(|e| format!("{kind} {id}: {e}"))?;
+        let object = handle.find_object(id).map_err(|e| self.packs.why_missing(handle, (kind, id), e))?;
         if object.kind != kind {
             return Err(format!("{kind} {id}: the object is a {}", object.kind));
         }
