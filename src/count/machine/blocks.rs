@@ -507,7 +507,6 @@ impl MarkFilters {
 #[cfg(test)]
 mod tests {
     use crate::count::chunked::counted_in_chunks as chunked;
-
     use crate::count::on_every_lane::agrees_on_every_lane;
     use crate::lang::LangId;
     use crate::simd::dispatch::LanesSeen;

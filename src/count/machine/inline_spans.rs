@@ -162,9 +162,8 @@ fn after(at: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::count::syntax::classifier::{Classifier, QuickQuotes};
-
     use crate::count::on_every_lane::agrees_on_every_lane;
+    use crate::count::syntax::classifier::{Classifier, QuickQuotes};
     use crate::lang::LangId;
     use crate::simd::dispatch::LanesSeen;
     use crate::test_random::{pick, xorshift};

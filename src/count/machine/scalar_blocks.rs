@@ -114,7 +114,6 @@ fn fresh_first(m: &Masks, fresh: bool) -> u64 {
 #[cfg(test)]
 mod tests {
     use crate::count::chunked::counted_in_chunks as chunked;
-
     use crate::count::on_every_lane::agrees_on_every_lane;
     use crate::lang::LangId;
     use crate::simd::dispatch::LanesSeen;
