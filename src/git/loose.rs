@@ -45,21 +45,23 @@ impl LooseReader {
         LooseReader { file: Vec::new(), header: Decompress::new(), path: PathBuf::new() }
     }
 
-    /// The loose object `id` of `kind` in the directory `objects`, inflated into `out`, or
-    /// [`Loose::TooLarge`] for a blob larger than `hold_at_most`. `None` where there is no such
-    /// file, it is not an object of `kind`, or it does not inflate to the size its header gives:
-    /// gix reads those, from alternate object directories too, or says what is wrong.
+    /// The loose object `id` of `kind` in the first of `object_dirs` that has it, inflated into
+    /// `out`, or [`Loose::TooLarge`] for a blob larger than `hold_at_most`. `None` where there is
+    /// no such file, it is not an object of `kind`, or it does not inflate to the size its header
+    /// gives: gix reads those, or says what is wrong.
     pub fn read(
         &mut self,
-        (objects, id): (&Path, &ObjectId),
+        (object_dirs, id): (&[PathBuf], &ObjectId),
         (kind, hold_at_most): (Kind, usize),
         inflater: &mut Decompressor,
         out: &mut Vec<u8>,
     ) -> Option<Loose> {
         let hex = id.to_hex().to_string();
-        self.path.clear();
-        self.path.extend([objects, Path::new(&hex[..2]), Path::new(&hex[2..])]);
-        let mut file = File::open(&self.path).ok()?;
+        let mut file = object_dirs.iter().find_map(|dir| {
+            self.path.clear();
+            self.path.extend([dir, Path::new(&hex[..2]), Path::new(&hex[2..])]);
+            File::open(&self.path).ok()
+        })?;
         let mut len = self.read_more(&mut file, 0)?;
         let (header_len, size) = object_header(&mut self.header, &self.file[..len], kind)?;
         if kind == Kind::Blob && size > hold_at_most {

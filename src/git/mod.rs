@@ -80,8 +80,8 @@ pub(crate) fn on_threads(repo: &Repo, threads: usize, work: impl Fn(&Store) + Sy
 }
 
 /// A thread's handle on the object store, opened the first time an object is read neither from
-/// the packs ([`packed`]) nor from its loose file ([`loose`]): objects in alternate directories,
-/// deltas on a base named by id. Most runs never ask
+/// the packs ([`packed`]) nor from its loose file ([`loose`]): a pack that does not open, a
+/// corrupt object (gix says what is wrong), a chain of deltas too long to follow. Most runs never ask
 /// for it, and opening one (config files, refs) took ~2 ms a thread, which each thread spent
 /// before its first blob: half a thread's share of `--rev HEAD` on 16 cores.
 pub(crate) struct Store<'r> {

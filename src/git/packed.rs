@@ -1,11 +1,12 @@
 //! Blobs read straight from the repository's pack files: stored whole, inflated by libdeflate in
-//! one call into a buffer kept from blob to blob; stored as a delta on another object of the pack
-//! (git's `OFS_DELTA`), the delta applied to its base, which is kept for the next delta on it.
-//! gix, the twin that reads every other object (loose objects, deltas on an object named by id,
-//! packs this cannot open), inflates in steps into a buffer zero-filled for each object, and keeps
-//! only the objects it resolved from deltas, never their whole bases: a base shared by a hundred
-//! deltas (one license text in a hundred crates) was inflated a hundred times. Blobs are located
-//! up front, so that they can be read in pack order, bases before the deltas on them.
+//! one call into a buffer kept from blob to blob; stored as a delta on another object (git's
+//! `OFS_DELTA`, and `REF_DELTA`, which names its base by id: packs fetched as thin packs hold
+//! them), the delta applied to its base, which is kept for the next delta on it. gix, the twin
+//! that reads what this and [`super::loose`] cannot (packs that do not open, corrupt objects),
+//! inflates in steps into a buffer zero-filled for each object, and keeps only the objects it
+//! resolved from deltas, never their whole bases: a base shared by a hundred deltas (one license
+//! text in a hundred crates) was inflated a hundred times. Blobs are located up front, so that
+//! they can be read in pack order, bases before the deltas on them.
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;
@@ -36,33 +37,45 @@ pub type Place = (u32, u64);
 /// costs a page fault every 4 KiB: 64 MiB kept took 7,600 faults, 2 MiB 4,300.
 const KEPT_BYTES: usize = 2 << 20;
 
+/// The longest chain of deltas decoded here; a longer one is gix's. git writes chains of at most
+/// 4,095 (`pack.depth`); a corrupt pack whose deltas on bases named by id form a cycle would
+/// otherwise recurse until the stack overflows.
+const MAX_DELTA_DEPTH: usize = 5000;
+
 /// The repository's packs, opened once and read from every thread.
 #[derive(Default)]
 pub struct Packs {
     bundles: Vec<Bundle>,
-    /// The repository's `objects` directory, where loose objects are.
-    objects: PathBuf,
+    /// Where loose objects are: the repository's `objects` directory, then its alternates.
+    object_dirs: Vec<PathBuf>,
     /// A pack came from a promisor remote: the repository is a partial clone (`git clone
     /// --filter=blob:none`), which lacks the objects git has not needed yet.
     partial_clone: bool,
 }
 
 impl Packs {
-    /// The packs in `objects/pack` of the repository's common directory. A pack that does not
-    /// open is left to gix, which reads it or says what is wrong with it.
+    /// The packs in `objects/pack` of the repository's common directory and of the object
+    /// directories it borrows from (`objects/info/alternates`: `git clone --shared` or
+    /// `--reference`, GitLab's fork pools), where a shared clone keeps nearly all its objects:
+    /// read by gix, its `--rev HEAD` took 1.6x a plain clone's. A pack that does not open, and
+    /// alternates that do not resolve, are left to gix, which reads them or says what is wrong.
     pub fn open(repo: &gix::Repository) -> Packs {
         let objects = repo.common_dir().join("objects");
-        let Ok(entries) = std::fs::read_dir(objects.join("pack")) else {
-            return Packs { objects, ..Packs::default() };
-        };
-        let files: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-        let partial_clone = files.iter().any(|p| p.extension() == Some(OsStr::new("promisor")));
-        let mut indices: Vec<&PathBuf> =
-            files.iter().filter(|p| p.extension() == Some(OsStr::new("idx"))).collect();
-        indices.sort();
-        let hash = repo.object_hash();
-        let bundles = indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()).collect();
-        Packs { bundles, objects, partial_clone }
+        let here = std::env::current_dir().unwrap_or_default();
+        let alternates = gix::odb::alternate::resolve(objects.clone(), &here).unwrap_or_default();
+        let object_dirs: Vec<PathBuf> = std::iter::once(objects).chain(alternates).collect();
+        let mut packs = Packs { object_dirs, ..Packs::default() };
+        for dir in &packs.object_dirs {
+            let Ok(entries) = std::fs::read_dir(dir.join("pack")) else { continue };
+            let files: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+            packs.partial_clone |= files.iter().any(|p| p.extension() == Some(OsStr::new("promisor")));
+            let mut indices: Vec<&PathBuf> =
+                files.iter().filter(|p| p.extension() == Some(OsStr::new("idx"))).collect();
+            indices.sort();
+            let hash = repo.object_hash();
+            packs.bundles.extend(indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()));
+        }
+        packs
     }
 
     /// Why `handle` did not give the object `id` of `kind`: in a partial clone, that it was
@@ -130,6 +143,10 @@ pub struct BlobReader<'p> {
     /// A delta's instructions, inflated.
     delta: Vec<u8>,
     kept: Kept,
+    /// Bases being decoded, one inside another, and how many may be ([`MAX_DELTA_DEPTH`] but in
+    /// tests).
+    depth: usize,
+    max_depth: usize,
     loose: LooseReader,
     /// Blobs stored whole and larger than this are streamed ([`super::streamed`]).
     streamed_above: usize,
@@ -152,6 +169,8 @@ impl<'p> BlobReader<'p> {
             buf: Vec::new(),
             delta: Vec::new(),
             kept,
+            depth: 0,
+            max_depth: MAX_DELTA_DEPTH,
             loose: LooseReader::new(),
             streamed_above,
             #[cfg(test)]
@@ -219,7 +238,7 @@ impl<'p> BlobReader<'p> {
         let found = match place {
             Some(place) => self.packed(place, kind, hold_at_most, &mut buf),
             None => {
-                let at = (self.packs.objects.as_path(), &id);
+                let at = (self.packs.object_dirs.as_slice(), &id);
                 let loose = self.loose.read(at, (kind, hold_at_most), &mut self.inflater, &mut buf);
                 loose.map(|loose| match loose {
                     Loose::Held(range) => Found::Held(range),
@@ -267,7 +286,7 @@ impl<'p> BlobReader<'p> {
     /// The stream of a blob [`Found::TooLarge`] at `place`, or loose.
     fn stream(&self, id: ObjectId, place: Option<Place>) -> Option<Streamed<'p>> {
         let Some(place) = place else {
-            return Some(Streamed::Loose(BlobStream::loose(&self.packs.objects, &id)?));
+            return Some(Streamed::Loose(BlobStream::loose(&self.packs.object_dirs, &id)?));
         };
         let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
         let entry = pack.entry(place.1).ok()?;
@@ -280,8 +299,9 @@ impl<'p> BlobReader<'p> {
 
     /// Decodes the object of `kind` at `place` (stored whole, or as deltas on an object stored
     /// whole) into the front of `out`; says how long it is. `None` where gix has to: a delta on a
-    /// base named by id, an object of another kind, or one that does not decode to the size its
-    /// header gives (gix says what is wrong with it).
+    /// base in no pack, an object of another kind, a chain of deltas longer than
+    /// [`MAX_DELTA_DEPTH`], or one that does not decode to the size its header gives (gix says
+    /// what is wrong with it).
     fn decode(&mut self, place: Place, out: &mut Vec<u8>, kind: Kind) -> Option<usize> {
         let entry = self.packs.bundles.get(place.0 as usize)?.pack.entry(place.1).ok()?;
         self.decode_entry(place, entry, out, kind)
@@ -294,14 +314,30 @@ impl<'p> BlobReader<'p> {
         // The stream ends where its Adler-32 says; libdeflate reads no further than that.
         let stream = pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?;
         match entry.header {
-            Header::OfsDelta { base_distance } => {
-                let base = self.base((place.0, entry.checked_base_pack_offset(base_distance)?), kind)?;
-                inflate(&mut self.inflater, stream, sized(&mut self.delta, size))?;
-                apply(&base, &self.delta[..size], out)
-            }
             header if header.as_kind() == Some(kind) => inflate(&mut self.inflater, stream, sized(out, size)),
+            Header::OfsDelta { base_distance } => {
+                let base = (place.0, entry.checked_base_pack_offset(base_distance)?);
+                self.apply_delta(base, (stream, size), kind, out)
+            }
+            Header::RefDelta { base_id } => {
+                self.apply_delta(self.packs.locate(&base_id)?, (stream, size), kind, out)
+            }
             _ => None,
         }
+    }
+
+    /// Decodes the delta whose `stream` inflates to `size` bytes on the base at `place` into the
+    /// front of `out`; says how long the object is.
+    fn apply_delta(
+        &mut self,
+        place: Place,
+        (stream, size): (&[u8], usize),
+        kind: Kind,
+        out: &mut Vec<u8>,
+    ) -> Option<usize> {
+        let base = self.base(place, kind)?;
+        inflate(&mut self.inflater, stream, sized(&mut self.delta, size))?;
+        apply(&base, &self.delta[..size], out)
     }
 
     /// The delta base at `place`, kept once decoded: the next delta on it is likely near. It is
@@ -310,9 +346,14 @@ impl<'p> BlobReader<'p> {
         if let Some(kept) = self.kept.objects.get(&place) {
             return Some(Rc::clone(kept));
         }
+        if self.depth == self.max_depth {
+            return None;
+        }
         let mut out = Vec::new();
-        let len = self.decode(place, &mut out, kind)?;
-        out.truncate(len);
+        self.depth += 1;
+        let len = self.decode(place, &mut out, kind);
+        self.depth -= 1;
+        out.truncate(len?);
         let object = Rc::new(out);
         self.kept.keep(place, Rc::clone(&object));
         Some(object)
@@ -376,37 +417,74 @@ mod tests {
         assert!(blobs >= 80 && deltas > 10, "{blobs} blobs, {deltas} of them deltas");
     }
 
-    /// A thread's store is opened only for an object neither the packs nor a loose file hold:
-    /// every packed blob and a loose one read with a store that cannot open; one in an alternate
-    /// object directory reads once the store can.
+    /// Every object of a repository reads with a store that cannot open, packed whole, as a delta
+    /// on a base at an offset or named by id (`repack.useDeltaBaseOffset=false`), or loose; a
+    /// delta past the chain a reader decodes is gix's, read once the store opens.
     #[test]
-    fn a_store_opens_only_for_objects_the_packs_and_loose_files_do_not_hold() {
+    fn a_store_opens_only_for_objects_the_packs_and_loose_files_do_not_give() {
         let dir = packed_repo();
-        let repo = gix::open(dir.path()).unwrap();
+        let nowhere = Store::at(Path::new("/nonexistent/ringloc-store"));
+        std::fs::write(dir.path().join("new.c"), "int loose;\n").unwrap();
+        let loose = git(dir.path(), &["hash-object", "-w", "new.c"]);
+        let loose = ObjectId::from_hex(loose.trim().as_bytes()).unwrap();
+        for by_offset in [true, false] {
+            let config = format!("repack.useDeltaBaseOffset={by_offset}");
+            git(dir.path(), &["-c", &config, "repack", "-q", "-a", "-d", "-f"]);
+            let repo = gix::open(dir.path()).unwrap();
+            let packs = Packs::open(&repo);
+            let store = Store::at(repo.git_dir());
+            let mut reader = BlobReader::new(&packs);
+            let mut no_deltas = BlobReader { max_depth: 0, ..BlobReader::new(&packs) };
+            let mut deltas = 0;
+            for line in git(dir.path(), &["rev-list", "--objects", "--all"]).lines() {
+                let id = ObjectId::from_hex(&line.as_bytes()[..40]).unwrap();
+                let Ok(blob) = repo.find_blob(id) else { continue };
+                let place = packs.locate(&id).expect("packed");
+                let read = reader.with_blob(&nowhere, (id, Some(place)), <[u8]>::to_vec);
+                assert_eq!(read, Ok(blob.data.clone()), "{id}");
+                let header = packs.bundles[place.0 as usize].pack.entry(place.1).unwrap().header;
+                let is_delta =
+                    if by_offset { header.is_delta() } else { matches!(header, Header::RefDelta { .. }) };
+                assert_eq!(header.is_delta(), is_delta, "{id}: {header:?}");
+                deltas += usize::from(is_delta);
+                let undecoded = no_deltas.with_blob(&nowhere, (id, Some(place)), <[u8]>::to_vec);
+                assert_eq!(undecoded.is_err(), is_delta, "{id}");
+                let by_gix = no_deltas.with_blob(&store, (id, Some(place)), <[u8]>::to_vec);
+                assert_eq!(by_gix, Ok(blob.data.clone()), "{id}");
+            }
+            assert!(deltas > 10, "{deltas} deltas, by offset: {by_offset}");
+            assert_eq!(
+                reader.with_blob(&nowhere, (loose, None), <[u8]>::to_vec),
+                Ok(b"int loose;\n".to_vec())
+            );
+        }
+    }
+
+    /// A clone that borrows its objects (`git clone --shared`) reads them from the packs and
+    /// loose files of the repository it borrows from, with a store that cannot open.
+    #[test]
+    fn a_shared_clone_reads_the_objects_it_borrows() {
+        let dir = packed_repo();
+        std::fs::write(dir.path().join("new.c"), "int loose;\n").unwrap();
+        let loose = git(dir.path(), &["hash-object", "-w", "new.c"]);
+        let loose = ObjectId::from_hex(loose.trim().as_bytes()).unwrap();
+        let shared = tempfile::tempdir().unwrap();
+        let source = dir.path().to_str().unwrap();
+        git(shared.path(), &["clone", "-q", "--shared", "--no-checkout", source, "."]);
+        let repo = gix::open(shared.path()).unwrap();
         let packs = Packs::open(&repo);
+        assert!(!packs.bundles.is_empty() && packs.object_dirs.len() == 2);
         let mut reader = BlobReader::new(&packs);
         let nowhere = Store::at(Path::new("/nonexistent/ringloc-store"));
+        let mut read = 0;
         for line in git(dir.path(), &["rev-list", "--objects", "--all"]).lines() {
             let id = ObjectId::from_hex(&line.as_bytes()[..40]).unwrap();
             let Ok(blob) = repo.find_blob(id) else { continue };
-            let read = reader.with_blob(&nowhere, (id, packs.locate(&id)), <[u8]>::to_vec);
-            assert_eq!(read, Ok(blob.data.clone()), "{id}");
+            let place = packs.locate(&id).expect("in the borrowed pack");
+            assert_eq!(reader.with_blob(&nowhere, (id, Some(place)), <[u8]>::to_vec), Ok(blob.data.clone()));
+            read += 1;
         }
-        let hash = |dir: &Path, text: &str| {
-            std::fs::write(dir.join("new.c"), text).unwrap();
-            ObjectId::from_hex(git(dir, &["hash-object", "-w", "new.c"]).trim().as_bytes()).unwrap()
-        };
-        let loose = hash(dir.path(), "int loose;\n");
-        assert_eq!(packs.locate(&loose), None);
+        assert!(read >= 80, "{read} blobs");
         assert_eq!(reader.with_blob(&nowhere, (loose, None), <[u8]>::to_vec), Ok(b"int loose;\n".to_vec()));
-        let other = tempfile::tempdir().unwrap();
-        git(other.path(), &["init", "-q"]);
-        let elsewhere = hash(other.path(), "int elsewhere;\n");
-        let alternates = dir.path().join(".git/objects/info/alternates");
-        std::fs::write(alternates, format!("{}\n", other.path().join(".git/objects").display())).unwrap();
-        assert!(reader.with_blob(&nowhere, (elsewhere, None), <[u8]>::to_vec).is_err());
-        let store = Store::at(repo.git_dir());
-        let read = reader.with_blob(&store, (elsewhere, None), <[u8]>::to_vec);
-        assert_eq!(read, Ok(b"int elsewhere;\n".to_vec()));
     }
 }

@@ -6,7 +6,7 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::PathBuf;
 
 use gix::zlib::{Decompress, FlushDecompress, Status};
 use gix::ObjectId;
@@ -74,12 +74,12 @@ impl<'s> BlobStream<&'s [u8]> {
 }
 
 impl BlobStream<BufReader<File>> {
-    /// The loose blob `id` in the directory `objects`, its stream past the object's header
-    /// (`blob SIZE\0`). `None` for any other object, and where there is no such file or it cannot
-    /// be read: gix reads those (and says what is wrong).
-    pub fn loose(objects: &Path, id: &ObjectId) -> Option<BlobStream<BufReader<File>>> {
+    /// The loose blob `id` in the first of `object_dirs` that has it, its stream past the
+    /// object's header (`blob SIZE\0`). `None` for any other object, and where there is no such
+    /// file or it cannot be read: gix reads those (and says what is wrong).
+    pub fn loose(object_dirs: &[PathBuf], id: &ObjectId) -> Option<BlobStream<BufReader<File>>> {
         let hex = id.to_hex().to_string();
-        let file = File::open(objects.join(&hex[..2]).join(&hex[2..])).ok()?;
+        let file = object_dirs.iter().find_map(|dir| File::open(dir.join(&hex[..2]).join(&hex[2..])).ok())?;
         let mut stream =
             BlobStream { state: Decompress::new(), source: BufReader::new(file), left: HEADER_MAX };
         let mut header = Vec::new();
