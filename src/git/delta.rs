@@ -58,6 +58,11 @@ pub fn apply(base: &[u8], delta: &[u8], out: &mut Vec<u8>) -> Option<usize> {
         return None;
     }
     let len = size(delta, &mut at)?;
+    // Each instruction byte yields at most a copy of the whole base or 127 literal bytes: a
+    // corrupt size past that is not allocated.
+    if len > (delta.len() - at).saturating_mul(base.len().max(127)) {
+        return None;
+    }
     let target = sized(out, len);
     let mut filled = 0;
     while let Some(&op) = delta.get(at) {
@@ -99,6 +104,8 @@ mod tests {
         assert_eq!(apply(base, &[12, 1, 0x91, 12, 1], &mut out), None, "copy past the base");
         assert_eq!(apply(base, &[12, 1, 0], &mut out), None, "reserved op 0");
         assert_eq!(apply(base, &[12, 3, 3, b'a'], &mut out), None, "insert cut short");
+        let huge = [12, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 0x91, 0, 12];
+        assert_eq!(apply(base, &huge, &mut out), None, "a result no instruction can fill");
     }
 
     #[test]

@@ -23,6 +23,15 @@ pub const HEADER_MAX: usize = 32;
 /// Bytes of a loose file read at a time; most loose objects fit in one read.
 const READ_AT_ONCE: usize = 64 << 10;
 
+/// The most bytes deflate inflates one byte of its stream to.
+const DEFLATE_RATIO_MAX: u64 = 1032;
+
+/// Whether `compressed` bytes of a zlib stream may inflate to `size` bytes: a corrupt header's
+/// size is not allocated (one of 10^15 bytes aborted the run).
+pub fn can_inflate_to(compressed: usize, size: usize) -> bool {
+    size as u64 <= (compressed as u64).saturating_mul(DEFLATE_RATIO_MAX)
+}
+
 /// What a loose object turned out to be.
 pub enum Loose {
     /// The object, inflated into the buffer handed in, at this range.
@@ -72,7 +81,7 @@ impl LooseReader {
         while len == self.file.len() {
             len = self.read_more(&mut file, len)?;
         }
-        let whole = header_len.checked_add(size)?;
+        let whole = header_len.checked_add(size).filter(|&whole| can_inflate_to(len, whole))?;
         let made = inflater.zlib_decompress(&self.file[..len], sized(out, whole)).ok()?;
         (made == whole).then_some(Loose::Held(header_len..whole))
     }
@@ -174,8 +183,8 @@ mod tests {
         assert!(largest > 2 * super::READ_AT_ONCE as u64, "the largest file is {largest} bytes");
     }
 
-    /// A loose file asked for as another kind, or cut short, is not read by hand: gix reads it
-    /// and says what is wrong.
+    /// A loose file asked for as another kind, cut short, or whose header names a size its
+    /// stream cannot hold, is not read by hand: gix reads it and says what is wrong.
     #[test]
     fn a_loose_object_of_another_kind_or_cut_short_is_left_to_gix() {
         let dir = loose_repo();
@@ -193,6 +202,14 @@ mod tests {
         let bytes = std::fs::read(&file).unwrap();
         std::fs::set_permissions(&file, std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
         std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+        let read = reader.with_blob(&store, (blob, None), <[u8]>::to_vec);
+        assert!(read.as_ref().is_err_and(|e| e.starts_with(&format!("blob {blob}: "))), "{read:?}");
+        // A header claiming more than its stream can inflate to is not allocated for.
+        let mut deflater = libdeflater::Compressor::new(libdeflater::CompressionLvl::default());
+        let lie = b"blob 999999999999999\0int a;\n";
+        let mut stream = vec![0; deflater.zlib_compress_bound(lie.len())];
+        let len = deflater.zlib_compress(lie, &mut stream).unwrap();
+        std::fs::write(&file, &stream[..len]).unwrap();
         let read = reader.with_blob(&store, (blob, None), <[u8]>::to_vec);
         assert!(read.as_ref().is_err_and(|e| e.starts_with(&format!("blob {blob}: "))), "{read:?}");
     }

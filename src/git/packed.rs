@@ -22,7 +22,7 @@ use gix::ObjectId;
 use libdeflater::Decompressor;
 
 use super::delta::{apply, sized};
-use super::loose::{Loose, LooseReader};
+use super::loose::{can_inflate_to, Loose, LooseReader};
 use super::streamed::{BlobStream, Streamed, STREAMED_ABOVE};
 use super::{FastMap, ObjectStore};
 
@@ -313,6 +313,9 @@ impl<'p> BlobReader<'p> {
         let size = usize::try_from(entry.decompressed_size).ok()?;
         // The stream ends where its Adler-32 says; libdeflate reads no further than that.
         let stream = pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?;
+        if !can_inflate_to(stream.len(), size) {
+            return None;
+        }
         match entry.header {
             header if header.as_kind() == Some(kind) => inflate(&mut self.inflater, stream, sized(out, size)),
             Header::OfsDelta { base_distance } => {
@@ -388,6 +391,23 @@ mod tests {
         }
         git(dir.path(), &["gc", "-q", "--aggressive", "--prune=now"]);
         dir
+    }
+
+    /// A pack entry whose header names a size its stream cannot inflate to is left to gix, not
+    /// allocated for (a corrupt size of 10^15 bytes aborted the run).
+    #[test]
+    fn a_size_no_stream_can_hold_is_not_allocated() {
+        let dir = packed_repo();
+        let repo = gix::open(dir.path()).unwrap();
+        let packs = Packs::open(&repo);
+        let mut reader = BlobReader::new(&packs);
+        let id = git(dir.path(), &["rev-parse", "HEAD:grows.rs"]);
+        let place = packs.locate(&ObjectId::from_hex(id.trim().as_bytes()).unwrap()).unwrap();
+        let entry = packs.bundles[place.0 as usize].pack.entry(place.1).unwrap();
+        let mut out = Vec::new();
+        assert!(reader.decode_entry(place, entry.clone(), &mut out, Kind::Blob).is_some());
+        let lie = Entry { decompressed_size: 1_000_000_000_000_000, ..entry };
+        assert_eq!(reader.decode_entry(place, lie, &mut out, Kind::Blob), None);
     }
 
     #[test]
