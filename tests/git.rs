@@ -326,6 +326,34 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
     assert_eq!(report["total"]["lines"], 1, "b.c, fetched for HEAD, still counts");
 }
 
+/// A FIFO planted among the packs, or in place of a loose object, neither hangs a count (opening
+/// it waited for a writer) nor stops it: the object it stands for is missing (exit status 2).
+#[test]
+fn fifos_in_the_object_store_do_not_hang_a_count() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("packed");
+    repo.git(&["gc", "-q"]);
+    repo.write("b.c", "int b;\n");
+    repo.commit("loose");
+    let objects = repo.path().join(".git/objects");
+    let loose = repo.git(&["rev-parse", "HEAD:b.c"]);
+    let loose = objects.join(&loose[..2]).join(loose[2..].trim());
+    std::fs::remove_file(&loose).unwrap();
+    for fifo in [loose, objects.join("pack/planted.idx")] {
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success(), "mkfifo {fifo:?}");
+    }
+    let out = ringloc(&["--format", "json", "--rev", "HEAD", "repo"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("b.c: blob "), "{stderr}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["total"]["lines"], 1, "a.c still counts");
+}
+
 #[test]
 fn submodules_and_lfs_pointers_are_reported_apart() {
     if !has_git() {

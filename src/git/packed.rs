@@ -67,7 +67,7 @@ impl Packs {
         let mut packs = Packs { object_dirs, ..Packs::default() };
         for dir in &packs.object_dirs {
             let Ok(entries) = std::fs::read_dir(dir.join("pack")) else { continue };
-            let files: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+            let files: Vec<PathBuf> = entries.filter_map(|e| plain_file(&e.ok()?)).collect();
             packs.partial_clone |= files.iter().any(|p| p.extension() == Some(OsStr::new("promisor")));
             let mut indices: Vec<&PathBuf> =
                 files.iter().filter(|p| p.extension() == Some(OsStr::new("idx"))).collect();
@@ -102,6 +102,15 @@ impl Packs {
             Some((n, bundle.index.pack_offset_at_index(at)))
         })
     }
+}
+
+/// The path of `entry` where it is a file (a link followed): a FIFO named like a pack index would
+/// hang its opening, waiting for a writer.
+fn plain_file(entry: &std::fs::DirEntry) -> Option<PathBuf> {
+    let path = entry.path();
+    let kind = entry.file_type().ok()?;
+    let file = kind.is_file() || kind.is_symlink() && std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+    file.then_some(path)
 }
 
 /// Delta bases decoded so far, by place, up to `limit` bytes ([`KEPT_BYTES`] but in tests).

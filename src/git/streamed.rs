@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use gix::zlib::{Decompress, FlushDecompress, Status};
 use gix::ObjectId;
 
-use super::loose::HEADER_MAX;
+use super::loose::{open_object, HEADER_MAX};
 use crate::count::MAX_TOKEN;
 use crate::io::{FileProgress, ReadRules, Step, CHUNK};
 use crate::lang::NameMatch;
@@ -79,7 +79,7 @@ impl BlobStream<BufReader<File>> {
     /// file or it cannot be read: gix reads those (and says what is wrong).
     pub fn loose(object_dirs: &[PathBuf], id: &ObjectId) -> Option<BlobStream<BufReader<File>>> {
         let hex = id.to_hex().to_string();
-        let file = object_dirs.iter().find_map(|dir| File::open(dir.join(&hex[..2]).join(&hex[2..])).ok())?;
+        let file = object_dirs.iter().find_map(|dir| open_object(&dir.join(&hex[..2]).join(&hex[2..])))?;
         let mut stream =
             BlobStream { state: Decompress::new(), source: BufReader::new(file), left: HEADER_MAX };
         let mut header = Vec::new();
