@@ -27,6 +27,12 @@ const READ_AT_ONCE: usize = 64 << 10;
 /// The most bytes deflate inflates one byte of its stream to.
 const DEFLATE_RATIO_MAX: u64 = 1032;
 
+/// More than a zlib encoder writes for `size` bytes: at worst it stores them, with 5 bytes a block
+/// of 64 KiB and 6 for the stream. A stream may be longer (empty blocks); gix reads those.
+fn deflated_at_most(size: usize) -> usize {
+    size.saturating_add(size / 16).saturating_add(64)
+}
+
 /// Whether `compressed` bytes of a zlib stream may inflate to `size` bytes: a corrupt header's
 /// size is not allocated (one of 10^15 bytes aborted the run).
 pub fn can_inflate_to(compressed: usize, size: usize) -> bool {
@@ -77,12 +83,17 @@ impl LooseReader {
         if kind == Kind::Blob && size > hold_at_most {
             return Some(Loose::TooLarge);
         }
+        let whole = header_len.checked_add(size)?;
         // A read that leaves the buffer short ends the file: a regular file's read is short only
         // at its end. Were it not, the stream would not inflate, and gix would read the object.
-        while len == self.file.len() {
+        // Nor is more read than an encoder writes for the object: whatever a huge file holds past
+        // its stream is not read into memory.
+        while len == self.file.len() && len <= deflated_at_most(whole) {
             len = self.read_more(&mut file, len)?;
         }
-        let whole = header_len.checked_add(size).filter(|&whole| can_inflate_to(len, whole))?;
+        if !can_inflate_to(len, whole) {
+            return None;
+        }
         let made = inflater.zlib_decompress(&self.file[..len], sized(out, whole)).ok()?;
         (made == whole).then_some(Loose::Held(header_len..whole))
     }
@@ -189,6 +200,25 @@ mod tests {
         }
         assert!(blobs >= 7 && trees >= 9, "{blobs} blobs, {trees} trees");
         assert!(largest > 2 * super::READ_AT_ONCE as u64, "the largest file is {largest} bytes");
+    }
+
+    /// A loose file far longer than its object's stream (a gigabyte of zeros after it) is read no
+    /// further than an encoder could have written for the object.
+    #[test]
+    fn a_loose_file_is_read_no_further_than_its_stream_could_reach() {
+        let dir = loose_repo();
+        let id = git(dir.path(), &["rev-parse", "HEAD:src/deep/empty.c"]);
+        let id = ObjectId::from_hex(id.trim().as_bytes()).unwrap();
+        let hex = id.to_hex().to_string();
+        let objects = dir.path().join(".git/objects");
+        let file = objects.join(&hex[..2]).join(&hex[2..]);
+        std::fs::set_permissions(&file, std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
+        std::fs::OpenOptions::new().write(true).open(&file).unwrap().set_len(1 << 30).unwrap();
+        let (mut reader, mut out) = (super::LooseReader::new(), Vec::new());
+        let mut inflater = libdeflater::Decompressor::new();
+        let read = reader.read((&[objects], &id), (Kind::Blob, usize::MAX), &mut inflater, &mut out);
+        assert!(matches!(read, Some(super::Loose::Held(ref at)) if at.is_empty()));
+        assert!(reader.file.len() <= 2 * super::READ_AT_ONCE, "{} bytes read", reader.file.len());
     }
 
     /// A loose file asked for as another kind, cut short, or whose header names a size its
