@@ -139,13 +139,11 @@ fn object_header(inflater: &mut Decompress, file: &[u8], kind: Kind) -> Option<(
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use gix::object::Kind;
     use gix::ObjectId;
 
-    use crate::git::packed::{BlobReader, Packs};
-    use crate::git::test_git::git;
+    use crate::git::packed::BlobReader;
+    use crate::git::test_git::{git, opened, store_that_cannot_open};
     use crate::git::Store;
 
     /// A repository of loose objects only: a file that compresses to more than one read, one that
@@ -179,10 +177,9 @@ mod tests {
     #[test]
     fn loose_objects_read_as_gix_reads_them() {
         let dir = loose_repo();
-        let repo = gix::open(dir.path()).unwrap();
-        let packs = Packs::open(&repo);
+        let (repo, packs) = opened(dir.path());
         let mut reader = BlobReader::new(&packs);
-        let nowhere = Store::at(Path::new("/nonexistent/ringloc-store"));
+        let nowhere = store_that_cannot_open();
         let (mut blobs, mut trees, mut largest) = (0, 0, 0);
         for line in git(dir.path(), &["rev-list", "--objects", "--all"]).lines() {
             let id = ObjectId::from_hex(&line.as_bytes()[..40]).unwrap();
@@ -226,8 +223,7 @@ mod tests {
     #[test]
     fn a_loose_object_of_another_kind_or_cut_short_is_left_to_gix() {
         let dir = loose_repo();
-        let repo = gix::open(dir.path()).unwrap();
-        let packs = Packs::open(&repo);
+        let (repo, packs) = opened(dir.path());
         let mut reader = BlobReader::new(&packs);
         let store = Store::at(repo.git_dir());
         let id =

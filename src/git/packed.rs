@@ -380,10 +380,8 @@ fn inflate(inflater: &mut Decompressor, stream: &[u8], out: &mut [u8]) -> Option
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::*;
-    use crate::git::test_git::git;
+    use crate::git::test_git::{git, opened, store_that_cannot_open};
     use crate::git::Store;
 
     /// A packed repository whose older versions of a file are deltas of the newer ones.
@@ -407,8 +405,7 @@ mod tests {
     #[test]
     fn a_size_no_stream_can_hold_is_not_allocated() {
         let dir = packed_repo();
-        let repo = gix::open(dir.path()).unwrap();
-        let packs = Packs::open(&repo);
+        let (_repo, packs) = opened(dir.path());
         let mut reader = BlobReader::new(&packs);
         let id = git(dir.path(), &["rev-parse", "HEAD:grows.rs"]);
         let place = packs.locate(&ObjectId::from_hex(id.trim().as_bytes()).unwrap()).unwrap();
@@ -422,8 +419,7 @@ mod tests {
     #[test]
     fn packed_blobs_and_deltas_read_as_gix_reads_them() {
         let dir = packed_repo();
-        let repo = gix::open(dir.path()).unwrap();
-        let packs = Packs::open(&repo);
+        let (repo, packs) = opened(dir.path());
         let mut reader = BlobReader::new(&packs);
         // Keeping only the newest base, a delta whose base was let go decodes it again.
         let mut forgetful = BlobReader::keeping(&packs, 0);
@@ -452,15 +448,14 @@ mod tests {
     #[test]
     fn a_store_opens_only_for_objects_the_packs_and_loose_files_do_not_give() {
         let dir = packed_repo();
-        let nowhere = Store::at(Path::new("/nonexistent/ringloc-store"));
+        let nowhere = store_that_cannot_open();
         std::fs::write(dir.path().join("new.c"), "int loose;\n").unwrap();
         let loose = git(dir.path(), &["hash-object", "-w", "new.c"]);
         let loose = ObjectId::from_hex(loose.trim().as_bytes()).unwrap();
         for by_offset in [true, false] {
             let config = format!("repack.useDeltaBaseOffset={by_offset}");
             git(dir.path(), &["-c", &config, "repack", "-q", "-a", "-d", "-f"]);
-            let repo = gix::open(dir.path()).unwrap();
-            let packs = Packs::open(&repo);
+            let (repo, packs) = opened(dir.path());
             let store = Store::at(repo.git_dir());
             let mut reader = BlobReader::new(&packs);
             let mut no_deltas = BlobReader { max_depth: 0, ..BlobReader::new(&packs) };
@@ -500,11 +495,10 @@ mod tests {
         let shared = tempfile::tempdir().unwrap();
         let source = dir.path().to_str().unwrap();
         git(shared.path(), &["clone", "-q", "--shared", "--no-checkout", source, "."]);
-        let repo = gix::open(shared.path()).unwrap();
-        let packs = Packs::open(&repo);
+        let (repo, packs) = opened(shared.path());
         assert!(!packs.bundles.is_empty() && packs.object_dirs.len() == 2);
         let mut reader = BlobReader::new(&packs);
-        let nowhere = Store::at(Path::new("/nonexistent/ringloc-store"));
+        let nowhere = store_that_cannot_open();
         let mut read = 0;
         for line in git(dir.path(), &["rev-list", "--objects", "--all"]).lines() {
             let id = ObjectId::from_hex(&line.as_bytes()[..40]).unwrap();

@@ -126,8 +126,8 @@ impl<R: BufRead> BlobStream<R> {
 mod tests {
     use super::*;
     use crate::git::blobs::{count_blob, BlobOutcome};
-    use crate::git::packed::{BlobReader, Packs};
-    use crate::git::test_git::git;
+    use crate::git::packed::BlobReader;
+    use crate::git::test_git::{git, opened};
     use crate::io::MemoryReader;
     use crate::lang::detect_by_name;
 
@@ -168,8 +168,7 @@ mod tests {
             if packed {
                 git(dir.path(), &["gc", "-q", "--prune=now"]);
             }
-            let repo = gix::open(dir.path()).unwrap();
-            let packs = Packs::open(&repo);
+            let (repo, packs) = opened(dir.path());
             let (mut whole, mut streaming) = (BlobReader::new(&packs), BlobReader::streaming_all(&packs));
             let limited = ReadRules { max_size: Some(100), ..ReadRules::default() };
             for rules in [ReadRules::default(), limited] {
