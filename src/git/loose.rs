@@ -19,7 +19,7 @@ use rustix::fs::{Mode, OFlags};
 use super::delta::sized;
 
 /// A loose object's header, its kind, a space, its size in decimal and a NUL, is shorter than this.
-pub const HEADER_MAX: usize = 32;
+const HEADER_MAX: usize = 32;
 
 /// Bytes of a loose file read at a time; most loose objects fit in one read.
 const READ_AT_ONCE: usize = 64 << 10;
@@ -43,8 +43,9 @@ pub fn can_inflate_to(compressed: usize, size: usize) -> bool {
 pub enum Loose {
     /// The object, inflated into the buffer handed in, at this range.
     Held(Range<usize>),
-    /// A blob larger than the reader holds whole: it is to be streamed.
-    TooLarge,
+    /// A blob larger than the reader holds whole, to be streamed: its file, the length of the
+    /// object's header and the blob's size.
+    TooLarge { file: File, header_len: usize, size: usize },
 }
 
 /// One thread's reader of loose objects.
@@ -81,7 +82,7 @@ impl LooseReader {
         let mut len = self.read_more(&mut file, 0)?;
         let (header_len, size) = object_header(&mut self.header, &self.file[..len], kind)?;
         if kind == Kind::Blob && size > hold_at_most {
-            return Some(Loose::TooLarge);
+            return Some(Loose::TooLarge { file, header_len, size });
         }
         let whole = header_len.checked_add(size)?;
         // A read that leaves the buffer short ends the file: a regular file's read is short only
@@ -117,7 +118,7 @@ impl LooseReader {
 
 /// The file at `path`, opened so that a FIFO planted there does not wait for a writer (the run
 /// hung): it reads as empty, does not inflate, and is left to gix.
-pub fn open_object(path: &Path) -> Option<File> {
+fn open_object(path: &Path) -> Option<File> {
     let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC;
     Some(File::from(rustix::fs::open(path, flags, Mode::empty()).ok()?))
 }

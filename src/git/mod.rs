@@ -1,7 +1,8 @@
 //! Counting git revisions straight from the object store (packed and loose objects, read here,
-//! and through `gix` where these readers cannot): a revision's tree with a checkout's selection rules ([`tree`]), each distinct blob
-//! counted once ([`blobs`]), line-level changes between two revisions ([`lines`]) and a timeline
-//! over sampled commits ([`history`]). Nothing is checked out and the work tree is never read.
+//! and through `gix` where these readers cannot): a revision's tree with a checkout's selection
+//! rules ([`tree`]), each distinct blob counted once ([`blobs`]), line-level changes between two
+//! revisions ([`lines`]) and a timeline over sampled commits ([`history`]). Nothing is checked out
+//! and the work tree is never read.
 
 pub mod blobs;
 pub mod cache_file;
@@ -81,8 +82,8 @@ pub(crate) fn on_threads(repo: &Repo, threads: usize, work: impl Fn(&Store) + Sy
 
 /// A thread's handle on the object store, opened the first time an object is read neither from
 /// the packs ([`packed`]) nor from its loose file ([`loose`]): a pack that does not open, a
-/// corrupt object (gix says what is wrong), a chain of deltas too long to follow. Most runs never ask
-/// for it, and opening one (config files, refs) took ~2 ms a thread, which each thread spent
+/// corrupt object (gix says what is wrong), a chain of deltas too long to follow. Most runs never
+/// ask for it, and opening one (config files, refs) took ~2 ms a thread, which each thread spent
 /// before its first blob: half a thread's share of `--rev HEAD` on 16 cores.
 pub(crate) struct Store<'r> {
     git_dir: &'r Path,

@@ -65,6 +65,7 @@ impl Packs {
         let alternates = gix::odb::alternate::resolve(objects.clone(), &here).unwrap_or_default();
         let object_dirs: Vec<PathBuf> = std::iter::once(objects).chain(alternates).collect();
         let mut packs = Packs { object_dirs, ..Packs::default() };
+        let hash = repo.object_hash();
         for dir in &packs.object_dirs {
             let Ok(entries) = std::fs::read_dir(dir.join("pack")) else { continue };
             let files: Vec<PathBuf> = entries.filter_map(|e| plain_file(&e.ok()?)).collect();
@@ -72,7 +73,6 @@ impl Packs {
             let mut indices: Vec<&PathBuf> =
                 files.iter().filter(|p| p.extension() == Some(OsStr::new("idx"))).collect();
             indices.sort();
-            let hash = repo.object_hash();
             packs.bundles.extend(indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()));
         }
         packs
@@ -134,13 +134,13 @@ impl Kept {
 }
 
 /// Where [`BlobReader`] found an object.
-enum Found {
+enum Found<'p> {
     /// Decoded into the reader's buffer, at this range.
     Held(std::ops::Range<usize>),
     /// Kept as a delta base.
     Kept(Place),
-    /// A blob stored whole, too large to hold: to be streamed.
-    TooLarge,
+    /// A blob stored whole, too large to hold: its stream, to count as it is inflated.
+    Streamed(Streamed<'p>),
 }
 
 /// One thread's blob reader: the packs first, then loose files, gix for what they cannot give.
@@ -249,9 +249,11 @@ impl<'p> BlobReader<'p> {
             None => {
                 let at = (self.packs.object_dirs.as_slice(), &id);
                 let loose = self.loose.read(at, (kind, hold_at_most), &mut self.inflater, &mut buf);
-                loose.map(|loose| match loose {
-                    Loose::Held(range) => Found::Held(range),
-                    Loose::TooLarge => Found::TooLarge,
+                loose.and_then(|loose| match loose {
+                    Loose::Held(range) => Some(Found::Held(range)),
+                    Loose::TooLarge { file, header_len, size } => {
+                        Some(Found::Streamed(Streamed::Loose(BlobStream::loose(file, header_len, size)?)))
+                    }
                 })
             }
         };
@@ -259,14 +261,12 @@ impl<'p> BlobReader<'p> {
         match (found, streamed) {
             (Some(Found::Held(range)), _) => return Ok(held(&self.buf[range])),
             (Some(Found::Kept(place)), _) => return Ok(held(&self.kept.objects[&place][..])),
-            (Some(Found::TooLarge), Some(streamed)) => {
-                if let Some(stream) = self.stream(id, place) {
-                    #[cfg(test)]
-                    {
-                        self.streamed += 1;
-                    }
-                    return Ok(streamed(stream));
+            (Some(Found::Streamed(stream)), Some(streamed)) => {
+                #[cfg(test)]
+                {
+                    self.streamed += 1;
                 }
+                return Ok(streamed(stream));
             }
             _ => {}
         }
@@ -279,31 +279,34 @@ impl<'p> BlobReader<'p> {
     }
 
     /// The object of `kind` at `place`: kept, decoded into `out`, or a blob stored whole and
-    /// larger than `hold_at_most`. `None` where gix has to read it (see [`Self::decode`]).
-    fn packed(&mut self, place: Place, kind: Kind, hold_at_most: usize, out: &mut Vec<u8>) -> Option<Found> {
+    /// larger than `hold_at_most`, as a stream. `None` where gix has to read it (see
+    /// [`Self::decode`]).
+    fn packed(
+        &mut self,
+        place: Place,
+        kind: Kind,
+        hold_at_most: usize,
+        out: &mut Vec<u8>,
+    ) -> Option<Found<'p>> {
         if self.kept.objects.contains_key(&place) {
             return Some(Found::Kept(place));
         }
         let entry = self.packs.bundles.get(place.0 as usize)?.pack.entry(place.1).ok()?;
         let stored_whole = entry.header.as_kind() == Some(kind);
         if kind == Kind::Blob && stored_whole && entry.decompressed_size > hold_at_most as u64 {
-            return Some(Found::TooLarge);
+            let size = usize::try_from(entry.decompressed_size).ok()?;
+            let stream = BlobStream::packed(self.entry_stream(place, &entry)?, size);
+            return Some(Found::Streamed(Streamed::Packed(stream)));
         }
         Some(Found::Held(0..self.decode_entry(place, entry, out, kind)?))
     }
 
-    /// The stream of a blob [`Found::TooLarge`] at `place`, or loose.
-    fn stream(&self, id: ObjectId, place: Option<Place>) -> Option<Streamed<'p>> {
-        let Some(place) = place else {
-            return Some(Streamed::Loose(BlobStream::loose(&self.packs.object_dirs, &id)?));
-        };
-        let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
-        let entry = pack.entry(place.1).ok()?;
-        let size = usize::try_from(entry.decompressed_size).ok()?;
-        Some(Streamed::Packed(BlobStream::packed(
-            pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?,
-            size,
-        )))
+    /// The zlib stream of `entry`, read at `place`. It is sliced to the pack's end: the stream
+    /// ends where its Adler-32 says, and libdeflate reads no further than that.
+    fn entry_stream(&self, place: Place, entry: &Entry) -> Option<&'p [u8]> {
+        let packs: &'p Packs = self.packs;
+        let pack = &packs.bundles.get(place.0 as usize)?.pack;
+        pack.entry_slice(entry.data_offset..pack.pack_end() as u64)
     }
 
     /// Decodes the object of `kind` at `place` (stored whole, or as deltas on an object stored
@@ -318,10 +321,8 @@ impl<'p> BlobReader<'p> {
 
     /// [`Self::decode`] of the `entry` read at `place`.
     fn decode_entry(&mut self, place: Place, entry: Entry, out: &mut Vec<u8>, kind: Kind) -> Option<usize> {
-        let pack = &self.packs.bundles.get(place.0 as usize)?.pack;
         let size = usize::try_from(entry.decompressed_size).ok()?;
-        // The stream ends where its Adler-32 says; libdeflate reads no further than that.
-        let stream = pack.entry_slice(entry.data_offset..pack.pack_end() as u64)?;
+        let stream = self.entry_stream(place, &entry)?;
         if !can_inflate_to(stream.len(), size) {
             return None;
         }

@@ -5,13 +5,10 @@
 //! `core.bigFileThreshold` (512 MiB) whole, and never as a delta, which needs its base in memory.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::io::{BufRead, BufReader, Seek};
 
 use gix::zlib::{Decompress, FlushDecompress, Status};
-use gix::ObjectId;
 
-use super::loose::{open_object, HEADER_MAX};
 use crate::count::MAX_TOKEN;
 use crate::io::{FileProgress, ReadRules, Step, CHUNK};
 use crate::lang::NameMatch;
@@ -74,25 +71,16 @@ impl<'s> BlobStream<&'s [u8]> {
 }
 
 impl BlobStream<BufReader<File>> {
-    /// The loose blob `id` in the first of `object_dirs` that has it, its stream past the
-    /// object's header (`blob SIZE\0`). `None` for any other object, and where there is no such
-    /// file or it cannot be read: gix reads those (and says what is wrong).
-    pub fn loose(object_dirs: &[PathBuf], id: &ObjectId) -> Option<BlobStream<BufReader<File>>> {
-        let hex = id.to_hex().to_string();
-        let file = object_dirs.iter().find_map(|dir| open_object(&dir.join(&hex[..2]).join(&hex[2..])))?;
+    /// The loose blob of `size` bytes in `file`, whose inflated stream starts with the object's
+    /// header, `header_len` bytes (`blob SIZE\0`, read by [`super::loose`]): the stream past it.
+    /// `None` where the file does not read again as it did.
+    pub fn loose(mut file: File, header_len: usize, size: usize) -> Option<BlobStream<BufReader<File>>> {
+        file.rewind().ok()?;
         let mut stream =
-            BlobStream { state: Decompress::new(), source: BufReader::new(file), left: HEADER_MAX };
-        let mut header = Vec::new();
-        let mut byte = [0u8];
-        while header.len() < HEADER_MAX {
-            stream.fill(&mut byte).ok()?;
-            if byte[0] == 0 {
-                stream.left = std::str::from_utf8(header.strip_prefix(b"blob ")?).ok()?.parse().ok()?;
-                return Some(stream);
-            }
-            header.push(byte[0]);
-        }
-        None
+            BlobStream { state: Decompress::new(), source: BufReader::new(file), left: header_len };
+        stream.fill(&mut vec![0; header_len]).ok()?;
+        stream.left = size;
+        Some(stream)
     }
 }
 
@@ -125,6 +113,8 @@ impl<R: BufRead> BlobStream<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gix::ObjectId;
+
     use crate::git::blobs::{count_blob, BlobOutcome};
     use crate::git::packed::BlobReader;
     use crate::git::test_git::{git, opened};
