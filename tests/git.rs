@@ -91,6 +91,14 @@ fn run(args: &[&str], cwd: &Path) -> Value {
     json_of(&out)
 }
 
+/// A run that counted with per-file errors (exit status 2): its JSON report and its stderr.
+fn run_with_file_errors(args: &[&str], cwd: &Path) -> (Value, String) {
+    let out = ringloc(args, cwd);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "ringloc {args:?}: {stderr}");
+    (json_of(&out), stderr)
+}
+
 /// `--rev REV` against a `git worktree add` of REV, under the selection flags `flags`.
 fn assert_rev_matches_checkout(repo: &Repo, rev: &str, flags: &[&str]) {
     assert_subdir_matches_checkout(repo, rev, "", flags);
@@ -315,14 +323,12 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
     repo.git(&["clone", "-q", "--filter=blob:none", &url, "../partial"]);
     let head = run(&["--format", "json", "--rev", "HEAD", "partial"], repo.top());
     assert_eq!(head["total"]["lines"], 3);
-    let out = ringloc(&["--format", "json", "--rev", "HEAD~1", "partial"], repo.top());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let (report, stderr) =
+        run_with_file_errors(&["--format", "json", "--rev", "HEAD~1", "partial"], repo.top());
     assert!(
         stderr.contains("a.c: blob ") && stderr.contains("is missing: the repository is a partial clone"),
         "{stderr}"
     );
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["total"]["lines"], 1, "b.c, fetched for HEAD, still counts");
 }
 
@@ -346,11 +352,8 @@ fn fifos_in_the_object_store_do_not_hang_a_count() {
     for fifo in [loose, objects.join("pack/planted.idx")] {
         assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success(), "mkfifo {fifo:?}");
     }
-    let out = ringloc(&["--format", "json", "--rev", "HEAD", "repo"], repo.top());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let (report, stderr) = run_with_file_errors(&["--format", "json", "--rev", "HEAD", "repo"], repo.top());
     assert!(stderr.contains("b.c: blob "), "{stderr}");
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["total"]["lines"], 1, "a.c still counts");
 }
 
