@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::buffer::{buffered, count, Buffer};
 use super::json::doc::{TotalsDoc, SCHEMA_VERSION};
 use crate::git::Sample;
 use crate::report::Totals;
@@ -17,25 +18,34 @@ pub fn utc(seconds: i64) -> String {
     format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}Z")
 }
 
-/// Rows of every language of each commit, then its total (language `Total`).
+/// Rows of every language of each commit, then its total (language `Total`), through the writers'
+/// shared buffer ([`buffered`]), a commit's id and date written out once for all its rows. Row by
+/// row through `dyn Write`, the date formatted anew each time, the CSV of a history of 1,027
+/// commits (83,752 rows) cost 424 M instructions, 15% of the whole `history` run.
 pub fn write_csv(samples: &[Sample], out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "{HEADER}")?;
-    let row = |out: &mut dyn Write, s: &Sample, name: &str, t: &Totals| {
-        let c = t.counts;
-        let date = utc(s.time);
-        writeln!(
-            out,
-            "{},{date},{name},{},{},{},{},{},{}",
-            s.commit, t.files, c.lines, c.code, c.comments, c.blanks, t.bytes
-        )
-    };
-    for s in samples {
-        for (lang, t) in &s.report.languages {
-            row(out, s, lang.name(), t)?;
+    buffered(out, |out| {
+        writeln!(out, "{HEADER}")?;
+        for s in samples {
+            let lead = format!("{},{},", s.commit, utc(s.time));
+            for (lang, t) in &s.report.languages {
+                csv_row(out, &lead, lang.name(), t)?;
+            }
+            csv_row(out, &lead, "Total", &s.report.total())?;
         }
-        row(out, s, "Total", &s.report.total())?;
+        Ok(())
+    })
+}
+
+/// One row: the commit's `lead` (id, date and a comma), then a language's totals.
+fn csv_row(out: &mut Buffer, lead: &str, name: &str, t: &Totals) -> io::Result<()> {
+    let c = t.counts;
+    out.write_all(lead.as_bytes())?;
+    out.write_all(name.as_bytes())?;
+    for n in [t.files, c.lines, c.code, c.comments, c.blanks, t.bytes] {
+        out.write_all(b",")?;
+        count(out, n)?;
     }
-    Ok(())
+    out.write_all(b"\n")
 }
 
 #[derive(Serialize)]
@@ -81,13 +91,54 @@ pub fn write_json(samples: &[Sample], blobs_counted: u64, out: &mut dyn Write) -
         })
         .collect();
     let doc = HistoryDoc { schema_version: SCHEMA_VERSION, kind: "history", commits, blobs_counted };
-    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::from)?;
-    writeln!(out)
+    buffered(out, |out| {
+        serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::from)?;
+        writeln!(out)
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::utc;
+    use super::{utc, write_csv};
+    use crate::count::Counts;
+    use crate::git::Sample;
+    use crate::lang::LangId;
+    use crate::report::{Report, Totals};
+
+    /// Two commits of two languages, with counts of one to eleven digits (the buffer's short and
+    /// long number paths), written as rows of `format!`'s fields would be.
+    #[test]
+    fn csv_rows_are_the_commit_its_date_a_language_and_its_totals() {
+        let totals = |n: u64| Totals {
+            files: n,
+            bytes: n * 1_000_003,
+            counts: Counts { lines: n * 7, code: n * 5, comments: n, blanks: n },
+        };
+        let sample = |hex: &str, time, sizes: [u64; 2]| {
+            let mut report = Report::default();
+            for (name, n) in ["C", "Rust"].into_iter().zip(sizes) {
+                report.languages.insert(LangId::from_name(name).unwrap(), totals(n));
+            }
+            Sample { commit: gix::ObjectId::from_hex(hex.as_bytes()).unwrap(), time, report }
+        };
+        let samples = [
+            sample("0123456789abcdef0123456789abcdef01234567", 951_782_400, [1, 12_345]),
+            sample("fedcba9876543210fedcba9876543210fedcba98", 1_700_000_000, [9_999, 3]),
+        ];
+        let mut want = String::from("commit,date,language,files,lines,code,comments,blanks,bytes\n");
+        for s in &samples {
+            let rows = s.report.languages.iter().map(|(l, t)| (l.name(), *t));
+            for (name, t) in rows.chain([("Total", s.report.total())]) {
+                let c = t.counts;
+                let date = utc(s.time);
+                let fields = [t.files, c.lines, c.code, c.comments, c.blanks, t.bytes].map(|n| n.to_string());
+                want += &format!("{},{date},{name},{}\n", s.commit, fields.join(","));
+            }
+        }
+        let mut written = Vec::new();
+        write_csv(&samples, &mut written).unwrap();
+        assert_eq!(String::from_utf8(written).unwrap(), want);
+    }
 
     #[test]
     fn dates_are_utc_civil_dates() {
