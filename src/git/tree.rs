@@ -8,7 +8,7 @@
 //! directories it changed.
 
 use std::ffi::{CStr, OsStr};
-use std::os::unix::ffi::OsStrExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -76,8 +76,9 @@ pub struct TreeListing {
     pub submodules: Vec<(PathBuf, ObjectId)>,
 }
 
-/// The ignore files met above a directory: each one's directory and blob.
-type IgnoreChain = Arc<Vec<(PathBuf, ObjectId)>>;
+/// The ignore files met above a directory: each one's path (its bytes: a key hashed for every
+/// directory listed, where a `PathBuf` hashes component by component) and blob.
+type IgnoreChain = Arc<Vec<(Vec<u8>, ObjectId)>>;
 
 /// One entry of a decoded tree.
 struct Entry<'d> {
@@ -111,7 +112,8 @@ pub struct TreeLister<'a> {
     /// Where `root` is below the top of the tree, one name a directory (none at the top).
     prefix: Vec<Vec<u8>>,
     top: Arc<IgnoreLevel>,
-    nodes: FastMap<(ObjectId, PathBuf, IgnoreChain), Arc<Node>>,
+    /// Directories by tree, path (its bytes, as the chain holds them) and the ignore files above.
+    nodes: FastMap<(ObjectId, Vec<u8>, IgnoreChain), Arc<Node>>,
     /// Ignore levels by the ignore files that make them: a history lists a directory with an
     /// ignore file anew whenever a file below it changes, and its rules are parsed once.
     levels: FastMap<IgnoreChain, Arc<IgnoreLevel>>,
@@ -172,11 +174,11 @@ impl<'a> TreeLister<'a> {
     }
 
     fn node(&mut self, repo: &gix::Repository, dir: Dir<'_>) -> Result<Arc<Node>, GitError> {
-        let key = (dir.tree, dir.path, Arc::clone(dir.chain));
+        let key = (dir.tree, dir.path.into_os_string().into_vec(), Arc::clone(dir.chain));
         if let Some(node) = self.nodes.get(&key) {
             return Ok(Arc::clone(node));
         }
-        let (tree, path) = (key.0, &key.1);
+        let (tree, path) = (key.0, Path::new(OsStr::from_bytes(&key.1)));
         let data = read_tree(repo, &mut self.reader, tree)?;
         let entries = entries(repo, tree, &data)?;
         let (ignore, chain) = self.ignore_level(repo, (path, None), dir.ignore, dir.chain, &entries)?;
@@ -241,7 +243,8 @@ impl<'a> TreeLister<'a> {
             return Ok((Arc::clone(parent), Arc::clone(chain)));
         }
         let mut longer = chain.as_ref().clone();
-        longer.extend(found.iter().map(|(name, oid)| (path.join(OsStr::from_bytes(name.to_bytes())), *oid)));
+        let named = |name: &CStr| path.join(OsStr::from_bytes(name.to_bytes())).into_os_string().into_vec();
+        longer.extend(found.iter().map(|(name, oid)| (named(name), *oid)));
         let longer = Arc::new(longer);
         if let Some(level) = self.levels.get(&longer).filter(|_| rebase.is_none()) {
             return Ok((Arc::clone(level), longer));
