@@ -80,6 +80,27 @@ pub(crate) fn on_threads(repo: &Repo, threads: usize, work: impl Fn(&Store) + Sy
     });
 }
 
+/// `work` on each of `parts` at once, each on a thread of its own (the first on this one) with its
+/// own [`Store`] for `repo`; the results in the parts' order.
+pub(crate) fn on_parts<P: Sync, R: Send>(
+    repo: &Repo,
+    parts: &[P],
+    work: impl Fn(&Store, &P) -> R + Sync,
+) -> Vec<R> {
+    let git_dir = repo.git_dir();
+    let Some((first, rest)) = parts.split_first() else { return Vec::new() };
+    std::thread::scope(|scope| {
+        let work = &work;
+        let others: Vec<_> =
+            rest.iter().map(|part| scope.spawn(move || work(&Store::at(git_dir), part))).collect();
+        let mut out = vec![work(&Store::opened(git_dir, repo.handle.clone()), first)];
+        for other in others {
+            out.push(other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        }
+        out
+    })
+}
+
 /// A thread's handle on the object store, opened the first time an object is read neither from
 /// the packs ([`packed`]) nor from its loose file ([`loose`]): a pack that does not open, a
 /// corrupt object (gix says what is wrong), a chain of deltas too long to follow. Most runs never

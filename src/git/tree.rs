@@ -16,8 +16,8 @@ use gix::objs::tree::EntryKind;
 use gix::objs::TreeRefIter;
 use gix::ObjectId;
 
-use super::packed::BlobReader;
-use super::{FastMap, FastSet, GitError, Repo};
+use super::packed::{BlobReader, Packs};
+use super::{FastMap, FastSet, GitError, ObjectStore, Repo};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::ignore::{IgnoreLevel, TREE_FILES};
 use crate::walk::select::Selection;
@@ -126,16 +126,21 @@ impl<'a> TreeLister<'a> {
     /// Lists trees as `repo`'s path (its work tree's top or a directory below it) would be walked
     /// under `sel`.
     pub fn new(sel: &'a Selection, repo: &'a Repo) -> TreeLister<'a> {
+        TreeLister::of(sel, (&repo.packs, &repo.root, &repo.prefix))
+    }
+
+    /// [`TreeLister::new`] from the parts of the repository it reads, which other threads share.
+    pub(crate) fn of(sel: &'a Selection, (packs, root, prefix): (&'a Packs, &Path, &Path)) -> TreeLister<'a> {
         let top = IgnoreLevel::git_root(sel.ignore);
-        let prefix = repo.prefix.iter().map(|name| name.as_bytes().to_vec()).collect();
-        let (root, nodes, empty) = (repo.root.clone(), FastMap::default(), Arc::default());
-        let (reader, levels) = (BlobReader::new(&repo.packs), FastMap::default());
+        let prefix = prefix.iter().map(|name| name.as_bytes().to_vec()).collect();
+        let (root, nodes, empty) = (root.to_path_buf(), FastMap::default(), Arc::default());
+        let (reader, levels) = (BlobReader::new(packs), FastMap::default());
         TreeLister { sel, reader, root, prefix, top, nodes, levels, empty }
     }
 
     /// The selected subtree of `tree` at the repository's path; nothing where `tree` has no such
     /// directory (a history from before it was made).
-    pub fn list(&mut self, repo: &gix::Repository, tree: ObjectId) -> Result<Arc<Node>, GitError> {
+    pub(crate) fn list(&mut self, repo: &impl ObjectStore, tree: ObjectId) -> Result<Arc<Node>, GitError> {
         let Some(start) = self.descend(repo, tree)? else { return Ok(Arc::clone(&self.empty)) };
         let dir = Dir {
             tree: start.tree,
@@ -148,20 +153,20 @@ impl<'a> TreeLister<'a> {
     }
 
     /// Whether `tree` holds the directory at the repository's path.
-    pub fn has_root(&mut self, repo: &gix::Repository, tree: ObjectId) -> Result<bool, GitError> {
+    pub(crate) fn has_root(&mut self, repo: &impl ObjectStore, tree: ObjectId) -> Result<bool, GitError> {
         Ok(self.descend(repo, tree)?.is_some())
     }
 
     /// The tree at the repository's path, and the ignore rules of the directories above it, read
     /// as a walk of that directory reads its ancestors' ignore files.
-    fn descend(&mut self, repo: &gix::Repository, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
+    fn descend(&mut self, repo: &impl ObjectStore, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
         let (mut ignore, mut chain) = (Arc::clone(&self.top), IgnoreChain::default());
         // Ancestors are named absolutely, so that no rebased path (relative) starts with one.
         let mut above = PathBuf::from("/");
         let prefix = self.prefix.clone();
         for (depth, name) in prefix.iter().enumerate() {
             let data = read_tree(repo, &mut self.reader, tree)?;
-            let entries = entries(repo, tree, &data)?;
+            let entries = entries(tree, &data)?;
             let below: PathBuf = prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
             let rebase = Some((self.root.clone(), below));
             (ignore, chain) = self.ignore_level(repo, (&above, rebase), &ignore, &chain, &entries)?;
@@ -173,14 +178,14 @@ impl<'a> TreeLister<'a> {
         Ok(Some(Start { tree, ignore, chain }))
     }
 
-    fn node(&mut self, repo: &gix::Repository, dir: Dir<'_>) -> Result<Arc<Node>, GitError> {
+    fn node(&mut self, repo: &impl ObjectStore, dir: Dir<'_>) -> Result<Arc<Node>, GitError> {
         let key = (dir.tree, dir.path.into_os_string().into_vec(), Arc::clone(dir.chain));
         if let Some(node) = self.nodes.get(&key) {
             return Ok(Arc::clone(node));
         }
         let (tree, path) = (key.0, Path::new(OsStr::from_bytes(&key.1)));
         let data = read_tree(repo, &mut self.reader, tree)?;
-        let entries = entries(repo, tree, &data)?;
+        let entries = entries(tree, &data)?;
         let (ignore, chain) = self.ignore_level(repo, (path, None), dir.ignore, dir.chain, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.exclude.is_some();
@@ -223,7 +228,7 @@ impl<'a> TreeLister<'a> {
     /// git does not read one), and the chain of ignore files its subdirectories see.
     fn ignore_level(
         &mut self,
-        repo: &gix::Repository,
+        repo: &impl ObjectStore,
         (path, rebase): (&Path, Option<(PathBuf, PathBuf)>),
         parent: &Arc<IgnoreLevel>,
         chain: &IgnoreChain,
@@ -265,13 +270,13 @@ impl<'a> TreeLister<'a> {
 }
 
 /// The bytes of the tree `id`, read through the packs (gix for the rest).
-fn read_tree(repo: &gix::Repository, reader: &mut BlobReader, id: ObjectId) -> Result<Vec<u8>, GitError> {
+fn read_tree(repo: &impl ObjectStore, reader: &mut BlobReader, id: ObjectId) -> Result<Vec<u8>, GitError> {
     reader.with_tree(repo, id, <[u8]>::to_vec).map_err(|e| GitError::Store(format!("tree {id}: {e}")))
 }
 
-/// The entries of the tree `id`, whose bytes are `data`.
-fn entries<'d>(repo: &gix::Repository, id: ObjectId, data: &'d [u8]) -> Result<Vec<Entry<'d>>, GitError> {
-    TreeRefIter::from_bytes(data, repo.object_hash())
+/// The entries of the tree `id`, whose bytes are `data` (entry ids of the hash `id` is named by).
+fn entries(id: ObjectId, data: &[u8]) -> Result<Vec<Entry<'_>>, GitError> {
+    TreeRefIter::from_bytes(data, id.kind())
         .map(|e| {
             let e = e.map_err(|e| GitError::Store(format!("tree {id}: {e}")))?;
             Ok(Entry { name: e.filename, kind: e.mode.kind(), oid: e.oid.to_owned() })
