@@ -83,8 +83,8 @@ fn history_in_spans(
 /// sample after it costs only the directories it changed.
 const SPAN: usize = 64;
 
-/// The samples in runs of consecutive ones, one run a thread: a history of 1,027 commits
-/// (`benches/git-repo.sh`) listed its trees and summed them on one thread in ~40% of its time.
+/// The samples in runs of consecutive ones, one run a thread: on one thread, listing and summing
+/// were 706 M of the 2,315 M instructions of a history of 1,027 commits (`benches/git-repo.sh`).
 fn spans(sampled: &[Revision], threads: usize, span: usize) -> Vec<&[Revision]> {
     let runs = threads.min(sampled.len().div_ceil(span.max(1))).max(1);
     sampled.chunks(sampled.len().div_ceil(runs).max(1)).collect()
