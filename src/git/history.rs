@@ -55,7 +55,8 @@ fn history_in_spans(
     let commits = first_parents(repo, range)?;
     let sampled: Vec<Revision> = sample(&commits, every).into_iter().rev().collect();
     let threads = config.worker_count(true);
-    let spans = spans(&sampled, threads, span);
+    let run = run_length(sampled.len(), threads, span);
+    let spans: Vec<&[Revision]> = sampled.chunks(run).collect();
     let (sel, parts) = (&config.selection, (&repo.packs, repo.root.as_path(), repo.prefix.as_path()));
     let listed = on_parts(repo, &spans, |store, span| {
         let mut lister = TreeLister::of(sel, parts);
@@ -66,7 +67,7 @@ fn history_in_spans(
     // still in the pack cache, where a pass per sample would decode each delta chain anew.
     cache.fill(repo, distinct_files(&roots), &config.read_rules(), threads);
     let (cache, path) = (&*cache, repo.root.as_path());
-    let root_spans = spans_like(&roots, &spans);
+    let root_spans: Vec<&[_]> = roots.chunks(run).collect();
     let summed = on_parts(repo, &root_spans, |_, roots| {
         let mut sums = SubtreeSums::default();
         roots.iter().map(|root| sums.report(root, cache, path)).collect::<Vec<_>>()
@@ -83,24 +84,12 @@ fn history_in_spans(
 /// sample after it costs only the directories it changed.
 const SPAN: usize = 64;
 
-/// The samples in runs of consecutive ones, one run a thread: on one thread, listing and summing
-/// were 706 M of the 2,315 M instructions of a history of 1,027 commits (`benches/git-repo.sh`).
-fn spans(sampled: &[Revision], threads: usize, span: usize) -> Vec<&[Revision]> {
-    let runs = threads.min(sampled.len().div_ceil(span.max(1))).max(1);
-    sampled.chunks(sampled.len().div_ceil(runs).max(1)).collect()
-}
-
-/// `items` cut as `spans` are.
-fn spans_like<'i, T>(items: &'i [T], spans: &[&[Revision]]) -> Vec<&'i [T]> {
-    let mut rest = items;
-    spans
-        .iter()
-        .map(|span| {
-            let (run, after) = rest.split_at(span.len());
-            rest = after;
-            run
-        })
-        .collect()
+/// How many consecutive samples a thread lists and sums, for runs of at least `span` on at most
+/// `threads` threads: on one thread, listing and summing were 706 M of the 2,315 M instructions of
+/// a history of 1,027 commits (`benches/git-repo.sh`).
+fn run_length(samples: usize, threads: usize, span: usize) -> usize {
+    let runs = threads.min(samples.div_ceil(span.max(1))).max(1);
+    samples.div_ceil(runs).max(1)
 }
 
 /// The commits of `range` along first parents, newest first.

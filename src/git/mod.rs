@@ -68,16 +68,7 @@ impl std::error::Error for GitError {}
 /// Runs `work` on `threads` threads (at least one, this one among them), each with its own
 /// [`Store`] for `repo`: without gix's `parallel` feature a handle is not `Send`.
 pub(crate) fn on_threads(repo: &Repo, threads: usize, work: impl Fn(&Store) + Sync) {
-    let git_dir = repo.git_dir();
-    std::thread::scope(|scope| {
-        let work = &work;
-        for _ in 1..threads.max(1) {
-            scope.spawn(move || work(&Store::at(git_dir)));
-        }
-        // No object cache: each blob is decoded once, and copying it into a cache cost 3% of
-        // `--rev HEAD`'s instructions.
-        work(&Store::opened(git_dir, repo.handle.clone()));
-    });
+    on_parts(repo, &vec![(); threads.max(1)], |store, ()| work(store));
 }
 
 /// `work` on each of `parts` at once, each on a thread of its own (the first on this one) with its
@@ -93,6 +84,8 @@ pub(crate) fn on_parts<P: Sync, R: Send>(
         let work = &work;
         let others: Vec<_> =
             rest.iter().map(|part| scope.spawn(move || work(&Store::at(git_dir), part))).collect();
+        // No object cache: each blob is decoded once, and copying it into a cache cost 3% of
+        // `--rev HEAD`'s instructions.
         let mut out = vec![work(&Store::opened(git_dir, repo.handle.clone()), first)];
         for other in others {
             out.push(other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
