@@ -473,6 +473,39 @@ fn history_samples_commits_and_counts_each_blob_once() {
     assert!(text.contains(&format!("{},", commits[5])) && text.contains(",Total,7,"), "{text}");
 }
 
+/// `history --format html`: a page with a line a language and the total, a point a commit, and
+/// a table row a commit, whose newest total is the JSON's.
+#[test]
+fn history_as_a_page_draws_each_language_and_lists_each_commit() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    let mut commits = Vec::new();
+    for i in 0..3 {
+        repo.write(&format!("src/f{i}.c"), "int f;\n".repeat(i + 1));
+        repo.write("src/main.rs", "fn main() {}\n".repeat(10 * (i + 1)));
+        commits.push(repo.commit(&format!("c{i}")));
+    }
+    let out = ringloc(&["history", "--repo", "repo", "--format", "html"], repo.top());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("<svg"), "{page}");
+    for line in ["Total", "C", "Rust"] {
+        let drawn =
+            page.split(&format!("<title>{line}</title>")).next().unwrap().rsplit("points=\"").next().unwrap();
+        assert_eq!(drawn.split('"').next().unwrap().split(' ').count(), 3, "{line}: a point a commit");
+    }
+    assert_eq!(page.matches("<polyline").count(), 3);
+    assert_eq!(page.matches("<tr><td").count(), 3);
+    assert!(commits.iter().all(|c| page.contains(c.as_str())));
+    let json = run(&["history", "--repo", "repo", "--format", "json"], repo.top());
+    let newest_total = json["commits"][2]["total"]["code"].as_u64().unwrap();
+    assert_eq!(newest_total, 36);
+    let last_row = page.rsplit("<tr><td").next().unwrap();
+    assert!(last_row.contains(&format!("<td class=\"num\">{newest_total}</td>")), "{last_row}");
+}
+
 #[test]
 fn a_history_cache_spares_a_second_run_every_blob_it_counted() {
     if !has_git() {

@@ -215,8 +215,12 @@ pub enum Command {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum HistoryFormat {
+    /// A row per sampled commit and language
     Csv,
+    /// One document, a commit per entry
     Json,
+    /// One self-contained page: a chart of code lines over time, and a table
+    Html,
 }
 
 /// A span of time in seconds: a number with `s`, `m`, `h`, `d` or `w`.

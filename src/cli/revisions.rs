@@ -7,6 +7,7 @@ use std::time::Instant;
 use ringloc::git::{cache_file, count_rev, diff_revs, history as sample_history, BlobCache, Every, Repo};
 use ringloc::io::ReadRules;
 use ringloc::output::history::{write_csv, write_json};
+use ringloc::output::history_html::write_html;
 use ringloc::report::Diff;
 
 use super::commands::{self, print, report_errors, write_diff, write_report, Finished};
@@ -146,6 +147,10 @@ pub fn history(
     print(|out: &mut dyn io::Write| match format {
         HistoryFormat::Csv => write_csv(&samples, out),
         HistoryFormat::Json => write_json(&samples, cache.counted, out),
+        HistoryFormat::Html => {
+            let root = std::fs::canonicalize(&repo.root).unwrap_or_else(|_| repo.root.clone());
+            write_html(&samples, &format!("{} ({})", root.display(), sampling.range), out)
+        }
     })?;
     let failed = samples.iter().any(|s| !s.report.errors.is_empty());
     samples.iter().for_each(|s| {

@@ -10,6 +10,7 @@ mod cloc;
 mod csv;
 mod grid;
 pub mod history;
+pub mod history_html;
 mod html;
 pub mod json;
 mod markdown;
