@@ -246,6 +246,7 @@ fn middle_snake(
             *x = snake_ahead(old, new, *x as usize, y) as Reach;
         }
         if odd {
+            // The diagonals the other side reached last round: k with |k - delta| < d.
             let strictly_inside = ((delta + 1).div_euclid(2), (delta + 2 * d - 1).div_euclid(2));
             if let Some(i) = vb.meeting(forward, strictly_inside, delta + d, n) {
                 let (x, k) = (vf.start_of(d, i), 2 * i as isize - d);
@@ -258,6 +259,7 @@ fn middle_snake(
             *x = snake_ahead(old_back, new_back, *x as usize, y) as Reach;
         }
         if !odd {
+            // The diagonals the forward search reached this round: k with |k - delta| <= d.
             let inside = (delta.div_euclid(2), delta.div_euclid(2) + d);
             if let Some(i) = vf.meeting(backward, inside, delta + d, n) {
                 let (x, k) = (backward[i] as usize, 2 * i as isize - d);

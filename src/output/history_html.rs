@@ -48,7 +48,7 @@ pub fn write_html(samples: &[Sample], source: &str, out: &mut dyn Write) -> io::
     page.push_str(
         ".legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }\n",
     );
-    page.push_str("svg.chart { width: 100%; height: auto; background: var(--panel); }\n.nowrap { white-space: nowrap; }\n");
+    page.push_str("svg.chart { width: 100%; height: auto; background: var(--panel); }\n.nowrap { white-space: nowrap; }\n.wide { overflow-x: auto; }\n");
     page.push_str("</style>\n</head>\n<body>\n<header>\n<h1>ringloc history</h1>\n");
     let _ = writeln!(page, "<p id=\"roots\">{}</p>\n</header>\n<main>", escape(source));
     heading(&mut page, samples);
@@ -67,8 +67,14 @@ pub fn write_html(samples: &[Sample], source: &str, out: &mut dyn Write) -> io::
 fn heading(page: &mut String, samples: &[Sample]) {
     let s = if samples.len() == 1 { "" } else { "s" };
     let _ = write!(page, "<p class=\"hint\">{} commit{s} sampled", samples.len());
-    if let (Some(first), Some(last)) = (samples.first(), samples.last()) {
-        let _ = write!(page, ", {} to {}", day(first.time), day(last.time));
+    match samples {
+        [only] => {
+            let _ = write!(page, " on {}", day(only.time));
+        }
+        [first, .., last] => {
+            let _ = write!(page, ", {} to {}", day(first.time), day(last.time));
+        }
+        [] => {}
     }
     page.push_str(", oldest first.</p>\n");
 }
@@ -187,12 +193,17 @@ fn chart(page: &mut String, samples: &[Sample], series: &[Series]) {
         );
     }
     for line in series.iter().rev() {
-        let points: Vec<String> =
+        let mut points: Vec<String> =
             xs.iter().zip(&line.code).map(|(x, &v)| format!("{x:.1},{:.1}", y(v))).collect();
-        let width = if line.name == "Total" { 2.5 } else { 1.5 };
+        if let [only] = &points[..] {
+            // One sample: a line of no length, which the round caps draw as a dot.
+            points.push(only.clone());
+        }
+        let width = if line.name == "Total" { 2.5 } else { 1.5 } * if xs.len() == 1 { 3.0 } else { 1.0 };
         let _ = writeln!(
             page,
-            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{width}\" points=\"{}\"><title>{}</title></polyline>",
+            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{width}\" stroke-linecap=\"round\" \
+             stroke-linejoin=\"round\" points=\"{}\"><title>{}</title></polyline>",
             line.colour,
             points.join(" "),
             escape(&line.name)
@@ -233,7 +244,8 @@ fn legend(page: &mut String, series: &[Series]) {
 
 /// A row a sample: its date, commit and each series' code lines.
 fn table(page: &mut String, samples: &[Sample], series: &[Series]) {
-    page.push_str("<section>\n<h2>Commits</h2>\n<table>\n<thead><tr><th>Date</th><th>Commit</th>");
+    page.push_str("<section>\n<h2>Commits</h2>\n<div class=\"wide\">\n<table>\n");
+    page.push_str("<thead><tr><th>Date</th><th>Commit</th>");
     for line in series {
         let _ = write!(page, "<th class=\"num\">{}</th>", escape(&line.name));
     }
@@ -249,7 +261,7 @@ fn table(page: &mut String, samples: &[Sample], series: &[Series]) {
         }
         page.push_str("</tr>\n");
     }
-    page.push_str("</tbody>\n</table>\n</section>\n");
+    page.push_str("</tbody>\n</table>\n</div>\n</section>\n");
 }
 
 /// The date of `seconds` since the epoch, UTC.
@@ -420,6 +432,8 @@ mod tests {
     fn the_page_loads_nothing_and_escapes_the_source() {
         let source = "<script>alert('x')</script> & \"more\"";
         let page = page(&[sample(1, &[("C", 5)])], source);
+        let dot = lines_drawn(&page).into_iter().map(|(_, points)| points.len()).collect::<Vec<_>>();
+        assert_eq!(dot, [2, 2], "one sample: each line a dot, its point twice");
         assert!(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;more&quot;"));
         for banned in ["<script", "http:", "https:", "src=", "url(", "@import"] {
             assert!(!page.contains(banned), "{banned}");
