@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::history::utc;
+use super::markup_text::escape;
 use crate::git::Sample;
 use crate::lang::LangId;
 
@@ -294,22 +295,6 @@ fn grouped(n: u64) -> String {
     out
 }
 
-/// Text safe in an element or an attribute.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -434,7 +419,7 @@ mod tests {
         let page = page(&[sample(1, &[("C", 5)])], source);
         let dot = lines_drawn(&page).into_iter().map(|(_, points)| points.len()).collect::<Vec<_>>();
         assert_eq!(dot, [2, 2], "one sample: each line a dot, its point twice");
-        assert!(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;more&quot;"));
+        assert!(page.contains("&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;more&quot;"));
         for banned in ["<script", "http:", "https:", "src=", "url(", "@import"] {
             assert!(!page.contains(banned), "{banned}");
         }

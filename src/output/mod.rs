@@ -14,6 +14,7 @@ pub mod history_html;
 mod html;
 pub mod json;
 mod markdown;
+mod markup_text;
 pub mod ndjson;
 mod openmetrics;
 pub mod paths;

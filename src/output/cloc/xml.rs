@@ -1,11 +1,11 @@
 //! `--format cloc-xml`: cloc's `--xml` (`<results>` with `<header>`, then `<languages>` or, with
 //! `--by-file`, `<files>`), the shape Jenkins' SLOCCount plugin reads.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
 use super::Doc;
 use crate::output::buffer::{has_any, labelled};
+use crate::output::markup_text::escape;
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
@@ -51,7 +51,6 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "</results>")
 }
 
-/// Text safe in an attribute or element; control characters XML 1.0 forbids become `?`.
 /// Writes UTF-8 `text` as [`escape`] escapes it, as it is when it holds none of the bytes that
 /// need it.
 fn escaped_bytes(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
@@ -59,40 +58,4 @@ fn escaped_bytes(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
         return out.write_all(escape(&String::from_utf8_lossy(text)).as_bytes());
     }
     out.write_all(text)
-}
-
-fn escape(text: &str) -> Cow<'_, str> {
-    // Controls, `"`, `&` and `'` are below `(`; what else is (a space, `!`) is looked at again.
-    let unsafe_bytes = |text: &str| has_any(text.as_bytes(), b'(', [b'<', b'>']);
-    if !unsafe_bytes(text) || (!text.contains(['&', '<', '>', '"', '\'']) && !text.chars().any(forbidden)) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if forbidden(c) => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
-fn forbidden(c: char) -> bool {
-    c < ' ' && !matches!(c, '\t' | '\n' | '\r')
-}
-
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn markup_and_forbidden_controls_are_escaped() {
-        assert_eq!(escape("a.c"), "a.c");
-        assert_eq!(escape("<a & 'b'>\u{1}\""), "&lt;a &amp; &apos;b&apos;&gt;?&quot;");
-    }
 }
