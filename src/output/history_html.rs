@@ -16,6 +16,14 @@ use crate::lang::LangId;
 
 const STYLE: &str = include_str!("html/report.css");
 
+/// What the history page adds to the report's style.
+const HISTORY_STYLE: &str = "\
+.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
+svg.chart { width: 100%; height: auto; background: var(--panel); }
+.nowrap { white-space: nowrap; }
+.wide { overflow-x: auto; }
+";
+
 /// Languages drawn with a line of their own; the others are summed into one.
 const DRAWN: usize = 8;
 
@@ -46,10 +54,7 @@ pub fn write_html(samples: &[Sample], source: &str, out: &mut dyn Write) -> io::
     page.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     page.push_str("<title>ringloc history</title>\n<style>\n");
     page.push_str(STYLE);
-    page.push_str(
-        ".legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }\n",
-    );
-    page.push_str("svg.chart { width: 100%; height: auto; background: var(--panel); }\n.nowrap { white-space: nowrap; }\n.wide { overflow-x: auto; }\n");
+    page.push_str(HISTORY_STYLE);
     page.push_str("</style>\n</head>\n<body>\n<header>\n<h1>ringloc history</h1>\n");
     let _ = writeln!(page, "<p id=\"roots\">{}</p>\n</header>\n<main>", escape(source));
     heading(&mut page, samples);
