@@ -128,16 +128,6 @@ fn max_d(n: usize, m: usize) -> usize {
     (n + m).div_ceil(2) + 1
 }
 
-/// How many items `a` and `b` share at their starts.
-fn prefix(a: &[u32], b: &[u32]) -> usize {
-    a.iter().zip(b).take_while(|(x, y)| x == y).count()
-}
-
-/// How many items `a` and `b` share at their ends.
-fn suffix(a: &[u32], b: &[u32]) -> usize {
-    a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count()
-}
-
 /// The runs from `old` to `new`, as `similar::capture_diff_slices` with Myers gives them while
 /// `budget` diagonal steps last; past it, each part still open is matched coarsely (all of it
 /// deleted, then all of it inserted), as `similar` does past its deadline.
@@ -182,12 +172,13 @@ fn conquer(
     v: &mut (Diagonals, Diagonals),
     budget: &mut u64,
 ) {
-    let head = prefix(&old.ahead[o.clone()], &new.ahead[n.clone()]);
+    // The common ends: snakes from the first items, then from the last (over the reversed copies).
+    let head = snake_ahead(&old.ahead[o.clone()], &new.ahead[n.clone()], 0, 0);
     if head > 0 {
         let _ = hook.equal(o.start, n.start, head);
     }
     (o.start, n.start) = (o.start + head, n.start + head);
-    let tail = suffix(&old.ahead[o.clone()], &new.ahead[n.clone()]);
+    let tail = snake_ahead(old.part(o.clone()).1, new.part(n.clone()).1, 0, 0);
     let tail_at = (o.end - tail, n.end - tail);
     (o.end, n.end) = (o.end - tail, n.end - tail);
     if o.is_empty() && n.is_empty() {
@@ -208,7 +199,9 @@ fn conquer(
     }
 }
 
-/// Where a snake from `(x, y)` ends (its x): how far `old` and `new` agree from there.
+/// Where a snake from `(x, y)` ends (its x): how far `old` and `new` agree from there. A loop of
+/// its own: through `zip` and `take_while` on slices cut at `(x, y)`, `diff release-1 release-2`
+/// took 1.29x as long.
 fn snake_ahead(old: &[u32], new: &[u32], mut x: usize, mut y: usize) -> usize {
     while x < old.len() && y < new.len() && old[x] == new[y] {
         (x, y) = (x + 1, y + 1);
