@@ -9,7 +9,12 @@ pub(crate) fn xorshift(x: &mut u64) -> u64 {
     *x
 }
 
+/// A number under `n`, from the next number after `x`.
+pub(crate) fn below(x: &mut u64, n: u64) -> u64 {
+    xorshift(x) % n
+}
+
 /// A byte of `alphabet`, chosen by the next number after `x`.
 pub(crate) fn pick(x: &mut u64, alphabet: &[u8]) -> u8 {
-    alphabet[(xorshift(x) % alphabet.len() as u64) as usize]
+    alphabet[below(x, alphabet.len() as u64) as usize]
 }

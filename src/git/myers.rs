@@ -265,7 +265,7 @@ fn middle_snake(
 
 #[cfg(test)]
 mod tests {
-    use crate::test_random::xorshift;
+    use crate::test_random::below;
     use similar::Algorithm;
 
     use super::*;
@@ -274,10 +274,7 @@ mod tests {
     #[test]
     fn runs_are_similars_runs() {
         let mut rng = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut draw = |below: u64| {
-            xorshift(&mut rng);
-            (rng % below) as u32
-        };
+        let mut draw = |n: u64| below(&mut rng, n) as u32;
         for round in 0..3000 {
             let alphabet = u64::from(draw(6) + 1);
             let (n, m) = (draw(60) as usize, draw(60) as usize);
@@ -298,10 +295,7 @@ mod tests {
     #[test]
     fn rewritten_files_are_similars_runs() {
         let mut rng = 0x2545_F491_4F6C_DD1D_u64;
-        let mut draw = |below: u64| {
-            xorshift(&mut rng);
-            (rng % below) as u32
-        };
+        let mut draw = |n: u64| below(&mut rng, n) as u32;
         for round in 0..48 {
             let line =
                 |draw: &mut dyn FnMut(u64) -> u32| if draw(10) < 3 { draw(4) } else { 4 + draw(20_000) };

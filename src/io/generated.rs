@@ -95,7 +95,7 @@ pub(super) mod test_heads {
 
 #[cfg(test)]
 mod tests {
-    use crate::test_random::xorshift;
+    use crate::test_random::below;
     use std::sync::OnceLock;
 
     use memchr::memmem;
@@ -158,9 +158,8 @@ mod tests {
     struct Rng(u64);
 
     impl Rng {
-        fn next(&mut self, below: usize) -> usize {
-            xorshift(&mut self.0);
-            (self.0 % below as u64) as usize
+        fn next(&mut self, n: usize) -> usize {
+            below(&mut self.0, n as u64) as usize
         }
     }
 

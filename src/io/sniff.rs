@@ -245,7 +245,7 @@ fn lowest_of_block(v3: V3, block: &[u8; 256], low: __m256i) -> __m256i {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_random::xorshift;
+    use crate::test_random::below;
 
     fn check(head: &[u8]) {
         let want = plain(head);
@@ -388,10 +388,7 @@ mod tests {
             b"xxxxxxxx",
         ];
         let mut state = 7;
-        let mut next = |below: usize| {
-            xorshift(&mut state);
-            (state % below as u64) as usize
-        };
+        let mut next = |n: usize| below(&mut state, n as u64) as usize;
         for _ in 0..3_000 {
             let len = match next(4) {
                 0 => next(64),
