@@ -12,7 +12,7 @@ use serde_json::Value;
 
 /// The system calls `--stats` counts: strace traces these and no others.
 const TRACED: &str =
-    "io_uring_setup,io_uring_register,io_uring_enter,openat,getdents64,read,close,fstatfs,fstat,newfstatat,statx";
+    "io_uring_setup,io_uring_register,io_uring_enter,openat,getdents64,read,close,fstatfs,fstat,newfstatat,statx,clock_gettime";
 
 /// Whether strace can run here; missing under CI=true fails.
 fn have_strace() -> bool {
@@ -135,8 +135,15 @@ fn stats_time_the_phases_and_the_classifier_per_language() {
         }
         let count_us = stats["worker_us"]["count_us"].as_u64().unwrap();
         assert!(count_us > 0, "{stats:#}");
+        // Each worker's own CPU clock: some time, and no more than its wall time (with a
+        // millisecond for the clocks' reads), which the process's clock of two workers passes.
+        for worker in stats["workers"].as_array().unwrap() {
+            let field = |name: &str| worker[name].as_u64().unwrap();
+            let wall = field("busy_us") + field("idle_us");
+            assert!(field("cpu_us") > 0 && field("cpu_us") <= wall + 1000, "{backend}: {worker:#}");
+        }
         let table = String::from_utf8_lossy(&out.stderr);
-        for label in ["wall", "workers", "classifier", "syscalls", "output"] {
+        for label in ["wall", "workers", "on a CPU", "classifier", "syscalls", "output"] {
             assert!(table.contains(label), "{backend}: no {label} in {table}");
         }
         let plain = common::ringloc(&["--format", "json", "--backend", backend], tree.path());

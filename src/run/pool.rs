@@ -11,7 +11,7 @@ use super::queued_dirs::QueuedDirs;
 use crate::fs::FileJob;
 use crate::io::{fd_limit, Reader, FD_WAITS};
 use crate::report::{Recorder, Recording, Report};
-use crate::stats::{Clock, WorkerStats};
+use crate::stats::{Clock, Syscall, WorkerStats};
 use crate::walk::select::Selection;
 use crate::walk::{DirJob, Follow, ListContext, Lister, Listing};
 
@@ -175,10 +175,14 @@ where
     let shared = &shared;
     let run = |local: Worker<Job>| {
         let mut recorder = Recorder::new(recording);
-        let started = recorder.clock().start();
+        let (started, cpu_started) = (recorder.clock().start(), recorder.clock().thread_cpu());
         let reader = make_reader(&mut recorder);
         let mut out = work(shared, local, reader, recorder);
         Clock::add(started, &mut out.stats().time.wall);
+        if cpu_started.is_some() {
+            Clock::add_thread_cpu(cpu_started, &mut out.stats().time.cpu);
+            out.stats().calls.add_n(Syscall::ClockGettime, 2);
+        }
         out.finish()
     };
     let run = &run;

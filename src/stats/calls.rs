@@ -29,6 +29,9 @@ pub enum Syscall {
     Newfstatat,
     /// The roots' metadata, through std.
     Statx,
+    /// A worker's CPU clock, read as it starts and ends under `--stats` (the wall clock is read
+    /// in the vDSO, without a system call).
+    ClockGettime,
 }
 
 impl Kind for Syscall {
@@ -44,6 +47,7 @@ impl Kind for Syscall {
         Syscall::Fstat,
         Syscall::Newfstatat,
         Syscall::Statx,
+        Syscall::ClockGettime,
     ];
 
     fn name(self) -> &'static str {
@@ -59,6 +63,7 @@ impl Kind for Syscall {
             Syscall::Fstat => "fstat",
             Syscall::Newfstatat => "newfstatat",
             Syscall::Statx => "statx",
+            Syscall::ClockGettime => "clock_gettime",
         }
     }
 

@@ -54,6 +54,9 @@ pub struct WorkerDoc {
     pub count_us: u64,
     pub busy_us: u64,
     pub idle_us: u64,
+    /// On a CPU (the thread's CPU clock): under `busy_us + idle_us` by the time spent waiting
+    /// for a turn, where more workers than cores run.
+    pub cpu_us: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -105,6 +108,7 @@ impl From<&WorkerTime> for WorkerDoc {
             count_us: us(t.count),
             busy_us: us(t.busy()),
             idle_us: us(t.idle()),
+            cpu_us: us(t.cpu),
         }
     }
 }

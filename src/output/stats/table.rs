@@ -49,6 +49,11 @@ fn split(w: &WorkerDoc) -> String {
     format!("walk {}, read {}, count {}", ms(w.walk_us), ms(w.read_us), ms(w.count_us))
 }
 
+/// A worker's wall time by what it did, and its time on a CPU.
+fn worker(w: &WorkerDoc) -> String {
+    format!("{} busy ({}), {} idle, {} on a CPU", ms(w.busy_us), split(w), ms(w.idle_us), ms(w.cpu_us))
+}
+
 /// Writes `doc` as lines of `label  figures`.
 pub fn write_table(doc: &StatsDoc, out: &mut dyn Write) -> io::Result<()> {
     let p = &doc.phases_us;
@@ -71,9 +76,9 @@ pub fn write_table(doc: &StatsDoc, out: &mut dyn Write) -> io::Result<()> {
         mb(doc.bytes_per_second)
     )?;
     let w = &doc.worker_us;
-    writeln!(out, "  workers     {} busy ({}), {} idle", ms(w.busy_us), split(w), ms(w.idle_us))?;
+    writeln!(out, "  workers     {}", worker(w))?;
     for (i, w) in doc.workers.iter().enumerate() {
-        writeln!(out, "  worker {i:<4} {} busy ({}), {} idle", ms(w.busy_us), split(w), ms(w.idle_us))?;
+        writeln!(out, "  worker {i:<4} {}", worker(w))?;
     }
     write_classifier(doc, out)?;
     writeln!(out, "  syscalls    {}", nonzero(&doc.syscalls))?;
