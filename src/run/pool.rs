@@ -179,8 +179,8 @@ where
         let reader = make_reader(&mut recorder);
         let mut out = work(shared, local, reader, recorder);
         Clock::add(started, &mut out.stats().time.wall);
-        if cpu_started.is_some() {
-            Clock::add_thread_cpu(cpu_started, &mut out.stats().time.cpu);
+        if let Some(cpu) = cpu_started {
+            out.stats().time.cpu += Clock::thread_cpu_since(cpu);
             out.stats().calls.add_n(Syscall::ClockGettime, 2);
         }
         out.finish()

@@ -93,11 +93,9 @@ impl Clock {
         self.on.then(thread_cpu_now)
     }
 
-    /// The calling thread's CPU time since `start` (from [`Clock::thread_cpu`]), added to `into`.
-    pub fn add_thread_cpu(start: Option<Duration>, into: &mut Duration) {
-        if let Some(s) = start {
-            *into += thread_cpu_now().saturating_sub(s);
-        }
+    /// The calling thread's CPU time since `start`, a reading of [`Clock::thread_cpu`].
+    pub fn thread_cpu_since(start: Duration) -> Duration {
+        thread_cpu_now().saturating_sub(start)
     }
 
     /// The time from `start` to `end`: zero when either was not read.

@@ -54,8 +54,8 @@ pub struct WorkerDoc {
     pub count_us: u64,
     pub busy_us: u64,
     pub idle_us: u64,
-    /// On a CPU (the thread's CPU clock): under `busy_us + idle_us` by the time spent waiting
-    /// for a turn, where more workers than cores run.
+    /// On a CPU (the thread's CPU clock): under `busy_us + idle_us` by the time the worker
+    /// waited, for the disk or, where more workers run than there are cores, for a turn.
     pub cpu_us: u64,
 }
 
