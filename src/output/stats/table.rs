@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value};
 
-use super::{StatsDoc, WorkerDoc};
+use super::{ClassifierDoc, StatsDoc, WorkerDoc};
 
 fn ms(us: u64) -> String {
     format!("{:.1} ms", us as f64 / 1000.0)
@@ -86,13 +86,32 @@ pub fn write_table(doc: &StatsDoc, out: &mut dyn Write) -> io::Result<()> {
     write_ring(doc, out)
 }
 
+/// Languages the table lists one a line, most time first; the JSON has them all. A tree of a
+/// hundred languages listed a hundred lines, most of them "0.0 ms" at rates that were noise.
+const CLASSIFIER_ROWS: usize = 12;
+
+/// The languages listed one a line, and the rest added up: how many, their time and bytes.
+fn classifier_rows(all: &[ClassifierDoc]) -> (&[ClassifierDoc], Option<(usize, u64, u64)>) {
+    if all.len() <= CLASSIFIER_ROWS {
+        return (all, None);
+    }
+    let (shown, rest) = all.split_at(CLASSIFIER_ROWS);
+    let sum = |f: fn(&ClassifierDoc) -> u64| rest.iter().map(f).sum();
+    (shown, Some((rest.len(), sum(|c| c.us), sum(|c| c.bytes))))
+}
+
 fn write_classifier(doc: &StatsDoc, out: &mut dyn Write) -> io::Result<()> {
-    for c in &doc.classifier {
+    let (shown, rest) = classifier_rows(&doc.classifier);
+    for c in shown {
         let rate = match c.us {
             0 => String::from("-"),
             us => format!("{}/s", mb(c.bytes * 1_000_000 / us)),
         };
         writeln!(out, "  classifier  {:<16} {} ({}, {rate})", c.name, ms(c.us), mb(c.bytes))?;
+    }
+    if let Some((languages, us, bytes)) = rest {
+        let more = format!("({languages} more)");
+        writeln!(out, "  classifier  {more:<16} {} ({})", ms(us), mb(bytes))?;
     }
     if doc.classifier_other_us > 0 {
         writeln!(
@@ -127,4 +146,26 @@ fn write_ring(doc: &StatsDoc, out: &mut dyn Write) -> io::Result<()> {
         r.in_flight_max,
         r.depth_max
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn language(name: &'static str, us: u64) -> ClassifierDoc {
+        ClassifierDoc { name, us, bytes: us * 10 }
+    }
+
+    #[test]
+    fn the_languages_past_the_table_s_rows_are_added_up_in_one() {
+        const NAMES: [&str; 15] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o"];
+        let all: Vec<ClassifierDoc> = (0..15u64).map(|i| language(NAMES[i as usize], 1000 - i)).collect();
+        let (shown, rest) = classifier_rows(&all);
+        assert_eq!(shown.len(), CLASSIFIER_ROWS);
+        assert_eq!(shown.last().map(|c| c.name), Some("l"));
+        let (us, bytes) = (988 + 987 + 986, (988 + 987 + 986) * 10);
+        assert_eq!(rest, Some((3, us, bytes)));
+        let (shown, rest) = classifier_rows(&all[..CLASSIFIER_ROWS]);
+        assert_eq!((shown.len(), rest), (CLASSIFIER_ROWS, None));
+    }
 }
