@@ -1,6 +1,6 @@
 use super::*;
 use crate::simd::dispatch::{capped, LanesSeen};
-use crate::test_random::xorshift;
+use crate::test_random::{below, xorshift};
 
 fn lang(name: &str) -> LangId {
     LangId::from_name(name).unwrap_or_else(|| panic!("no language {name}"))
@@ -65,7 +65,7 @@ impl Rng {
         self.0
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        below(&mut self.0, n as u64) as usize
     }
 }
 

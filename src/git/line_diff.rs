@@ -194,7 +194,7 @@ pub fn diff_lines_twin(language: LangId, options: Options, old: &[u8], new: &[u8
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_random::xorshift;
+    use crate::test_random::below;
 
     fn c() -> LangId {
         LangId::from_name("C").unwrap()
@@ -224,10 +224,7 @@ mod tests {
 
     /// `lines` lines drawn from `pool` (xorshift on `rng`), so that two sources share runs.
     fn source(rng: &mut u64, lines: usize, pool: &[&str]) -> String {
-        let mut draw = || {
-            xorshift(rng);
-            pool[(*rng % pool.len() as u64) as usize]
-        };
+        let mut draw = || pool[below(rng, pool.len() as u64) as usize];
         (0..lines).map(|_| draw()).collect()
     }
 

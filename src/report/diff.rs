@@ -223,7 +223,7 @@ fn file_changes(old: &[FileReport], new: &[FileReport]) -> Vec<Change<FileKey>> 
 mod tests {
     use super::*;
     use crate::count::Counts;
-    use crate::test_random::{pick, xorshift};
+    use crate::test_random::{below, pick};
 
     /// The byte test says a path is its own normal form exactly when taking it apart into
     /// components and putting them together again gives it back: tricky paths, and 20,000 drawn
@@ -242,7 +242,7 @@ mod tests {
         ["a/..", "/a/b", "a/b.", "a/..b", "../a", "//a", "a/.//b", "./."].iter().for_each(|t| check(t));
         let mut x = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..20_000 {
-            let len = xorshift(&mut x) % 9;
+            let len = below(&mut x, 9);
             let text: String = (0..len).map(|_| char::from(pick(&mut x, b"a./"))).collect();
             check(&text);
         }

@@ -77,7 +77,7 @@ impl InodeOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_random::xorshift;
+    use crate::test_random::below;
 
     /// Packed keys order entries as sorting their indices by inode does (the twin): every index
     /// once, in inode order, in directories of every size up to 300 with inodes near and far
@@ -88,11 +88,11 @@ mod tests {
         let mut order = InodeOrder::default();
         for n in 0..300 {
             for spread in [4u64, 1 << 20, 1 << 44, u64::MAX] {
-                let mut inodes: Vec<u64> = (0..n).map(|_| xorshift(&mut x) % spread).collect();
+                let mut inodes: Vec<u64> = (0..n).map(|_| below(&mut x, spread)).collect();
                 if spread == u64::MAX && n > 0 {
                     // Mostly small, one large at a random place.
                     inodes.iter_mut().for_each(|ino| *ino %= 1 << 30);
-                    inodes[xorshift(&mut x) as usize % n] = u64::MAX - 1;
+                    inodes[below(&mut x, n as u64) as usize] = u64::MAX - 1;
                 }
                 order.clear();
                 inodes.iter().for_each(|&ino| order.push(ino));

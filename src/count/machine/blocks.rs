@@ -510,14 +510,14 @@ mod tests {
     use crate::count::on_every_lane::agrees_on_every_lane;
     use crate::lang::LangId;
     use crate::simd::dispatch::LanesSeen;
-    use crate::test_random::{pick, xorshift};
+    use crate::test_random::{below, pick};
 
     /// A line of words, blanks, `\r` and tabs, with a letter that may lead an opener (Python's
     /// `r`, `b`, `f`, `u`) where no quote follows it, or nothing; one line in `rare` has a mark.
     fn line(x: &mut u64, rare: u64) -> String {
-        let len = xorshift(x) % 90;
+        let len = below(x, 90);
         let mut text: String = (0..len).map(|_| char::from(pick(x, b"ab rbfu :-.\t\r"))).collect();
-        if xorshift(x) % rare == 0 {
+        if below(x, rare) == 0 {
             text.push(char::from(pick(x, b"#'\"|")));
         }
         text
@@ -554,7 +554,7 @@ mod tests {
     #[test]
     fn mark_free_runs_equal_the_byte_by_byte_twin() {
         equal_the_twin(["YAML", "Python", "Shell"], 300, 0x2f6b_91c3_5ad0_e847, |x, _, round| {
-            let lines = 1 + xorshift(x) % 40;
+            let lines = 1 + below(x, 40);
             let rare = 2 + round % 12;
             (0..lines).map(|_| line(x, rare) + "\n").collect()
         });
@@ -565,21 +565,21 @@ mod tests {
     /// three quotes or a backslash after them.
     fn string_line(x: &mut u64, rare: u64) -> String {
         let mut text = String::new();
-        for _ in 0..xorshift(x) % 6 {
-            text.extend((0..xorshift(x) % 12).map(|_| char::from(pick(x, b"ab \t.:=-"))));
+        for _ in 0..below(x, 6) {
+            text.extend((0..below(x, 12)).map(|_| char::from(pick(x, b"ab \t.:=-"))));
             let quote = char::from(pick(x, b"\"'"));
             text.push(quote);
             text.extend(
-                (0..xorshift(x) % 10).map(|_| char::from(pick(x, b"ab #'\" \t"))).filter(|&c| c != quote),
+                (0..below(x, 10)).map(|_| char::from(pick(x, b"ab #'\" \t"))).filter(|&c| c != quote),
             );
-            if xorshift(x) % 8 == 0 {
+            if below(x, 8) == 0 {
                 text.push('\\');
-                text.push(if xorshift(x) % 2 == 0 { quote } else { 'n' });
+                text.push(if below(x, 2) == 0 { quote } else { 'n' });
             }
             text.push(quote);
         }
-        if xorshift(x) % rare == 0 {
-            text += ["# c 'q'", "'", "\"\"\"d\"\"\"", "\\"][(xorshift(x) % 4) as usize];
+        if below(x, rare) == 0 {
+            text += ["# c 'q'", "'", "\"\"\"d\"\"\"", "\\"][(below(x, 4)) as usize];
         }
         text
     }
@@ -590,7 +590,7 @@ mod tests {
     #[test]
     fn runs_of_blocks_of_strings_equal_the_byte_by_byte_twin() {
         equal_the_twin(["Python", "YAML", "Shell"], 300, 0x51d3_0a8e_c47b_2f19, |x, _, round| {
-            let lines = 1 + xorshift(x) % 30;
+            let lines = 1 + below(x, 30);
             let rare = 2 + round % 16;
             (0..lines).map(|_| string_line(x, rare) + "\n").collect()
         });
@@ -611,9 +611,9 @@ mod tests {
                 other => unreachable!("no comment for {other}"),
             };
             let mut src = String::new();
-            for _ in 0..1 + xorshift(x) % 5 {
-                let len = xorshift(x) % 300;
-                let word = xorshift(x) % 3 == 0;
+            for _ in 0..1 + below(x, 5) {
+                let len = below(x, 300);
+                let word = below(x, 3) == 0;
                 let alphabet: &[u8] = if word { b" \ta" } else { b" \t\r" };
                 src += comment;
                 src.extend((0..len).map(|_| char::from(pick(x, alphabet))));

@@ -166,7 +166,7 @@ mod tests {
     use crate::count::syntax::classifier::{Classifier, QuickQuotes};
     use crate::lang::LangId;
     use crate::simd::dispatch::LanesSeen;
-    use crate::test_random::{pick, xorshift};
+    use crate::test_random::{below, pick};
 
     fn quick_quotes(name: &str) -> Option<QuickQuotes> {
         Classifier::for_language(LangId::from_name(name).unwrap_or_else(|| panic!("no {name}"))).quick_quotes
@@ -195,7 +195,7 @@ mod tests {
         for name in ["Python", "YAML"] {
             let id = LangId::from_name(name).unwrap_or_else(|| panic!("no {name}"));
             for round in 0..600 {
-                let len = 64 + (xorshift(&mut x) % 256) as usize;
+                let len = 64 + below(&mut x, 256) as usize;
                 let alphabet = alphabets[round % alphabets.len()];
                 let src: Vec<u8> = (0..len).map(|_| pick(&mut x, alphabet)).collect();
                 agrees_on_every_lane(&lanes, id, &src);

@@ -117,13 +117,13 @@ mod tests {
     use crate::count::on_every_lane::agrees_on_every_lane;
     use crate::lang::LangId;
     use crate::simd::dispatch::LanesSeen;
-    use crate::test_random::{pick, xorshift};
+    use crate::test_random::{below, pick};
 
     /// A random body line: indented by 0 to 12 blanks (tabs and `\r` among them), then text,
     /// a comment byte or a quote, or nothing.
     fn body_line(x: &mut u64) -> String {
-        let indent: String = (0..xorshift(x) % 13).map(|_| char::from(pick(x, b"     \t\r"))).collect();
-        let text: String = (0..xorshift(x) % 30).map(|_| char::from(pick(x, b"ab #'\":|>-\r"))).collect();
+        let indent: String = (0..below(x, 13)).map(|_| char::from(pick(x, b"     \t\r"))).collect();
+        let text: String = (0..below(x, 30)).map(|_| char::from(pick(x, b"ab #'\":|>-\r"))).collect();
         format!("{indent}{text}")
     }
 
@@ -142,7 +142,7 @@ mod tests {
         for round in 0..400 {
             let node = " ".repeat(round % 9);
             let mut src = format!("{node}key: {}\n", ["|", ">-", "|+2", "| # c"][round % 4]);
-            for _ in 0..(4 + xorshift(&mut x) % 24) {
+            for _ in 0..(4 + below(&mut x, 24)) {
                 src.push_str(&body_line(&mut x));
                 src.push('\n');
             }

@@ -199,7 +199,7 @@ mod tests {
     use crate::count::on_every_lane::agrees_on_every_lane;
     use crate::lang::LangId;
     use crate::simd::dispatch::LanesSeen;
-    use crate::test_random::{pick, xorshift};
+    use crate::test_random::{below, pick};
 
     /// Python's doc strings and `'''` strings over several blocks, thick with lone and paired
     /// quotes of both kinds, escapes and blank lines, with the closer at every place around a
@@ -214,7 +214,7 @@ mod tests {
         let alphabets: [&[u8]; 2] = [b"\"'\\ ab\n\n", b"\"\"x y\n\\\"'"];
         for (round, close) in ["\"\"\"", "'''", "\"\"\"", "'''"].into_iter().cycle().take(280).enumerate() {
             let alphabet = alphabets[round % 2];
-            let len = 70 + (xorshift(&mut x) % 200) as usize;
+            let len = 70 + below(&mut x, 200) as usize;
             let body: String = (0..len).map(|_| char::from(pick(&mut x, alphabet))).collect();
             // Strip the body's own closers and a trailing escape, so the string ends at ours.
             let body = body.replace(close, "").trim_end_matches('\\').to_string();

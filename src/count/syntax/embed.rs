@@ -501,7 +501,7 @@ impl TagReader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_random::{pick, xorshift};
+    use crate::test_random::{below, pick, xorshift};
 
     fn tag(opening: Opening, text: &str) -> (bool, Option<&'static str>) {
         let mut reader = TagReader::new(opening);
@@ -555,7 +555,7 @@ mod tests {
         let (mut ended, mut named) = (0, 0);
         for round in 0..30_000 {
             let tag: Vec<u8> = (0..1 + round % 24)
-                .flat_map(|_| pieces[(xorshift(&mut x) % 20) as usize].iter().copied())
+                .flat_map(|_| pieces[below(&mut x, 20) as usize].iter().copied())
                 .collect();
             let len = tag.len();
             let opening = if round % 2 == 0 { Opening::Script } else { Opening::Style };

@@ -117,7 +117,7 @@ fn cpp_standard_header(rest: &[u8]) -> bool {
 mod tests {
     use super::super::{lines, Ambiguity, HEAD};
     use super::*;
-    use crate::test_random::xorshift;
+    use crate::test_random::below;
 
     /// The rules read line by line, as they are written: the twin [`header_mark`] must agree with.
     fn header_mark_by_line(head: &[u8]) -> Option<Mark> {
@@ -179,8 +179,7 @@ mod tests {
 
     impl Rng {
         fn below(&mut self, n: usize) -> usize {
-            xorshift(&mut self.0);
-            (self.0 % n as u64) as usize
+            below(&mut self.0, n as u64) as usize
         }
     }
 

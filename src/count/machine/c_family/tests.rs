@@ -2,7 +2,7 @@ use super::*;
 use crate::count::on_every_lane::agrees_on_every_lane;
 use crate::lang::LangId;
 use crate::simd::bits::escaped;
-use crate::test_random::xorshift;
+use crate::test_random::{below, xorshift};
 
 /// The bytes `escaped` finds, one at a time: a backslash escapes the byte after it, unless a
 /// backslash escaped it.
@@ -539,7 +539,7 @@ fn line_firsts_equal_the_byte_by_byte_twin() {
         let bytes: Vec<u8> = (0..BLOCK)
             .map(|_| {
                 // Newlines denser or sparser each round, runs of blanks between.
-                let r = xorshift(&mut x) % 16;
+                let r = below(&mut x, 16);
                 match r {
                     _ if r < 1 + round % 5 => b'\n',
                     _ if r < 9 => b' ',

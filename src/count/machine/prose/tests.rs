@@ -2,7 +2,7 @@ use crate::count::chunked::embedded_in_chunks;
 use crate::count::on_every_lane::agrees_on_every_lane;
 use crate::lang::LangId;
 use crate::simd::dispatch::LanesSeen;
-use crate::test_random::xorshift;
+use crate::test_random::below;
 
 /// Random Markdown built from pieces that open, or look as if they open, something: fences of
 /// backticks and tildes (closed, longer, indented, named, unclosed), comments, inline code and
@@ -41,7 +41,7 @@ fn random_markdown_equals_the_byte_by_byte_twin() {
     for round in 0..1_500 {
         let mut src = Vec::new();
         while src.len() < 400 {
-            src.extend_from_slice(pieces[(xorshift(&mut x) % pieces.len() as u64) as usize]);
+            src.extend_from_slice(pieces[below(&mut x, pieces.len() as u64) as usize]);
         }
         fences += src.windows(4).filter(|w| w == b"\n```").count();
         let want = agrees_on_every_lane(&lanes, md, &src);
@@ -81,11 +81,11 @@ fn long_mark_free_runs_equal_the_byte_by_byte_twin() {
         };
         let (mut src, mut run) = (Vec::new(), 0);
         while src.len() < 1_500 {
-            let piece = if xorshift(&mut x) % 40 == 0 {
+            let piece = if below(&mut x, 40) == 0 {
                 run = 0;
-                rare[(xorshift(&mut x) % 3) as usize]
+                rare[below(&mut x, 3) as usize]
             } else {
-                plain[(xorshift(&mut x) % plain.len() as u64) as usize]
+                plain[below(&mut x, plain.len() as u64) as usize]
             };
             run += piece.len();
             long_runs += usize::from(run >= 4 * 64 && run - piece.len() < 4 * 64);
@@ -144,16 +144,16 @@ fn fence_bodies_of_every_length_equal_the_byte_by_byte_twin() {
     for round in 0..2_000 {
         let mut src = Vec::new();
         while src.len() < 700 {
-            let name = names[(xorshift(&mut x) % names.len() as u64) as usize];
-            let fence: &[u8] = if xorshift(&mut x) % 3 == 0 { b"~~~" } else { b"```" };
+            let name = names[below(&mut x, names.len() as u64) as usize];
+            let fence: &[u8] = if below(&mut x, 3) == 0 { b"~~~" } else { b"```" };
             src.extend_from_slice(b"prose\n");
             src.extend_from_slice(fence);
             src.extend_from_slice(name);
             src.push(b'\n');
-            let len = (xorshift(&mut x) % 300) as usize;
+            let len = below(&mut x, 300) as usize;
             let start = src.len();
             while src.len() - start < len {
-                src.extend_from_slice(body[(xorshift(&mut x) % body.len() as u64) as usize]);
+                src.extend_from_slice(body[below(&mut x, body.len() as u64) as usize]);
             }
             if src.last() != Some(&b'\n') && src.len() > start {
                 src.push(b'\n');
