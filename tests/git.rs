@@ -627,3 +627,45 @@ fn a_directory_below_the_top_counts_that_directory_of_the_revision() {
     let diff = run(&["diff", "HEAD~1", "HEAD", "--repo", "repo/a/b/c", "--format", "json"], repo.top());
     assert_eq!(diff["lines"]["files"][0]["path"], "repo/a/b/c/y.rs");
 }
+
+/// `--stats` on a revision: listing its tree is the first thread's `walk`, taking blobs out of
+/// the store `read`, counting them `count`; no system call is counted, and the table says so.
+/// The counts are those of the run without it.
+#[test]
+fn stats_of_a_revision_time_its_listing_reads_and_counts() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    for i in 0..48 {
+        repo.write(&format!("src/m{i}/lib.rs"), format!("// module {i}\nfn f{i}() {{}}\n").repeat(50));
+    }
+    repo.write("notes.txt", "plain\n");
+    repo.commit("one");
+    repo.git(&["gc", "-q"]);
+    let out = ringloc(&["--stats", "--format", "json", "-j", "2", "--rev", "HEAD", "repo"], repo.top());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc = json_of(&out);
+    let stats = &doc["stats"];
+    assert_eq!(stats["files"], doc["total"]["files"]);
+    let field = |w: &Value, name: &str| w[name].as_u64().unwrap();
+    let workers = stats["workers"].as_array().unwrap();
+    assert_eq!(workers.len(), 2, "{stats:#}");
+    assert!(field(&workers[0], "walk_us") > 0 && field(&workers[1], "walk_us") == 0, "{stats:#}");
+    for worker in workers {
+        let wall = field(worker, "busy_us") + field(worker, "idle_us");
+        assert!(field(worker, "cpu_us") > 0 && field(worker, "cpu_us") <= wall + 1000, "{worker:#}");
+    }
+    assert!(field(&stats["worker_us"], "read_us") > 0 && field(&stats["worker_us"], "count_us") > 0);
+    let classifier = stats["classifier"].as_array().unwrap();
+    let rust = classifier.iter().find(|c| c["name"] == "Rust").expect("Rust timed");
+    assert!(field(rust, "bytes") > 48 * 50 * 20, "{rust:#}");
+    assert!(stats["syscalls"].as_object().unwrap().values().all(|n| n == 0), "{stats:#}");
+    let table = String::from_utf8_lossy(&out.stderr);
+    for label in ["wall", "worker 1", "on a CPU", "classifier  Rust", "syscalls    none counted"] {
+        assert!(table.contains(label), "no {label} in {table}");
+    }
+    let plain = json_of(&ringloc(&["--format", "json", "--rev", "HEAD", "repo"], repo.top()));
+    assert!(plain.get("stats").is_none(), "only with --stats");
+    assert_eq!(plain["total"], doc["total"]);
+}

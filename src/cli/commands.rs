@@ -167,7 +167,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
 }
 
 /// `--stats`' table on stderr, the time the reports took to write included.
-fn show_stats(doc: &StatsDoc) {
+pub fn show_stats(doc: &StatsDoc) {
     let mut table = Vec::new();
     write_table(doc, &mut table).expect("writing to memory");
     raw(format_args!("{}", String::from_utf8_lossy(&table)));
@@ -276,6 +276,7 @@ pub fn write_report(
     format: &FormatArgs,
     rows: &RowArgs,
     elapsed: Duration,
+    stats: Option<&StatsDoc>,
 ) -> Result<(), String> {
     let targets = targets(format)?;
     let destinations = open(&targets, format)?;
@@ -284,7 +285,7 @@ pub fn write_report(
         destinations,
         format,
         elapsed,
-        Shown::Report(report, Some(rows), None, writing_threads(0)),
+        Shown::Report(report, Some(rows), stats, writing_threads(0)),
     )
 }
 

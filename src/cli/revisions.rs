@@ -8,9 +8,10 @@ use ringloc::git::{cache_file, count_rev, diff_revs, history as sample_history, 
 use ringloc::io::ReadRules;
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::output::history_html::write_html;
+use ringloc::output::stats::StatsDoc;
 use ringloc::report::Diff;
 
-use super::commands::{self, print, report_errors, write_diff, write_report, Finished};
+use super::commands::{self, print, report_errors, show_stats, write_diff, write_report, Finished};
 use super::flags::{Cli, FormatArgs, HistoryFormat};
 use super::messages::say;
 
@@ -25,7 +26,6 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
         (cli.files_from.is_some(), "--files-from"),
         (cli.follow, "--follow (symlinks in a revision are skipped)"),
         (cli.rows.by_root, "--by-root"),
-        (cli.stats, "--stats (it times reads from disk)"),
     ];
     if let Some((_, flag)) = refused.iter().find(|(set, _)| *set) {
         return Err(format!("--rev counts one repository's tree: {flag} does not apply"));
@@ -34,13 +34,19 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     let repo = Repo::open(&config.paths[0]).map_err(|e| e.to_string())?;
     let rules = config.read_rules();
     let (mut cache, stale) = load_cache(cli.cache.as_deref(), &rules)?;
-    let report = count_rev(&repo, rev, &config, &mut cache).map_err(|e| e.to_string())?;
+    let counted = count_rev(&repo, rev, &config, &mut cache).map_err(|e| e.to_string())?;
+    let report = &counted.report;
     if !cli.quiet {
         report.warnings.iter().for_each(|w| say(format_args!("{w}")));
     }
-    let outcome = report_errors(&report);
-    write_report(&report, &cli.format, &cli.rows, started.elapsed())?;
+    let outcome = report_errors(report);
+    let stats = counted.stats.as_ref().map(|s| StatsDoc::new(s, report, None));
+    let writing = Instant::now();
+    write_report(report, &cli.format, &cli.rows, started.elapsed(), stats.as_ref())?;
     save_cache(&cache, cli.cache.as_deref(), stale, &rules)?;
+    if let Some(stats) = &counted.stats {
+        show_stats(&StatsDoc::new(stats, report, Some(writing.elapsed())));
+    }
     Ok(outcome)
 }
 

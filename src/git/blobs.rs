@@ -7,16 +7,18 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use gix::ObjectId;
 
 use super::packed::{BlobReader, Packs, Place};
 use super::streamed::Streamed;
 use super::tree::TreeFile;
-use super::{on_threads, FastMap, FastSet, ObjectStore, Repo, Store};
+use super::{on_parts, FastMap, FastSet, ObjectStore, Repo, Store};
 use crate::io::{MemoryReader, ReadRules};
 use crate::lang::NameMatch;
 use crate::report::{CountedFile, Outcome, Report, Skip};
+use crate::stats::{Clock, WorkerStats};
 
 /// Git LFS replaces a large file with a small text pointer starting with this line.
 const LFS_POINTER: &[u8] = b"version https://git-lfs.github.com/spec/v1\n";
@@ -82,6 +84,20 @@ impl BlobCache {
         rules: &ReadRules,
         threads: usize,
     ) {
+        self.fill_timed(repo, files, rules, threads, Clock::default());
+    }
+
+    /// [`BlobCache::fill`], each thread timed by `clock` (when on): reading a blob out of the
+    /// store (inflating it, applying its deltas) is `read`, counting it is `count`, a blob too
+    /// large to hold (counted as it is inflated) all `count`. The threads' figures, this one's first.
+    pub fn fill_timed<'f>(
+        &mut self,
+        repo: &Repo,
+        files: impl IntoIterator<Item = &'f TreeFile>,
+        rules: &ReadRules,
+        threads: usize,
+        clock: Clock,
+    ) -> Vec<WorkerStats> {
         let missing: FastSet<BlobKey> = files
             .into_iter()
             .map(|f| (f.blob, f.language))
@@ -92,7 +108,9 @@ impl BlobCache {
         let missing = in_pack_order(packs, missing);
         let next = AtomicUsize::new(0);
         let found = Mutex::new(Vec::with_capacity(missing.len()));
-        let work = |store: &Store| {
+        let work = |store: &Store, _: &()| {
+            let (started, cpu) = (clock.start(), clock.thread_cpu());
+            let mut stats = WorkerStats::default();
             let mut mine = Vec::new();
             let mut reader = BlobReader::new(packs);
             loop {
@@ -102,13 +120,21 @@ impl BlobCache {
                     break;
                 }
                 for &(key, place) in claimed {
-                    mine.push((key, count_blob(store, (key, place), &mut reader, rules)));
+                    let outcome = count_blob(store, (key, place), &mut reader, (rules, clock), &mut stats);
+                    mine.push((key, outcome));
                 }
             }
             found.lock().expect("blob results lock").extend(mine);
+            Clock::add(started, &mut stats.time.wall);
+            if let Some(cpu) = cpu {
+                stats.time.cpu += Clock::thread_cpu_since(cpu);
+            }
+            stats
         };
-        on_threads(repo, threads.clamp(1, missing.len().div_ceil(CLAIM).max(1)), work);
+        let threads = threads.clamp(1, missing.len().div_ceil(CLAIM).max(1));
+        let timed = on_parts(repo, &vec![(); threads], work);
         self.outcomes.extend(found.into_inner().expect("blob results lock"));
+        timed
     }
 
     /// Records `files` (all [`BlobCache::fill`]ed) into `report`; says which were LFS pointers.
@@ -135,23 +161,49 @@ fn in_pack_order(packs: &Packs, keys: FastSet<BlobKey>) -> Vec<(BlobKey, Option<
     placed
 }
 
+/// The outcome of the blob `id`, its read and its count timed into `stats` by `clock`.
 pub(super) fn count_blob(
     repo: &impl ObjectStore,
     ((id, language), place): (BlobKey, Option<Place>),
     reader: &mut BlobReader<'_>,
-    rules: &ReadRules,
+    (rules, clock): (&ReadRules, Clock),
+    stats: &mut WorkerStats,
 ) -> BlobOutcome {
     if language == NameMatch::Unknown {
         return BlobOutcome::Skipped(Skip::Unknown);
     }
+    // Each way of counting times itself; what is left of the blob's time is the store's.
+    let reading = clock.start();
     let held = |bytes: &[u8]| {
-        if bytes.len() <= LFS_POINTER_MAX && bytes.starts_with(LFS_POINTER) {
-            BlobOutcome::LfsPointer
-        } else {
-            BlobOutcome::from_outcome(MemoryReader.count(language, bytes, rules))
-        }
+        timed(clock, || {
+            if bytes.len() <= LFS_POINTER_MAX && bytes.starts_with(LFS_POINTER) {
+                BlobOutcome::LfsPointer
+            } else {
+                BlobOutcome::from_outcome(MemoryReader.count(language, bytes, rules))
+            }
+        })
     };
-    let streamed = |stream: Streamed| BlobOutcome::from_outcome(stream.count(language, rules));
-    let outcome = reader.with_blob_or_stream(repo, (id, place), held, streamed);
-    outcome.unwrap_or_else(BlobOutcome::Failed)
+    let streamed =
+        |stream: Streamed| timed(clock, || BlobOutcome::from_outcome(stream.count(language, rules)));
+    let (outcome, counting) = match reader.with_blob_or_stream(repo, (id, place), held, streamed) {
+        Ok(timed) => timed,
+        Err(e) => (BlobOutcome::Failed(e), Duration::ZERO),
+    };
+    if reading.is_some() {
+        stats.time.read += Clock::between(reading, clock.start()).saturating_sub(counting);
+        stats.time.count += counting;
+        let language = match &outcome {
+            BlobOutcome::Counted(file) => Some(file.language),
+            _ => None,
+        };
+        stats.classifier.add(language, counting);
+    }
+    outcome
+}
+
+/// `count()`'s outcome, and how long it took by `clock` (zero when it is off).
+fn timed(clock: Clock, count: impl FnOnce() -> BlobOutcome) -> (BlobOutcome, Duration) {
+    let started = clock.start();
+    let outcome = count();
+    (outcome, Clock::between(started, clock.start()))
 }

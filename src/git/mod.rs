@@ -28,7 +28,7 @@ use gix::ObjectId;
 pub use blobs::{BlobCache, BlobOutcome};
 pub use history::{history, Every, Sample};
 pub use lines::line_changes;
-pub use rev::{count_rev, diff_revs, RevDiff};
+pub use rev::{count_rev, diff_revs, RevCount, RevDiff};
 
 /// Maps and sets of object ids, pack places and paths, hashed with foldhash: std's SipHash of
 /// those keys was 3% of the instructions of a `--rev` count.

@@ -1,6 +1,7 @@
 //! One revision counted as its checkout would be, and two compared.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use super::blobs::BlobCache;
 use super::lines::line_changes;
@@ -8,6 +9,7 @@ use super::tree::{TreeLister, TreeListing};
 use super::{GitError, Repo};
 use crate::config::Config;
 use crate::report::{LineChanges, Report};
+use crate::stats::{Clock, Stats, WorkerStats};
 
 /// The report of a tree whose blobs are all in `cache`.
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
@@ -34,17 +36,63 @@ fn notes(paths: &[PathBuf], what: &str, done: &str) -> Option<String> {
     Some(format!("{} {what}{s} {done}: {}", paths.len(), shown.join(", ")))
 }
 
+/// A revision counted, and, where the run asked for them (`--stats`), its figures.
+#[derive(Debug)]
+pub struct RevCount {
+    pub report: Report,
+    /// Phases: `setup` resolves the revision, `workers` lists its tree (this thread's `walk`)
+    /// and reads and counts its blobs on every thread (`read`, `count`), `merge` adds them up.
+    /// No system call is counted: the packs are read through memory maps.
+    pub stats: Option<Stats>,
+}
+
 /// `ringloc --rev REV PATH`: PATH's directory of REV; an error where REV has none. Blobs already
 /// in `cache` (counted under `config`'s read rules) are not read again; the others are added.
-pub fn count_rev(repo: &Repo, rev: &str, config: &Config, cache: &mut BlobCache) -> Result<Report, GitError> {
+pub fn count_rev(
+    repo: &Repo,
+    rev: &str,
+    config: &Config,
+    cache: &mut BlobCache,
+) -> Result<RevCount, GitError> {
+    let clock = Clock { on: config.stats };
+    let started = clock.start();
     let revision = repo.resolve(rev)?;
     let mut lister = TreeLister::new(&config.selection, repo);
     if !lister.has_root(&repo.handle, revision.tree)? {
         return Err(GitError::NoDirectory { rev: rev.to_string(), dir: repo.prefix.clone() });
     }
+    let (resolved, cpu) = (clock.start(), clock.thread_cpu());
     let listing = lister.list(&repo.handle, revision.tree)?.flatten();
-    cache.fill(repo, &listing.files, &config.read_rules(), config.worker_count(true));
-    Ok(report_of(repo, &listing, config, cache))
+    let (listed, listing_cpu) = (clock.start(), cpu.map(Clock::thread_cpu_since));
+    let threads = config.worker_count(true);
+    let workers = cache.fill_timed(repo, &listing.files, &config.read_rules(), threads, clock);
+    let filled = clock.start();
+    let report = report_of(repo, &listing, config, cache);
+    let marks = [started, resolved, listed, filled, clock.start()];
+    let stats = listing_cpu.map(|cpu| rev_stats(marks, cpu, workers));
+    Ok(RevCount { report, stats })
+}
+
+/// The figures of a revision's count from the times its clock read (its start, the revision
+/// resolved, the tree listed, the blobs counted, the report made), the listing's CPU time and
+/// each thread's figures, this one's first: it listed the tree before it read blobs.
+fn rev_stats(marks: [Option<Instant>; 5], listing_cpu: Duration, mut workers: Vec<WorkerStats>) -> Stats {
+    let [started, resolved, listed, filled, done] = marks;
+    if let Some(first) = workers.first_mut() {
+        let listing = Clock::between(resolved, listed);
+        first.time.walk += listing;
+        first.time.wall += listing;
+        first.time.cpu += listing_cpu;
+    }
+    let mut stats = Stats {
+        wall: Clock::between(started, done),
+        setup: Clock::between(started, resolved),
+        workers: Clock::between(resolved, filled),
+        merge: Clock::between(filled, done),
+        ..Stats::default()
+    };
+    workers.iter().for_each(|w| stats.add_worker(w));
+    stats
 }
 
 /// Two revisions counted (with a row per file) and compared line by line.

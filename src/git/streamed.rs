@@ -120,6 +120,7 @@ mod tests {
     use crate::git::test_git::{git, opened};
     use crate::io::MemoryReader;
     use crate::lang::detect_by_name;
+    use crate::stats::{Clock, WorkerStats};
 
     /// Files whose lines, comments and strings cross chunk boundaries, one exactly two chunks
     /// long (its last read is empty), a UTF-16 one, a binary one, an empty one; committed loose.
@@ -166,8 +167,11 @@ mod tests {
                     let place = packs.locate(&id);
                     assert_eq!(place.is_some(), packed, "{name}");
                     let key = ((id, detect_by_name(name.as_bytes())), place);
-                    let held = count_blob(&repo, key, &mut whole, &rules);
-                    assert_eq!(count_blob(&repo, key, &mut streaming, &rules), held, "{name}");
+                    let mut stats = WorkerStats::default();
+                    let held = count_blob(&repo, key, &mut whole, (&rules, Clock::default()), &mut stats);
+                    // Timed, the same outcome.
+                    let timed = (&rules, Clock { on: true });
+                    assert_eq!(count_blob(&repo, key, &mut streaming, timed, &mut stats), held, "{name}");
                     let bytes = repo.find_blob(id).unwrap().data.clone();
                     let in_memory = MemoryReader.count(key.0 .1, &bytes, &rules);
                     assert_eq!(BlobOutcome::from_outcome(in_memory), held, "{name}");
