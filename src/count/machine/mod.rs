@@ -4,6 +4,7 @@
 
 mod blocks;
 mod c_family;
+mod doc_prefix;
 mod inline_spans;
 mod interpolation;
 mod lanes;
@@ -146,8 +147,12 @@ pub struct LineCounter {
     pending: Option<Pending>,
     /// The heredocs opened on the pending one's line after it, whose bodies follow its body.
     later: HeredocQueue,
-    /// The indentation of the line open where the chunk begins (kept for block scalars).
+    /// The indentation of the line open where the chunk begins (kept for block scalars and doc
+    /// strings' prefix letters).
     line_head: Indent,
+    /// The line open where the chunk begins held a non-blank byte before the last byte of the
+    /// chunk before (kept for doc strings' prefix letters, which that byte may be).
+    head_before_last: bool,
     /// Set while inside an interpolation, including inside the spans opened in it.
     open_interpolation: Option<InInterpolation>,
     counts: Counts,
@@ -199,6 +204,7 @@ impl LineCounter {
             pending: None,
             later: HeredocQueue::default(),
             line_head: Indent::default(),
+            head_before_last: false,
             open_interpolation: None,
             counts: Counts::default(),
             regions: None,
@@ -316,8 +322,15 @@ impl LineCounter {
             [b] => self.tail = [self.tail[1], *b],
             [.., a, b] => self.tail = [*a, *b],
         }
-        // With regions the next chunk may start in a language with regex literals or block scalars.
-        if self.cls.syntax.block_scalars || self.regions.is_some() {
+        // With regions the next chunk may start in a language with regex literals, block scalars
+        // or doc strings' prefix letters.
+        let prefixes = self.cls.doc_prefixes.any() || self.regions.is_some();
+        if prefixes {
+            if let Some((_, before_last)) = used.split_last() {
+                self.head_before_last = line_indent(before_last, self.line_head).ended;
+            }
+        }
+        if self.cls.syntax.block_scalars || prefixes {
             self.line_head = line_indent(used, self.line_head);
         }
         if self.cls.syntax.quote_likes != QuoteLikes::None || self.regions.is_some() {
@@ -454,7 +467,7 @@ impl LineCounter {
             if let Some(tag) = m.tag_in(rest) {
                 self.tag = tag;
             }
-            self.begin(kind, &m);
+            self.begin(kind, &m, (buf, at));
             return at + m.len;
         }
         self.code = true;
@@ -499,7 +512,7 @@ impl LineCounter {
     fn open_literal(&mut self, buf: &[u8], at: usize) -> usize {
         match self.cls.literal_opener_at(window(buf, at)) {
             Some((kind, m)) => {
-                self.begin(kind, &m);
+                self.begin(kind, &m, (buf, at));
                 at + m.len
             }
             None => {
@@ -509,9 +522,9 @@ impl LineCounter {
         }
     }
 
-    /// What an opener just matched begins.
+    /// What an opener just matched at `at` begins.
     #[inline(always)]
-    fn begin(&mut self, kind: Kind, m: &Opened) {
+    fn begin(&mut self, kind: Kind, m: &Opened, (buf, at): (&[u8], usize)) {
         match kind {
             _ if m.whole => self.code = true,
             Kind::LineComment => {
@@ -523,8 +536,10 @@ impl LineCounter {
                 self.mode = Mode::Block { block, depth: 1 };
             }
             Kind::Quote(quote) => {
-                let doc = quote.doc && !self.code && !self.comment && !self.docstrings_as_code;
+                let doc = quote.doc && !self.docstrings_as_code && self.heads_line(buf, at);
                 if doc {
+                    // Set only by a prefix letter, which is the doc string's.
+                    self.code = false;
                     self.comment = true;
                 } else {
                     self.code = true;

@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::c_family::CFamily;
+use super::doc_prefix::DocPrefixes;
 use super::lead::LeadFilter;
 use super::markers::{has_prefix, is_word, is_ws, openers, Kind, Opened, Opener, Place};
 use super::markup::Markup;
@@ -51,6 +52,9 @@ pub struct Classifier {
     pub(crate) quick_quotes: Option<QuickQuotes>,
     /// A letter kept a mark only before the bytes that may continue its openers.
     pub(crate) lead: Option<LeadFilter>,
+    /// Letters whose only openers are doc strings' with a prefix (Python's `r"""`): left out
+    /// of the openers, and read before a doc string's opener instead.
+    pub(crate) doc_prefixes: DocPrefixes,
     /// C's syntax or a part of it, which the block loop settles a whole block at a time.
     pub(crate) c_family: Option<CFamily>,
     /// HTML's shape, which the markup block loop settles a whole block at a time.
@@ -84,7 +88,9 @@ fn block_scalar_starts(syntax: &Syntax) -> &'static [u8] {
 
 impl Classifier {
     pub(crate) fn new(syntax: &'static Syntax) -> Classifier {
-        let openers = openers(syntax);
+        let all = openers(syntax);
+        let doc_prefixes = DocPrefixes::find(&all, syntax);
+        let openers = doc_prefixes.drop_from(all);
         let mut class = [0u8; 256];
         for b in 0..=255u8 {
             if is_ws(b) {
@@ -156,6 +162,7 @@ impl Classifier {
             line_start_only,
             quick_quotes: quick_quotes(&inline),
             lead,
+            doc_prefixes,
             c_family,
             markup: Markup::of(syntax),
             prose: Prose::of(syntax),
