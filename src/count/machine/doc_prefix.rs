@@ -4,7 +4,7 @@
 //! it tell whether it was first on its line instead.
 
 use super::LineCounter;
-use crate::count::syntax::markers::is_ws;
+use crate::count::syntax::markers::{is_ws, line_indent, Indent};
 
 impl LineCounter {
     /// Whether the opener at `at` stands first on its line: nothing before it on the line, or a
@@ -17,14 +17,28 @@ impl LineCounter {
         self.cls.doc_prefixes.holds(self.before(buf, at, 1)) && self.blank_before_prefix(buf, at)
     }
 
-    /// Whether only blanks stand on the line before the byte before `at`, reaching into earlier
-    /// chunks. Rare (a doc string's opener after a prefix letter): out of line.
+    /// `line_head` after `used`, which follow the byte `last`: without a last byte of `used` that
+    /// is a prefix letter, and with `last` again (a letter left out before; a non-blank byte
+    /// counted twice ends the line's blanks once).
+    pub(super) fn head_after(&self, last: u8, used: &[u8]) -> Indent {
+        let carried = if is_ws(last) { self.line_head } else { line_indent(&[last], self.line_head) };
+        let head = match used.split_last() {
+            Some((&end, before)) if self.cls.doc_prefixes.holds(end) => before,
+            _ => used,
+        };
+        line_indent(head, carried)
+    }
+
+    /// Whether only blanks stand on the line before the prefix letter before `at`, reaching into
+    /// earlier chunks: `line_head` leaves out a prefix letter that ended the chunk before, which
+    /// is then the letter itself (`at` 0) or a byte before it. Rare (a doc string's opener after
+    /// a prefix letter): out of line.
     #[inline(never)]
     fn blank_before_prefix(&self, buf: &[u8], at: usize) -> bool {
-        let Some(prefix) = at.checked_sub(1) else { return !self.head_before_last };
+        let Some(prefix) = at.checked_sub(1) else { return !self.line_head.ended };
         match buf[..prefix].iter().rev().find(|&&b| !is_ws(b)) {
             Some(&b) => b == b'\n',
-            None => !self.line_head.ended,
+            None => !self.line_head.ended && !self.cls.doc_prefixes.holds(self.tail[1]),
         }
     }
 }
@@ -60,8 +74,9 @@ mod tests {
     /// its prefixed openers, on every lane, fed in chunks of every size (a chunk may end between
     /// a prefix letter and its quotes, or inside the blanks before it). Sabotages tried: the
     /// prefix letter taken as first on its line wherever it stands before a doc string's opener;
-    /// the blanks before it in earlier chunks not looked at (`line_head`); the last chunk's byte
-    /// before the prefix not looked at (`head_before_last`). Each fails.
+    /// the bytes before it in earlier chunks not looked at (`line_head`); a prefix letter
+    /// ending the chunk before not looked at (`tail`), kept in `line_head`, or not added back
+    /// once bytes follow it; the line's code flag left set. Each fails.
     #[test]
     fn doc_strings_after_prefix_letters_equal_the_byte_by_byte_twin() {
         let lanes = LanesSeen::start();

@@ -12,9 +12,14 @@
 use super::markers::{is_word, Kind, Opener};
 use crate::lang::{Quote, QuoteLikes, Syntax};
 
-/// The prefix letters of a language's doc strings, as a byte table.
+/// The prefix letters of a language's doc strings, as a byte table, and whether there are any
+/// (asked for every chunk a counter leaves: a look through the table cost C++ Header's files 0.2%
+/// more instructions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct DocPrefixes([bool; 256]);
+pub(crate) struct DocPrefixes {
+    letters: [bool; 256],
+    any: bool,
+}
 
 impl DocPrefixes {
     /// The word bytes all of whose openers are a doc string's opener after the byte, where the
@@ -22,27 +27,28 @@ impl DocPrefixes {
     /// string's opener was read as code). Only where nothing reads the bytes before an opener
     /// otherwise: no heredoc, quote-like operator or code escape.
     pub(crate) fn find(openers: &[Opener], syntax: &Syntax) -> DocPrefixes {
-        let mut prefixes = [false; 256];
+        let mut letters = [false; 256];
         if syntax.heredoc.is_some() || syntax.quote_likes != QuoteLikes::None || syntax.code_escape.is_some()
         {
-            return DocPrefixes(prefixes);
+            return DocPrefixes { letters, any: false };
         }
         for o in openers.iter().filter(|o| is_word(o.bytes[0])) {
             let letter = o.bytes[0];
             let starting = || openers.iter().filter(move |p| p.bytes[0] == letter);
             let only_prefixed = starting().all(|p| prefixed_doc(p, openers));
-            prefixes[usize::from(letter)] = only_prefixed && !ends_a_closer(syntax, letter);
+            letters[usize::from(letter)] = only_prefixed && !ends_a_closer(syntax, letter);
         }
-        DocPrefixes(prefixes)
+        DocPrefixes { letters, any: letters.contains(&true) }
     }
 
+    #[inline(always)]
     pub(crate) fn any(&self) -> bool {
-        self.0.contains(&true)
+        self.any
     }
 
     #[inline(always)]
     pub(crate) fn holds(&self, b: u8) -> bool {
-        self.0[usize::from(b)]
+        self.letters[usize::from(b)]
     }
 
     /// `openers` without those that start with a prefix letter.
