@@ -10,6 +10,7 @@ use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
 use ringloc::output::NdjsonStream;
 use ringloc::report::{Diff, Report, Shape, Skip, View};
+use ringloc::stats::Stats;
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
@@ -161,15 +162,16 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
         }
     }
     if let Some(stats) = &run.stats {
-        show_stats(&StatsDoc::new(stats, &run.report, Some(writing.elapsed())));
+        show_stats(stats, &run.report, writing.elapsed());
     }
     Ok(outcome)
 }
 
-/// `--stats`' table on stderr, the time the reports took to write included.
-pub fn show_stats(doc: &StatsDoc) {
+/// `--stats`' table on stderr, with `writing`, the time the reports took to write.
+pub fn show_stats(stats: &Stats, report: &Report, writing: Duration) {
+    let doc = StatsDoc::new(stats, report, Some(writing));
     let mut table = Vec::new();
-    write_table(doc, &mut table).expect("writing to memory");
+    write_table(&doc, &mut table).expect("writing to memory");
     raw(format_args!("{}", String::from_utf8_lossy(&table)));
 }
 

@@ -45,7 +45,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     write_report(report, &cli.format, &cli.rows, started.elapsed(), stats.as_ref())?;
     save_cache(&cache, cli.cache.as_deref(), stale, &rules)?;
     if let Some(stats) = &counted.stats {
-        show_stats(&StatsDoc::new(stats, report, Some(writing.elapsed())));
+        show_stats(stats, report, writing.elapsed());
     }
     Ok(outcome)
 }

@@ -109,7 +109,7 @@ impl BlobCache {
         let next = AtomicUsize::new(0);
         let found = Mutex::new(Vec::with_capacity(missing.len()));
         let work = |store: &Store, _: &()| {
-            let (started, cpu) = (clock.start(), clock.thread_cpu());
+            let started = clock.thread_start();
             let mut stats = WorkerStats::default();
             let mut mine = Vec::new();
             let mut reader = BlobReader::new(packs);
@@ -125,10 +125,7 @@ impl BlobCache {
                 }
             }
             found.lock().expect("blob results lock").extend(mine);
-            Clock::add(started, &mut stats.time.wall);
-            if let Some(cpu) = cpu {
-                stats.time.cpu += Clock::thread_cpu_since(cpu);
-            }
+            started.add_to(&mut stats.time);
             stats
         };
         let threads = threads.clamp(1, missing.len().div_ceil(CLAIM).max(1));

@@ -175,12 +175,10 @@ where
     let shared = &shared;
     let run = |local: Worker<Job>| {
         let mut recorder = Recorder::new(recording);
-        let (started, cpu_started) = (recorder.clock().start(), recorder.clock().thread_cpu());
+        let started = recorder.clock().thread_start();
         let reader = make_reader(&mut recorder);
         let mut out = work(shared, local, reader, recorder);
-        Clock::add(started, &mut out.stats().time.wall);
-        if let Some(cpu) = cpu_started {
-            out.stats().time.cpu += Clock::thread_cpu_since(cpu);
+        if started.add_to(&mut out.stats().time) {
             out.stats().calls.add_n(Syscall::ClockGettime, 2);
         }
         out.finish()

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 pub use calls::{Kind, RingOp, RingOps, Syscall, Syscalls, Tally};
 pub use ring::RingFigures;
-pub use time::{ClassifierTime, Clock, WorkerTime};
+pub use time::{ClassifierTime, Clock, ThreadStart, WorkerTime};
 
 /// One worker's figures.
 #[derive(Debug, Clone, Default)]

@@ -102,6 +102,30 @@ impl Clock {
     pub fn between(start: Option<Instant>, end: Option<Instant>) -> Duration {
         start.zip(end).map_or(Duration::ZERO, |(s, e)| e.saturating_duration_since(s))
     }
+
+    /// The calling thread's wall and CPU clocks, read at a worker's start when timing.
+    pub fn thread_start(self) -> ThreadStart {
+        ThreadStart { wall: self.start(), cpu: self.thread_cpu() }
+    }
+}
+
+/// A worker thread's clocks as it started (none read when timing is off).
+#[derive(Debug, Clone, Copy)]
+pub struct ThreadStart {
+    wall: Option<Instant>,
+    cpu: Option<Duration>,
+}
+
+impl ThreadStart {
+    /// Adds the wall and CPU time since the start to `time`; whether the clocks were read (each
+    /// CPU clock reading is a system call).
+    pub fn add_to(self, time: &mut WorkerTime) -> bool {
+        Clock::add(self.wall, &mut time.wall);
+        if let Some(cpu) = self.cpu {
+            time.cpu += Clock::thread_cpu_since(cpu);
+        }
+        self.cpu.is_some()
+    }
 }
 
 /// The calling thread's CPU clock: one system call, so read only twice a worker.
