@@ -177,12 +177,24 @@ impl LineCounter {
             // its own, whose few values the compiler keeps in registers.
             if (carry.inside as u64 | m.marks >> carry.from | carry.spill) == 0 {
                 carry.from = 0;
-                loop {
-                    tally.code_lines(&m, 0, BLOCK);
-                    let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
-                    (block, rest) = (next, tail);
-                    let Some(unmarked) = lanes.unmarked_masks(marks, block) else { break };
-                    m = unmarked;
+                // Only the line begun can hold a comment: once it ends, the loop goes on without
+                // that flag (kept on the stack, it cost each block with a newline five
+                // instructions).
+                'quiet: {
+                    while tally.comment() {
+                        tally.code_lines(&m, 0, BLOCK);
+                        let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
+                        (block, rest) = (next, tail);
+                        let Some(unmarked) = lanes.unmarked_masks(marks, block) else { break 'quiet };
+                        m = unmarked;
+                    }
+                    loop {
+                        tally.uncommented_lines(&m);
+                        let Some((next, tail)) = rest.split_first_chunk::<BLOCK>() else { break 'blocks };
+                        (block, rest) = (next, tail);
+                        let Some(unmarked) = lanes.unmarked_masks(marks, block) else { break };
+                        m = unmarked;
+                    }
                 }
                 m = lanes.stop_masks(marks, block);
             }
