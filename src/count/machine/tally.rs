@@ -60,6 +60,12 @@ impl LineTally {
         self.comment
     }
 
+    /// The line begun holds code.
+    #[inline(always)]
+    pub(super) fn code(&self) -> bool {
+        self.code
+    }
+
     /// [`LineTally::code_lines`] of a whole block where the line begun holds no comment (nor can
     /// any other line of the block).
     #[inline(always)]
@@ -129,6 +135,20 @@ impl LineTally {
         self.code_lines += code;
         self.comment_lines += u64::from(ends.count_ones()) - code;
         self.code = false;
+        self.comment = after_last(m.nonblank, m.newlines);
+    }
+
+    /// [`LineTally::comment_lines`] where the line begun holds no code.
+    #[inline(always)]
+    pub(super) fn uncoded_comment_lines(&mut self, m: &Masks) {
+        debug_assert!(!self.code, "code on the line begun");
+        if m.newlines == 0 {
+            self.comment |= m.nonblank != 0;
+            return;
+        }
+        let ends = nonblank_ends(m.newlines, m.nonblank, !0, u64::from(self.comment));
+        self.lines += u64::from(m.newlines.count_ones());
+        self.comment_lines += u64::from(ends.count_ones());
         self.comment = after_last(m.nonblank, m.newlines);
     }
 

@@ -7,7 +7,7 @@
 
 use super::LineTally;
 use crate::simd::bits::{after_last, below, line_firsts};
-use crate::simd::masks::{CloserSet, Lanes, BLOCK};
+use crate::simd::masks::{CloserSet, Lanes, Masks, BLOCK};
 
 /// `*/`'s first two bytes, for [`Lanes::closer_masks`].
 const CLOSER: CloserSet = CloserSet { first: b'*', second: Some(b'/') };
@@ -21,16 +21,7 @@ const LINE_OPENER: CloserSet = CloserSet { first: b'/', second: Some(b'/') };
 /// block is the block loop's, which finds the closer and what follows it.
 #[inline(always)]
 pub(super) fn comment_run<L: Lanes>(lanes: L, rest: &[u8], tally: &mut LineTally) -> usize {
-    let mut done = 0;
-    while let Some(block) = rest.get(done..).and_then(|r| r.first_chunk::<BLOCK>()) {
-        let m = lanes.closer_masks(&CLOSER, block);
-        if m.marks != 0 {
-            break;
-        }
-        tally.comment_lines(&m);
-        done += BLOCK;
-    }
-    done
+    comment_blocks(BlockComment(lanes), rest, tally)
 }
 
 /// Settles the whole blocks at the front of `rest`, a line comment open before them, whose every
@@ -41,18 +32,60 @@ pub(super) fn comment_run<L: Lanes>(lanes: L, rest: &[u8], tally: &mut LineTally
 /// It stops at the first other block, which is the block loop's.
 #[inline(always)]
 pub(super) fn line_run<L: Lanes>(lanes: L, rest: &[u8], tally: &mut LineTally) -> usize {
-    let mut done = 0;
-    while let Some(block) = rest.get(done..).and_then(|r| r.first_chunk::<BLOCK>()) {
-        let m = lanes.closer_masks(&LINE_OPENER, block);
+    comment_blocks(LineComments(lanes), rest, tally)
+}
+
+/// Which blocks a run of comment blocks takes: their masks, from the block and the bytes after
+/// it, or `None` where the run ends. A trait, not a closure: a closure called from both loops
+/// of [`comment_blocks`] was left a function of its own, outside the lanes' target features.
+trait CommentBlock: Copy {
+    fn settled(self, block: &[u8; BLOCK], after: &[u8]) -> Option<Masks>;
+}
+
+/// The blocks a block comment runs through.
+#[derive(Clone, Copy)]
+struct BlockComment<L>(L);
+
+impl<L: Lanes> CommentBlock for BlockComment<L> {
+    #[inline(always)]
+    fn settled(self, block: &[u8; BLOCK], _: &[u8]) -> Option<Masks> {
+        let m = self.0.closer_masks(&CLOSER, block);
+        (m.marks == 0).then_some(m)
+    }
+}
+
+/// The blocks whose every line is a line comment, the next block's first line too.
+#[derive(Clone, Copy)]
+struct LineComments<L>(L);
+
+impl<L: Lanes> CommentBlock for LineComments<L> {
+    #[inline(always)]
+    fn settled(self, block: &[u8; BLOCK], after: &[u8]) -> Option<Masks> {
+        let m = self.0.closer_masks(&LINE_OPENER, block);
         // A `/` as the block's last byte opens one only with a `/` after the block.
-        let last = u64::from(rest.get(done + BLOCK) == Some(&b'/'));
+        let last = u64::from(after.first() == Some(&b'/'));
         let opens = m.marks & (below(BLOCK - 1) | last << (BLOCK - 1));
         let ends_inside = m.newlines == 0 || after_last(m.nonblank, m.newlines);
-        if line_firsts(m.newlines, m.nonblank) & !opens != 0 || !ends_inside {
-            break;
-        }
-        tally.comment_lines(&m);
-        done += BLOCK;
+        (line_firsts(m.newlines, m.nonblank) & !opens == 0 && ends_inside).then_some(m)
     }
-    done
+}
+
+/// Tallies the whole blocks at the front of `rest` that `run` takes, and returns how many bytes
+/// they are. Only the line begun before them can hold code: once it ends, a loop without that
+/// flag (Java 2.1% fewer instructions, Go 2.3%).
+#[inline(always)]
+fn comment_blocks(run: impl CommentBlock, rest: &[u8], tally: &mut LineTally) -> usize {
+    let mut left = rest;
+    while tally.code() {
+        let Some((block, tail)) = left.split_first_chunk::<BLOCK>() else { break };
+        let Some(m) = run.settled(block, tail) else { return rest.len() - left.len() };
+        tally.comment_lines(&m);
+        left = tail;
+    }
+    while let Some((block, tail)) = left.split_first_chunk::<BLOCK>() {
+        let Some(m) = run.settled(block, tail) else { break };
+        tally.uncoded_comment_lines(&m);
+        left = tail;
+    }
+    rest.len() - left.len()
 }
