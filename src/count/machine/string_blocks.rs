@@ -70,22 +70,14 @@ impl LineCounter {
         // Separate loops, so that the doubled closer's loop has no second compare to skip a block,
         // and a doc string's loop no test of `doc` a block (with the chunks below,
         // Python -2.7% instructions, callgrind).
-        // Each loop's own closure: one shared by two loops was left a function of its own,
-        // outside the lanes' target features.
         match (closer.doubled(), doc) {
-            (Some(byte), true) => {
-                self.string_loop(lanes, quote, true, buf, i, limit, |block| pair_masks(lanes, &byte, block))
-            }
-            (Some(byte), false) => {
-                self.string_loop(lanes, quote, false, buf, i, limit, |block| pair_masks(lanes, &byte, block))
-            }
-            (None, doc) => {
-                self.string_loop(lanes, quote, doc, buf, i, limit, |block| lanes.closer_masks(&closer, block))
-            }
+            (Some(byte), true) => self.string_loop(lanes, quote, true, buf, i, limit, Doubled(byte)),
+            (Some(byte), false) => self.string_loop(lanes, quote, false, buf, i, limit, Doubled(byte)),
+            (None, doc) => self.string_loop(lanes, quote, doc, buf, i, limit, closer),
         }
     }
 
-    /// [`LineCounter::string_blocks_here`] with the closer's masks of a block from `masks`.
+    /// [`LineCounter::string_blocks_here`] with the closer's masks of a block from `closer`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn string_loop<L: Lanes>(
@@ -96,7 +88,7 @@ impl LineCounter {
         buf: &[u8],
         i: usize,
         limit: usize,
-        masks: impl Fn(&[u8; BLOCK]) -> Masks,
+        closer: impl StringCloser,
     ) -> usize {
         // The lines of blocks with no closer or escape are tallied in registers, apart from the
         // counter, which holds them again before anything else reads its flags.
@@ -109,14 +101,26 @@ impl LineCounter {
         // checks and the offset kept from block to block cost 6 instructions a block.
         let whole = (limit - i) / BLOCK;
         let mut blocks = buf[i..limit].chunks_exact(BLOCK);
-        while let Some(block) = blocks.next() {
+        let mut pending = None;
+        while let Some(block) = pending.take().or_else(|| blocks.next()) {
             let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
-            let m = masks(block);
+            let m = closer.masks(lanes, block);
             // Escapes matter only before a closer: in a block with none, only at its last byte,
             // which escapes the next block's first. Most blocks then need no escape mask (7
             // instructions of a Python doc string block's ~70, callgrind).
             if m.marks == 0 && block[BLOCK - 1] != escape {
                 tally.string_lines(&m, doc);
+                if !tally.holds_other_kind(doc) {
+                    for next in blocks.by_ref() {
+                        let block: &[u8; BLOCK] = next.try_into().expect("a whole block");
+                        let m = closer.masks(lanes, block);
+                        if m.marks != 0 || block[BLOCK - 1] == escape {
+                            pending = Some(next);
+                            break;
+                        }
+                        tally.string_only_lines(&m, doc);
+                    }
+                }
                 continue;
             }
             tally.end(self);
@@ -185,12 +189,30 @@ impl LineCounter {
     }
 }
 
-/// The masks of a block in a string whose closer is `byte` doubled: its marks where the pair may
-/// begin.
-#[inline(always)]
-fn pair_masks<L: Lanes>(lanes: L, byte: &CloserSet, block: &[u8; BLOCK]) -> Masks {
-    let m = lanes.closer_masks(byte, block);
-    Masks { marks: CloserSet::pairs(m.marks), ..m }
+/// The masks of a block in a string, its marks where the closer may begin. A trait, not a
+/// closure: a closure called from two places in the loop was left a function of its own, outside
+/// the lanes' target features.
+trait StringCloser: Copy {
+    fn masks<L: Lanes>(self, lanes: L, block: &[u8; BLOCK]) -> Masks;
+}
+
+impl StringCloser for CloserSet {
+    #[inline(always)]
+    fn masks<L: Lanes>(self, lanes: L, block: &[u8; BLOCK]) -> Masks {
+        lanes.closer_masks(&self, block)
+    }
+}
+
+/// A closer that is its byte doubled (from [`CloserSet::doubled`]): one compare a block.
+#[derive(Clone, Copy)]
+struct Doubled(CloserSet);
+
+impl StringCloser for Doubled {
+    #[inline(always)]
+    fn masks<L: Lanes>(self, lanes: L, block: &[u8; BLOCK]) -> Masks {
+        let m = lanes.closer_masks(&self.0, block);
+        Masks { marks: CloserSet::pairs(m.marks), ..m }
+    }
 }
 
 #[cfg(test)]

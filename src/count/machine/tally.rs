@@ -121,6 +121,27 @@ impl LineTally {
         }
     }
 
+    /// The line begun holds what a string's lines are not: code before a doc string, a comment
+    /// before any other.
+    #[inline(always)]
+    pub(super) fn holds_other_kind(&self, doc: bool) -> bool {
+        if doc {
+            self.code
+        } else {
+            self.comment
+        }
+    }
+
+    /// [`LineTally::string_lines`] where the line begun holds only the string's kind.
+    #[inline(always)]
+    pub(super) fn string_only_lines(&mut self, m: &Masks, doc: bool) {
+        if doc {
+            self.uncoded_comment_lines(m);
+        } else {
+            self.uncommented_lines(m);
+        }
+    }
+
     /// The lines of a whole block inside a comment: [`LineTally::block`] with every bit comment,
     /// where only the line already begun can hold code.
     #[inline(always)]
