@@ -72,7 +72,7 @@ impl<L: Lanes> CommentBlock for LineComments<L> {
 
 /// Tallies the whole blocks at the front of `rest` that `run` takes, and returns how many bytes
 /// they are. Only the line begun before them can hold code: once it ends, a loop without that
-/// flag (Java 2.1% fewer instructions, Go 2.3%).
+/// flag (Java and Go 2.6% fewer instructions, TypeScript 1.7%).
 #[inline(always)]
 fn comment_blocks(run: impl CommentBlock, rest: &[u8], tally: &mut LineTally) -> usize {
     let mut left = rest;
