@@ -278,7 +278,9 @@ impl LineCounter {
             i,
             carry,
             tally,
-        ) || if LONG_STRINGS || EXTRA_FORMS {
+        ) || if LONG_STRINGS && !EXTRA_FORMS && shape.raw.is_none() {
+            double_block::<L, true>(lanes, (m, block, buf.get(i + BLOCK)), carry, tally)
+        } else if LONG_STRINGS || EXTRA_FORMS {
             string_block::<L, LONG_STRINGS, EXTRA_FORMS>(
                 lanes,
                 shape,
@@ -287,7 +289,7 @@ impl LineCounter {
                 tally,
             )
         } else {
-            double_block(lanes, (m, block), carry, tally)
+            double_block::<L, false>(lanes, (m, block, None), carry, tally)
         } || (EXTRA_FORMS || LONG_STRINGS || carry.inside == LINE)
             && line_comment_block(lanes, shape, (m, block, buf.get(i + BLOCK)), carry, tally)
             && {
