@@ -294,6 +294,28 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
     }
 }
 
+/// Java's empty strings (two quotes side by side, which the quotes' parity settles) beside a text
+/// block's `"""` at every place around a block boundary: its three quotes in one block, split
+/// two and one or one and two over two blocks, and after a string's closer, so that a block
+/// taken for empty strings where a text block opens would count its comment-like lines wrongly.
+/// Sabotage tried: the quote at a block's last byte no longer left to the walk when the next
+/// byte is a quote. It fails.
+#[test]
+fn empty_strings_beside_text_blocks_equal_the_byte_by_byte_twin() {
+    let java = LangId::from_name("Java").expect("Java");
+    let tail = "s = \"\" + \"\";\n".repeat(20);
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        for src in [
+            format!("{a}x = \"\" + \"\";\nt = \"\"\"\n  y // in\n  /* in */\n  \"\"\";\n// c\n{tail}"),
+            format!("{a}\"\"\"\n  // in\n  \"\"\" + \"\";\n/* c\n*/\n{tail}"),
+            format!("{a}u = \"v\"\"\"\"\n  // in\n\"\"\";\n{tail}"),
+        ] {
+            agrees_on_every_lane_and_cut(java, &src);
+        }
+    }
+}
+
 /// Blocks whose only marks are `'` (`string_block`: JavaScript's strings, settled by their
 /// parity; Rust's lifetimes and character literals, code by themselves where no mark is inside)
 /// or slashes that open no comment (divisions: C++'s `division_block`, the span walk's in the
