@@ -12,8 +12,9 @@
 //! open in (`comment_block`; the whole blocks after it take a loop of their own, `comments.rs`),
 //! one whose only marks are one kind of quote (beside Rust's lifetimes), one whose marks open
 //! line comments (outside C's own loop, the blocks of comment lines after it take a loop of
-//! their own, `comments.rs`), one whose first mark opens a comment, and C++'s whose marks are
-//! all divisions or whose marks outside strings and line comments open them (`quick.rs`).
+//! their own, `comments.rs`), one whose first mark opens a comment, C++'s whose marks are all
+//! divisions, and C++'s, Go's and Java's whose marks outside strings and line comments open them
+//! (`quick.rs`).
 
 mod bits;
 mod comments;
@@ -265,8 +266,8 @@ impl LineCounter {
     /// register lists: ~620 instructions a comment line longer than a block in the walk); one in
     /// code whose first mark opens a comment, in C's loop (C, CSS), C++'s, JavaScript's and Java's
     /// (Rust's comments nest, and Go measured 5-7% slower with it); a C++ one in code
-    /// whose marks are all divisions; a C++ one whose marks outside strings and line comments
-    /// are `"` and `//`, after the others.
+    /// whose marks are all divisions; a C++, Go or Java one whose marks outside strings and line
+    /// comments are `"` and `//`, after the others.
     #[inline(always)]
     fn settled_at_once<
         L: Lanes,
@@ -319,8 +320,14 @@ impl LineCounter {
                 && COMMENT_RUNS
                 && shape.prefixed.is_some()
                 && division_block(lanes, (m, block, buf.get(i + BLOCK)), carry, tally)
-            || PREFIXED
-                && mixed_block(lanes, shape, (m, block, before, buf.get(i + BLOCK)), carry, tally)
+            || (PREFIXED || LONG_STRINGS && !EXTRA_FORMS)
+                && mixed_block::<L, LONG_STRINGS>(
+                    lanes,
+                    shape,
+                    (m, block, before, buf.get(i + BLOCK)),
+                    carry,
+                    tally,
+                )
                 && {
                     if carry.inside == LINE {
                         *rest = rest.get(line_run(lanes, rest, tally)..).unwrap_or_default();

@@ -612,20 +612,23 @@ fn line_comments_over_whole_blocks_equal_the_byte_by_byte_twin() {
     }
 }
 
-/// C++'s blocks whose marks outside strings and line comments are `"` and `//` (`mixed_block`):
-/// a call with a string and a comment after it, a `//` inside a string and a `"` inside a
-/// comment, a comment carried in from the last block then a string, a string carried in then a
-/// comment, at every place around a block boundary; escaped quotes and backslash runs, splices
-/// (a comment's, a string's), `\r`, a quote after a raw string's letter, and now and then a mark
-/// that leaves the block to the span walk (`'`, a division, `/*`).
+/// C++'s, Java's and Go's blocks whose marks outside strings and line comments are `"` and `//`
+/// (`mixed_block`): a call with a string and a comment after it, a `//` inside a string and a `"`
+/// inside a comment, a comment carried in from the last block then a string, a string carried in
+/// then a comment, at every place around a block boundary; escaped quotes and backslash runs,
+/// splices (a comment's, a string's), `\r`, a quote after a raw string's letter, Java's empty
+/// strings beside its text blocks' `"""`, Go's raw strings, and now and then a mark that leaves
+/// the block to the span walk (`'`, a division, `/*`).
 #[test]
 fn strings_beside_line_comments_equal_the_byte_by_byte_twin() {
     let tail = "x = 1;\n".repeat(20);
-    let languages = ["C++", "C++ Header"].map(|name| LangId::from_name(name).expect(name));
+    let languages = ["C++", "C++ Header", "Java", "Go"].map(|name| LangId::from_name(name).expect(name));
     for pad in 0..=130 {
         let a = "a".repeat(pad);
         let sources = [
             format!("{a}f(\"x // y\", \"z\"); // c \"q\" 'r' /* s\n g(\"t\"); // u\n{tail}"),
+            format!("{a}s = \"\" + \"x//y\"; // c \"\"\n t = \"\"\"\n  // in \"\n  \"\"\"; // d\n{tail}"),
+            format!("{a}s := \"a/b\" + `raw // \"` // c\n{tail}"),
             format!("{a}// c \"q\n x = \"s\\\"t\\\\\"; // d\n{tail}"),
             format!("{a}s = \"a\\\n b\"; // c \\\n still\n{tail}"),
             format!("{a}s = \"a\\\\\"; // c \\\r\n still\n \"t\" // d \\x\n{tail}"),
@@ -645,7 +648,7 @@ fn strings_beside_line_comments_equal_the_byte_by_byte_twin() {
     const PLAIN: usize = 13;
     const PIECES: &[&str] = &[
         "\"", "\"s\"", "//", "// c", "\n", "\n", " ", "\\", "\\\\", "\\\"", "\\\n", "\\\r\n", "\r\n", "'",
-        "/", "/*", "*/", "R\"(", ")\"",
+        "/", "/*", "*/", "R\"(", ")\"", "\"\"\"", "`",
     ];
     for (_, src) in random_sources(0x4F1B_BCDC_BEFA_5A3D, PIECES, PLAIN) {
         for &id in &languages {
