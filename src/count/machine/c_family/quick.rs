@@ -119,10 +119,7 @@ pub(super) fn double_block<L: Lanes, const TRIPLES: bool>(
         return false;
     }
     let [double, backslash, _] = lanes.byte_masks([b'"', b'\\', b'\\'], block);
-    if m.marks & !double != 0
-        || TRIPLES
-            && (double & double >> 1 & double >> 2 | double >> 63 & u64::from(next == Some(&b'"'))) != 0
-    {
+    if m.marks & !double != 0 || TRIPLES && text_block_openers(double, next) != 0 {
         return false;
     }
     let (escaped, escape_out) = escaped(backslash, carry.escape);
@@ -136,6 +133,15 @@ pub(super) fn double_block<L: Lanes, const TRIPLES: bool>(
     let (inside, escape) = if open { (DOUBLE, escape_out) } else { (CODE, 0) };
     *carry = BlockCarry { inside, escape, from: 0, spill: 0, ..*carry };
     true
+}
+
+/// Where a text block's `"""` may open among a block's `"` (`quotes`): three side by side, or
+/// one as the block's last byte with a `"` after the block (`next`). [`double_block`] and
+/// [`mixed_block`] leave such a block to the walk in Go's and Java's loop; two side by side are
+/// an empty string, or a closer and the next opener, which the quotes' parity settles.
+#[inline(always)]
+fn text_block_openers(quotes: u64, next: Option<&u8>) -> u64 {
+    quotes & quotes >> 1 & quotes >> 2 | quotes >> 63 & u64::from(next == Some(&b'"'))
 }
 
 /// The quote a block's strings are made of, for [`string_block`], from the string open at its
@@ -336,8 +342,7 @@ pub(super) fn mixed_block<L: Lanes, const TRIPLES: bool>(
         return false;
     }
     let [quote, slash, backslash] = lanes.byte_masks([b'"', b'/', b'\\'], block);
-    // Java's text blocks: as in `double_block`.
-    if TRIPLES && (quote & quote >> 1 & quote >> 2 | quote >> 63 & u64::from(next == Some(&b'"'))) != 0 {
+    if TRIPLES && text_block_openers(quote, next) != 0 {
         return false;
     }
     let opens = slash & (slash >> 1 | u64::from(next == Some(&b'/')) << 63);
