@@ -365,6 +365,34 @@ fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
     }
 }
 
+/// JavaScript's and C++'s blocks of strings that hold other marks (`string_block` takes them
+/// there): a path, a URL, a comment's opener, a backtick and the other quote inside strings of
+/// either quote, at every place around a block boundary, with the marks after them in code (a
+/// line comment, a regex literal, a division, a template, a character literal) that leave their
+/// block to the walk, and a string a newline ends. Sabotage tried: the test that every other mark
+/// stands inside a string dropped fails this test.
+#[test]
+fn strings_holding_other_marks_equal_the_byte_by_byte_twin() {
+    let tail = "import x from './a/b.js';\n".repeat(20);
+    for pad in 0..=130 {
+        let a = "a".repeat(pad);
+        for src in [
+            format!("{a}import {{ y }} from \"../c/d.ts\"; // e/f\n{tail}"),
+            format!("{a}s = 'http://x/*y*/' + \"it's `t`\" / 2;\n{tail}"),
+            format!("{a}r = \"a/b\".split(/\\//); t = `x/${{'y'}}`;\n{tail}"),
+            format!("{a}u = '/* no */' /* c */ + \"// no\"\n'\\'/' + \"\\\"//\"\n{tail}"),
+            format!("{a}v = \"a/b\nw = 'c//d'\n{tail}"),
+            format!("{a}c = \"'\" + '\"'; d = '\"'/'\"'; e = \"x\" // \"y\"\n{tail}"),
+            format!("{a}f = \"g/h\";\n// a comment line\n/* and\n more */ i = 'j';\n{tail}"),
+            format!("{a}k = /\"/; l = 'm';\n// \"n\n{tail}"),
+        ] {
+            for name in ["JavaScript", "TypeScript", "C++", "C", "Rust", "Go", "Java"] {
+                agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
+            }
+        }
+    }
+}
+
 /// Rust's and C++'s blocks whose only marks are `"` (`string_block`), with raw strings among
 /// their strings: a raw string's letter, tag and quote at every place around a block boundary,
 /// with nothing but strings before and after it, and a comment after that only the raw string
