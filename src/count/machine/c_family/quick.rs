@@ -16,11 +16,11 @@ use crate::simd::masks::{Lanes, Masks, BLOCK};
 /// block ends (in a string or not) is worked out, from the parity of its unescaped quotes, as
 /// simdjson finds its strings. A newline that would end a string (not Rust's, which go on), a
 /// quote that may open a raw string (after Rust's `r` or `#`, C++'s `R`), and every other mark,
-/// leave the block to the span walk (`false`, nothing done); in JavaScript's and C++'s loops,
-/// only every other mark outside the strings, whose paths, URLs and other quote are text (12-06:
-/// TypeScript's walked blocks 30,783 -> 20,106, JavaScript's 91,677 -> 73,952; Rust's and Go's
-/// instructions rose 1.3-1.5% with it). `before` reads the byte before the block, `next` is the
-/// one after it.
+/// leave the block to the span walk (`false`, nothing done). In JavaScript's and C++'s loops only
+/// a mark outside the strings does: paths, URLs and the other quote inside them are text (12-06:
+/// TypeScript's walked blocks 30,783 -> 20,106, JavaScript's 91,677 -> 73,952; so lenient, Rust's
+/// and Go's loops took 1.5% and 1.3% more instructions). `before` reads the byte before the
+/// block, `next` is the one after it.
 #[inline(always)]
 pub(super) fn string_block<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: bool>(
     lanes: L,

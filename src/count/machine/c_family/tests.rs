@@ -369,8 +369,8 @@ fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
 /// there): a path, a URL, a comment's opener, a backtick and the other quote inside strings of
 /// either quote, at every place around a block boundary, with the marks after them in code (a
 /// line comment, a regex literal, a division, a template, a character literal) that leave their
-/// block to the walk, and a string a newline ends. Sabotage tried: the test that every other mark
-/// stands inside a string dropped fails this test.
+/// block to the walk, and a string a newline ends. Sabotage tried: without the test that every
+/// other mark stands inside a string, this test fails.
 #[test]
 fn strings_holding_other_marks_equal_the_byte_by_byte_twin() {
     let tail = "import x from './a/b.js';\n".repeat(20);
