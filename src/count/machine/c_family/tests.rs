@@ -123,17 +123,29 @@ fn agrees_on_every_lane_and_cut(id: LangId, src: &str) {
     }
 }
 
+/// Each of the sources `sources` makes of a pad (0 to 130 `a`s, which move what comes after them
+/// over every place around a block boundary) counts as the byte-by-byte twin counts it, in each
+/// of `languages`, on every lane and cut ([`agrees_on_every_lane_and_cut`]).
+fn at_every_place<S: IntoIterator<Item = String>>(languages: &[&str], sources: impl Fn(&str) -> S) {
+    let ids: Vec<LangId> = languages.iter().map(|&name| LangId::from_name(name).expect(name)).collect();
+    for pad in 0..=130 {
+        for src in sources(&"a".repeat(pad)) {
+            for &id in &ids {
+                agrees_on_every_lane_and_cut(id, &src);
+            }
+        }
+    }
+}
+
 /// Rust's raw strings, nested comments and character literals at every place around a block
 /// boundary and a chunk's end: a raw string's letter, tag and quote split between blocks (the
 /// quote looks back for the rest), its closer's tag reaching into the next block, comments
 /// nesting across one, lifetimes beside literals.
 #[test]
 fn rust_forms_across_block_boundaries_equal_the_byte_by_byte_twin() {
-    let rust = LangId::from_name("Rust").expect("Rust");
     let tail = "let b = 1;\n".repeat(20);
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        let sources = [
+    at_every_place(&["Rust"], |a| {
+        [
             format!("{a}r#\"x\"# // c\n{tail}"),
             format!("{a} r##\"a \"# still\n// in\n\"## // c\n{tail}"),
             format!("{a}/* a /* b */ still\n*/ x // c\n{tail}"),
@@ -142,9 +154,8 @@ fn rust_forms_across_block_boundaries_equal_the_byte_by_byte_twin() {
             format!("{a}\"{{\"r\"}}\" r#x\"\" // c\n{tail}"),
             format!("{a}r#"),
             format!("{a}r##\"\n{tail}"),
-        ];
-        sources.iter().for_each(|src| agrees_on_every_lane_and_cut(rust, src));
-    }
+        ]
+    });
 }
 
 /// JavaScript's templates and regex literals, which the loop stops at, at every place around a
@@ -158,25 +169,20 @@ fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
     // Long enough that a chunk may end inside it: the byte before a slash is then an earlier
     // chunk's.
     let blanks = format!("{}\n{}", " ".repeat(40), "\t".repeat(30));
-    for name in ["JavaScript", "TypeScript"] {
-        let id = LangId::from_name(name).expect(name);
-        for pad in 0..=130 {
-            let a = "a".repeat(pad);
-            let sources = [
-                format!("{a}`x ${{ {{ y: `z` }} }}\n// not\n` // c\n{tail}"),
-                format!("{a}x = /[/*]\\//; // c\n{tail}"),
-                format!("{a}y = b / 2 / c; /* c\n*/\n{tail}"),
-                format!("(\n  \t\n{a}/\"/; '\"' // c\n{tail}"),
-                format!("x = (a)\n\n{a}/ 2 /* c */ + `\n${{1}}`\n{tail}"),
-                format!("{a}{comment} x /* y */\n/*/ z */ {comment}/\n{tail}"),
-                format!("{a}\"a\\\"`\" '/' // `\n{tail}"),
-                format!("{a}\n/*/ z\n{}\n*/ x // c\n{tail}", "c".repeat(70)),
-                format!("{a}({blanks}/\"/; '\"' // c\n{tail}"),
-                format!("{a}b{blanks}/ 2 /* c\n*/ '\"' // c\n{tail}"),
-            ];
-            sources.iter().for_each(|src| agrees_on_every_lane_and_cut(id, src));
-        }
-    }
+    at_every_place(&["JavaScript", "TypeScript"], |a| {
+        [
+            format!("{a}`x ${{ {{ y: `z` }} }}\n// not\n` // c\n{tail}"),
+            format!("{a}x = /[/*]\\//; // c\n{tail}"),
+            format!("{a}y = b / 2 / c; /* c\n*/\n{tail}"),
+            format!("(\n  \t\n{a}/\"/; '\"' // c\n{tail}"),
+            format!("x = (a)\n\n{a}/ 2 /* c */ + `\n${{1}}`\n{tail}"),
+            format!("{a}{comment} x /* y */\n/*/ z */ {comment}/\n{tail}"),
+            format!("{a}\"a\\\"`\" '/' // `\n{tail}"),
+            format!("{a}\n/*/ z\n{}\n*/ x // c\n{tail}", "c".repeat(70)),
+            format!("{a}({blanks}/\"/; '\"' // c\n{tail}"),
+            format!("{a}b{blanks}/ 2 /* c\n*/ '\"' // c\n{tail}"),
+        ]
+    });
 }
 
 /// C++'s raw strings, which the loop stops at, at every place around a block boundary and a
@@ -185,11 +191,9 @@ fn javascript_stops_across_block_boundaries_equal_the_byte_by_byte_twin() {
 /// does not take (no bracket in reach).
 #[test]
 fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
-    let cpp = LangId::from_name("C++").expect("C++");
     let tail = "int b = 1;\n".repeat(20);
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        let sources = [
+    at_every_place(&["C++"], |a| {
+        [
             format!("{a}R\"x(\n// in )\" )x\" // c\n{tail}"),
             format!("{a} u8R\"(\"\n/* in */)\"; /* c\n*/\n{tail}"),
             format!("{a}FOR\"s\" // c\n{tail}"),
@@ -197,9 +201,8 @@ fn cpp_raw_strings_across_block_boundaries_equal_the_byte_by_byte_twin() {
             format!("{a}R\"{}(\n\"\n{tail}", "t".repeat(30)),
             format!("{a}R"),
             format!("{a}R\"(\n{tail}"),
-        ];
-        sources.iter().for_each(|src| agrees_on_every_lane_and_cut(cpp, src));
-    }
+        ]
+    });
 }
 
 /// C's own markers and bytes, thousands of them, between runs of text of any length: every
@@ -278,20 +281,15 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
     // text block's closer carried into the next block, where a quote later in that block then
     // opens a string that a comment's opener after it is in; an opener straddling one, with a
     // comment inside the text block.
-    let java = LangId::from_name("Java").expect("Java");
     let tail = "s = \"t\\\"u\";\n".repeat(20);
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        for b in [0, 30, 61, 62, 63].map(|n| "b".repeat(n)) {
-            let src = format!("\"\"\"\n{a}\"\"\"{b}\"/* in\nx\n*/\n{tail}");
-            agrees_on_every_lane_and_cut(java, &src);
-        }
-        for src in
-            [format!("{a}\"\"\"\n// in\n\"\"\" \"\"\n{tail}"), format!("{a}\"\\\"\"\"\" \"\"\"\"\"\n{tail}")]
-        {
-            agrees_on_every_lane_and_cut(java, &src);
-        }
-    }
+    at_every_place(&["Java"], |a| {
+        let closers = [0, 30, 61, 62, 63]
+            .map(|n| "b".repeat(n))
+            .map(|b| format!("\"\"\"\n{a}\"\"\"{b}\"/* in\nx\n*/\n{tail}"));
+        let openers =
+            [format!("{a}\"\"\"\n// in\n\"\"\" \"\"\n{tail}"), format!("{a}\"\\\"\"\"\" \"\"\"\"\"\n{tail}")];
+        closers.into_iter().chain(openers)
+    });
 }
 
 /// Java's empty strings (two quotes side by side, which the quotes' parity settles) beside a text
@@ -302,18 +300,14 @@ fn string_only_blocks_equal_the_byte_by_byte_twin() {
 /// byte is a quote. It fails.
 #[test]
 fn empty_strings_beside_text_blocks_equal_the_byte_by_byte_twin() {
-    let java = LangId::from_name("Java").expect("Java");
     let tail = "s = \"\" + \"\";\n".repeat(20);
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        for src in [
+    at_every_place(&["Java"], |a| {
+        [
             format!("{a}x = \"\" + \"\";\nt = \"\"\"\n  y // in\n  /* in */\n  \"\"\";\n// c\n{tail}"),
             format!("{a}\"\"\"\n  // in\n  \"\"\" + \"\";\n/* c\n*/\n{tail}"),
             format!("{a}u = \"v\"\"\"\"\n  // in\n\"\"\";\n{tail}"),
-        ] {
-            agrees_on_every_lane_and_cut(java, &src);
-        }
-    }
+        ]
+    });
 }
 
 /// Blocks whose only marks are `'` (`string_block`: JavaScript's strings, settled by their
@@ -344,9 +338,8 @@ fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
     // A division at every place around a block boundary, beside strings of either quote, a
     // comment's closer carried into the block, and a slash whose `/` or `*` is the next block's.
     let tail = "x = a / b;\n".repeat(20);
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        for src in [
+    at_every_place(&["C", "C++", "Java", "Go", "Rust", "JavaScript"], |a| {
+        [
             format!("{a}x = 'y' / 2 / '\\'' / \"s/t\" / 3;\n{tail}"),
             format!("{a}/* c */ / 'd' /\n/\n{tail}"),
             format!("{a}x /\n/ y\n{tail}"),
@@ -357,12 +350,8 @@ fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
             format!("{a}#include <a/b.h>\nx = a/b/*\nc\n*/ d / e//f\n{tail}"),
             format!("{a}x = a/b//\\\nc\n{tail}"),
             format!("{a}x = a / b */ c /\n{tail}"),
-        ] {
-            for name in ["C", "C++", "Java", "Go", "Rust", "JavaScript"] {
-                agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
-            }
-        }
-    }
+        ]
+    });
 }
 
 /// JavaScript's and C++'s blocks of strings that hold other marks (`string_block` takes them
@@ -374,9 +363,8 @@ fn single_quote_and_division_blocks_equal_the_byte_by_byte_twin() {
 #[test]
 fn strings_holding_other_marks_equal_the_byte_by_byte_twin() {
     let tail = "import x from './a/b.js';\n".repeat(20);
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        for src in [
+    at_every_place(&["JavaScript", "TypeScript", "C++", "C", "Rust", "Go", "Java"], |a| {
+        [
             format!("{a}import {{ y }} from \"../c/d.ts\"; // e/f\n{tail}"),
             format!("{a}s = 'http://x/*y*/' + \"it's `t`\" / 2;\n{tail}"),
             format!("{a}r = \"a/b\".split(/\\//); t = `x/${{'y'}}`;\n{tail}"),
@@ -385,12 +373,8 @@ fn strings_holding_other_marks_equal_the_byte_by_byte_twin() {
             format!("{a}c = \"'\" + '\"'; d = '\"'/'\"'; e = \"x\" // \"y\"\n{tail}"),
             format!("{a}f = \"g/h\";\n// a comment line\n/* and\n more */ i = 'j';\n{tail}"),
             format!("{a}k = /\"/; l = 'm';\n// \"n\n{tail}"),
-        ] {
-            for name in ["JavaScript", "TypeScript", "C++", "C", "Rust", "Go", "Java"] {
-                agrees_on_every_lane_and_cut(LangId::from_name(name).expect(name), &src);
-            }
-        }
-    }
+        ]
+    });
 }
 
 /// Rust's and C++'s blocks whose only marks are `"` (`string_block`), with raw strings among
@@ -401,11 +385,8 @@ fn strings_holding_other_marks_equal_the_byte_by_byte_twin() {
 #[test]
 fn raw_strings_in_string_only_blocks_equal_the_byte_by_byte_twin() {
     let tail = "let s = \"q\";\n".repeat(20);
-    let rust = LangId::from_name("Rust").expect("Rust");
-    let cpp = LangId::from_name("C++").expect("C++");
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        for src in [
+    at_every_place(&["Rust"], |a| {
+        [
             format!("{a}r#\"x \"\" y\"# \"s\" r\"z\\\" \"t\\\"\"\n{tail}"),
             format!("{a}\"multi\n\n line \\\" still\n\" x \"\"\n{tail}"),
             format!("{a}br##\"\n\"# \"\n\"## \"s\"\n{tail}"),
@@ -413,18 +394,16 @@ fn raw_strings_in_string_only_blocks_equal_the_byte_by_byte_twin() {
             format!("{a}\"\\\n\"r\n{tail}"),
             format!("{a}r\"z\\\" x\n// c\n{tail}"),
             format!("{a}r#\"z\\\"# x\n// c\n{tail}"),
-        ] {
-            agrees_on_every_lane_and_cut(rust, &src);
-        }
-        for src in [
+        ]
+    });
+    at_every_place(&["C++"], |a| {
+        [
             format!("{a}R\"(x \"\" y)\" \"s\" u8R\"d(\n\")d\" \"t\"\n{tail}"),
             format!("{a}FOR\"x\" \"y\"\n{tail}"),
             format!("{a}\"s\" R\"x(\n\n)x\"\n{tail}"),
             format!("{a}R\"(a\"\n// in\n)\"\n{tail}"),
-        ] {
-            agrees_on_every_lane_and_cut(cpp, &src);
-        }
-    }
+        ]
+    });
 }
 
 /// Blocks whose marks outside line comments open line comments (`line_comment_block`): a `//`
@@ -436,11 +415,9 @@ fn raw_strings_in_string_only_blocks_equal_the_byte_by_byte_twin() {
 fn line_comment_blocks_equal_the_byte_by_byte_twin() {
     let tail = "x = 1;\n".repeat(20);
     let long = "c ".repeat(40);
-    let languages = ["C", "C++", "Rust", "Java", "Go", "JavaScript", "CSS", "JSON"]
-        .map(|name| LangId::from_name(name).expect(name));
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        let sources = [
+    let languages = ["C", "C++", "Rust", "Java", "Go", "JavaScript", "CSS", "JSON"];
+    at_every_place(&languages, |a| {
+        [
             format!("{a}// c\n{tail}"),
             format!("{a}/// doc '\"` /* x\n  // {long}\n// e\n{tail}"),
             format!("{a}x // c\n y // {long} {long}\n\n//\n{tail}"),
@@ -449,13 +426,8 @@ fn line_comment_blocks_equal_the_byte_by_byte_twin() {
             format!("{a}// c\n \"s\" // d\n 'q' /* e */ // f\n{tail}"),
             format!("{a}//{long}\\\n{long}\n{tail}"),
             format!("{a}// c"),
-        ];
-        for src in &sources {
-            for &id in &languages {
-                agrees_on_every_lane_and_cut(id, src);
-            }
-        }
-    }
+        ]
+    });
 }
 
 /// Block comments opened in code (`opener_block` settles a block whose first mark opens one): the
@@ -466,10 +438,8 @@ fn line_comment_blocks_equal_the_byte_by_byte_twin() {
 #[test]
 fn comment_openers_across_block_boundaries_equal_the_byte_by_byte_twin() {
     let tail = "x = 1;\n".repeat(20);
-    let languages = ["C", "Java", "Go", "CSS", "JSON", "Zig", "Rust", "JavaScript", "C++"]
-        .map(|name| LangId::from_name(name).expect(name));
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
+    let languages = ["C", "Java", "Go", "CSS", "JSON", "Zig", "Rust", "JavaScript", "C++"];
+    at_every_place(&languages, |a| {
         let mut sources = vec![
             format!("{a}/*/ x */ y\n{tail}"),
             format!("{a}/*/ x\n{}\n*/\n{tail}", "y ".repeat(40)),
@@ -485,12 +455,8 @@ fn comment_openers_across_block_boundaries_equal_the_byte_by_byte_twin() {
                 sources.push(format!("{a} /*{b}*/{after}\n{tail}"));
             }
         }
-        for src in sources {
-            for &id in &languages {
-                agrees_on_every_lane_and_cut(id, &src);
-            }
-        }
-    }
+        sources
+    });
 }
 
 /// Blocks of comments drawn at random (`comment_block`, `line_comment_block`, `opener_block` and
@@ -543,24 +509,17 @@ fn comments_over_whole_blocks_equal_the_byte_by_byte_twin() {
     let tail = "x = 1;\n".repeat(20);
     let body = " * doc line\n *\n\n   \n\t * a * b ** c /\n".repeat(6);
     let long = "c ".repeat(70);
-    let languages = ["C", "C Header", "C++", "CSS", "Java", "Go", "JavaScript", "TypeScript", "Rust"]
-        .map(|name| LangId::from_name(name).expect(name));
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        let sources = [
+    let languages = ["C", "C Header", "C++", "CSS", "Java", "Go", "JavaScript", "TypeScript", "Rust"];
+    at_every_place(&languages, |a| {
+        [
             format!("x;\n/**\n{body}{a}*/ y\n{tail}"),
             format!("/*{body}{a}**/\n\n{tail}"),
             format!("x = 1; /* {long}\n{body}{a} */ /* z */ \"s\"\n{tail}"),
             format!("{a}/*\n{body}\n*/ x\n{tail}"),
             format!("/*\n{body}{a}*"),
             format!("/*\n{body}{a}"),
-        ];
-        for src in &sources {
-            for &id in &languages {
-                agrees_on_every_lane_and_cut(id, src);
-            }
-        }
-    }
+        ]
+    });
 }
 
 /// The first non-blank byte of each line begun in a block, one byte at a time: `line_firsts`'
@@ -617,12 +576,10 @@ fn line_comments_over_whole_blocks_equal_the_byte_by_byte_twin() {
     let tail = "x = 1;\n".repeat(20);
     let body =
         "    /// doc line 'a' \"s\" `t` /* x\n    ///\n\n  \t//! inner\r\n// c \\\n// spliced\n".repeat(4);
-    let languages = ["C", "C++", "C++ Header", "Rust", "Java", "Go", "JavaScript", "TypeScript"]
-        .map(|name| LangId::from_name(name).expect(name));
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        let b = " ".repeat(pad % 67);
-        let sources = [
+    let languages = ["C", "C++", "C++ Header", "Rust", "Java", "Go", "JavaScript", "TypeScript"];
+    at_every_place(&languages, |a| {
+        let b = " ".repeat(a.len() % 67);
+        [
             format!("x; // c\n{body}{a}\nfn f() {{}}\n{tail}"),
             format!("// c\n{body}{b}/ 2\n{tail}"),
             format!("// c\n{body}{b}x = \"s\"; // d\n{tail}"),
@@ -631,13 +588,8 @@ fn line_comments_over_whole_blocks_equal_the_byte_by_byte_twin() {
             format!("{a}// c\n{body}{b}/"),
             format!("// {a}\n{body}// \\\n{b}code();\n{tail}"),
             format!("// c\n{body}// {a} \\\n{b}\n{body}x;\n{tail}"),
-        ];
-        for src in &sources {
-            for &id in &languages {
-                agrees_on_every_lane_and_cut(id, src);
-            }
-        }
-    }
+        ]
+    });
 }
 
 /// C++'s, Java's and Go's blocks whose marks outside strings and line comments are `"` and `//`
@@ -650,10 +602,9 @@ fn line_comments_over_whole_blocks_equal_the_byte_by_byte_twin() {
 #[test]
 fn strings_beside_line_comments_equal_the_byte_by_byte_twin() {
     let tail = "x = 1;\n".repeat(20);
-    let languages = ["C++", "C++ Header", "Java", "Go"].map(|name| LangId::from_name(name).expect(name));
-    for pad in 0..=130 {
-        let a = "a".repeat(pad);
-        let sources = [
+    let names = ["C++", "C++ Header", "Java", "Go"];
+    at_every_place(&names, |a| {
+        [
             format!("{a}f(\"x // y\", \"z\"); // c \"q\" 'r' /* s\n g(\"t\"); // u\n{tail}"),
             format!("{a}s = \"\" + \"x//y\"; // c \"\"\n t = \"\"\"\n  // in \"\n  \"\"\"; // d\n{tail}"),
             format!("{a}s := \"a/b\" + `raw // \"` // c\n{tail}"),
@@ -666,18 +617,14 @@ fn strings_beside_line_comments_equal_the_byte_by_byte_twin() {
             format!("{a}s = \\\"x\" // c\n{tail}"),
             format!("{a}\"s\"//"),
             format!("{a}\"s\"/"),
-        ];
-        for src in &sources {
-            for &id in &languages {
-                agrees_on_every_lane_and_cut(id, src);
-            }
-        }
-    }
+        ]
+    });
     const PLAIN: usize = 13;
     const PIECES: &[&str] = &[
         "\"", "\"s\"", "//", "// c", "\n", "\n", " ", "\\", "\\\\", "\\\"", "\\\n", "\\\r\n", "\r\n", "'",
         "/", "/*", "*/", "R\"(", ")\"", "\"\"\"", "`",
     ];
+    let languages = names.map(|name| LangId::from_name(name).expect(name));
     for (_, src) in random_sources(0x4F1B_BCDC_BEFA_5A3D, PIECES, PLAIN) {
         for &id in &languages {
             agrees_on_every_lane_and_cut(id, &src);
