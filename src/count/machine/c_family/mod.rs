@@ -8,13 +8,13 @@
 //! branch per stop; a C line holding a string or a comment cost it what ten plain lines do, and
 //! that was most of its time on C. Here each block's byte masks say where every span can end
 //! (`bits.rs`), so a span costs a bit search (`spans.rs`), and the block's lines are settled once
-//! from the bits that are comment. Five kinds of block skip even that: one a plain comment is
+//! from the bits that are comment. Some kinds of block skip even that: one a plain comment is
 //! open in (`comment_block`; the whole blocks after it take a loop of their own, `comments.rs`),
 //! one whose only marks are one kind of quote (beside Rust's lifetimes), one whose marks open
 //! line comments (outside C's own loop, the blocks of comment lines after it take a loop of
 //! their own, `comments.rs`), one whose first mark opens a comment, C++'s whose marks are all
-//! divisions, and C++'s, Go's and Java's whose marks outside strings and line comments open them
-//! (`quick.rs`).
+//! divisions, C++'s, Go's and Java's whose marks outside strings and line comments open them,
+//! and Go's whose marks outside raw strings are their backticks (`quick.rs`).
 
 mod bits;
 mod comments;
@@ -35,7 +35,9 @@ use crate::simd::masks::FromNibbles;
 use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use comments::{comment_run, line_run};
-use quick::{division_block, double_block, line_comment_block, mixed_block, opener_block, string_block};
+use quick::{
+    division_block, double_block, line_comment_block, mixed_block, opener_block, raw_block, string_block,
+};
 use spans::{
     in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
 };
@@ -267,7 +269,8 @@ impl LineCounter {
     /// code whose first mark opens a comment, in C's loop (C, CSS), C++'s, JavaScript's and Java's
     /// (Rust's comments nest, and Go measured 5-7% slower with it); a C++ one in code
     /// whose marks are all divisions; a C++, Go or Java one whose marks outside strings and line
-    /// comments are `"` and `//`, after the others.
+    /// comments are `"` and `//`, after the others; last, a Go one inside a raw string or whose
+    /// first mark opens one, with no mark in code outside them.
     #[inline(always)]
     fn settled_at_once<
         L: Lanes,
@@ -334,6 +337,10 @@ impl LineCounter {
                     }
                     true
                 }
+            || LONG_STRINGS
+                && !EXTRA_FORMS
+                && !TEXT_BLOCKS
+                && raw_block(lanes, shape, (m, block), carry, tally)
     }
 
     /// A block a plain comment is open in, settled at once where the comment goes on past it,

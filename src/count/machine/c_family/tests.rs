@@ -377,6 +377,29 @@ fn strings_holding_other_marks_equal_the_byte_by_byte_twin() {
     });
 }
 
+/// Go's raw strings (`raw_block` settles a block inside one, or one whose first mark opens one,
+/// where no mark stands in code outside them): long ones over blank lines and whole blocks,
+/// holding lines that would be comments in code, quotes and backslashes, opened after a comment
+/// or code and closed with code, a comment or another mark after them, at every place around a
+/// block boundary. Sabotages tried: the string carried in left out of the backticks' parity;
+/// marks in code after a closer let through. Both fail.
+#[test]
+fn go_raw_strings_equal_the_byte_by_byte_twin() {
+    let tail = "x := f(\"y\") // z\n".repeat(20);
+    let long = "q".repeat(70);
+    at_every_place(&["Go"], |a| {
+        [
+            format!("{a}s := `{long}\n\n// a\n  /* b */\n\"c\" \\\n{long}\n// d\n` // e\n{tail}"),
+            format!("{a}/* c */ t := `\n\n// '/'\n` + `x`\n// d\n{tail}"),
+            format!("{a}u := `a`; v := \"w\" /* e */ + `\n{long}\n`/2\n// f\n{tail}"),
+            format!("{a}// c `not`\nw := `{long}\n` // `e`\n`\n// f\n`\n{tail}"),
+            format!("{a}y := '`' + `\"` + \"`\"\n// g\n{tail}"),
+            format!("{a}z := `{long}` /* h\n{long}\n*/\n{tail}"),
+            format!("{a}z := `open\n{long}\n"),
+        ]
+    });
+}
+
 /// Rust's and C++'s blocks whose only marks are `"` (`string_block`), with raw strings among
 /// their strings: a raw string's letter, tag and quote at every place around a block boundary,
 /// with nothing but strings before and after it, and a comment after that only the raw string
