@@ -109,6 +109,31 @@ fn name_extension_language_and_depth_filters() {
     assert_eq!(counted(&tree, &["--max-depth", "2"]), ["a.c", "b.py", "run", "tests/t.c", "third_party/v.c"]);
 }
 
+/// `--exclude` reads globs as a `.gitignore` at each root would (tokei, ripgrep's `-g`): `*` stays
+/// within a name, a `/` anchors at the root, a glob without one matches a name at any depth.
+#[test]
+fn exclude_globs_follow_gitignore_rules() {
+    let tree = Tree::new();
+    for path in ["src/main.c", "src/net/sock.c", "lib/src/x.c", "top.c", "!bang.c"] {
+        tree.write(path, "x;\n");
+    }
+    let all = ["!bang.c", "lib/src/x.c", "src/main.c", "src/net/sock.c", "top.c"];
+    let without =
+        |left_out: &[&str]| all.iter().filter(|p| !left_out.contains(p)).copied().collect::<Vec<_>>();
+    let cases: [(&str, &[&str]); 7] = [
+        ("src/*.c", &["src/main.c"]),
+        ("/src", &["src/main.c", "src/net/sock.c"]),
+        ("src", &["lib/src/x.c", "src/main.c", "src/net/sock.c"]),
+        ("src/**/*.c", &["src/main.c", "src/net/sock.c"]),
+        ("/top.c", &["top.c"]),
+        ("top.c/", &[]),
+        ("!bang.c", &["!bang.c"]),
+    ];
+    for (glob, left_out) in cases {
+        assert_eq!(counted(&tree, &["--exclude", glob]), without(left_out), "--exclude {glob}");
+    }
+}
+
 #[test]
 fn bad_filters_are_usage_errors() {
     let tree = Tree::new();

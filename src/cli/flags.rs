@@ -71,7 +71,9 @@ pub struct Cli {
     #[arg(long, value_name = "NAME")]
     pub exclude_dir: Vec<String>,
 
-    /// Skip files and directories whose name or path below the root matches this glob (repeatable)
+    /// Skip files and directories this glob matches, read as a .gitignore line at each root: `*`
+    /// stays within a name, a GLOB with a `/` is anchored at the root, one without matches a name
+    /// at any depth, a trailing `/` matches directories only (repeatable)
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
 

@@ -196,7 +196,7 @@ impl<'a> TreeLister<'a> {
             }
             let path = path.join(OsStr::from_bytes(e.name));
             let dropped = |is_dir| {
-                filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_glob(e.name, &path, &root))
+                filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_glob(&path, &root, is_dir))
             };
             match e.kind {
                 EntryKind::Tree => {

@@ -260,7 +260,7 @@ impl Lister {
             }
             let path = || joined(&job.path, name);
             let dropped = |path: &Path, is_dir| {
-                filtered && (ignore.is_ignored(path, is_dir) || sel.excluded_by_glob(name, path, &job.root))
+                filtered && (ignore.is_ignored(path, is_dir) || sel.excluded_by_glob(path, &job.root, is_dir))
             };
             match kind {
                 FileType::Directory

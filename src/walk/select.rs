@@ -2,13 +2,11 @@
 //! language filters, depth. Built once from the [`crate::Config`], shared by every worker.
 
 use std::collections::HashSet;
-use std::ffi::OsStr;
-use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
 use super::ignore::IgnorePolicy;
 use crate::lang::{LangId, NameMatch};
@@ -22,7 +20,7 @@ pub struct Selection {
     pub ignore: IgnorePolicy,
     /// Directory names never entered.
     pub exclude_dirs: HashSet<Vec<u8>>,
-    /// Gitignore-style globs matched against a name and against the path below its root.
+    /// Globs matched against the path below its root, as a `.gitignore` at the root matches.
     pub exclude: Option<Excludes>,
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
@@ -40,20 +38,25 @@ pub struct Selection {
 /// or a path written from the wrong directory, and the binary says so.
 #[derive(Debug, Clone)]
 pub struct Excludes {
-    set: GlobSet,
+    /// Every glob at once: most entries match none, and take this one test.
+    all: Gitignore,
+    /// Each glob alone, looked at only when `all` matched, to mark every one that did.
+    each: Vec<Gitignore>,
     patterns: Vec<String>,
     /// Shared by every worker's copy of the selection.
     matched: Arc<[AtomicBool]>,
 }
 
 impl Excludes {
-    fn is_match(&self, path: &Path) -> bool {
-        // Most entries match nothing: one test, and the patterns are looked at only on a match.
-        if !self.set.is_match(path) {
+    /// `path` is below the root; `is_dir`, since a glob ending in `/` matches directories only.
+    fn is_match(&self, path: &Path, is_dir: bool) -> bool {
+        if !self.all.matched(path, is_dir).is_ignore() {
             return false;
         }
-        for i in self.set.matches(path) {
-            self.matched[i].store(true, Ordering::Relaxed);
+        for (glob, hit) in self.each.iter().zip(self.matched.iter()) {
+            if glob.matched(path, is_dir).is_ignore() {
+                hit.store(true, Ordering::Relaxed);
+            }
         }
         true
     }
@@ -68,20 +71,41 @@ impl Excludes {
     }
 }
 
-/// Compiles `--exclude` globs; a bad glob is a usage error, reported before any work starts.
-pub fn exclude_globs(patterns: &[String]) -> Result<Option<Excludes>, globset::Error> {
+/// Compiles `--exclude` globs by gitignore's rules, as tokei, ripgrep's `-g` and git read them, by
+/// the `ignore` crate's own matcher: `*` stays within a name and `**` crosses directories; a glob
+/// with a `/` before its end is anchored at the root (a leading `/` only anchors), one without
+/// matches a name at any depth; a trailing `/` matches directories only. A leading `!` or `#` is
+/// part of the name (an exclusion re-includes nothing). A bad glob, such as an unclosed `[`, is a
+/// usage error, reported before any work starts.
+pub fn exclude_globs(patterns: &[String]) -> Result<Option<Excludes>, ignore::Error> {
     if patterns.is_empty() {
         return Ok(None);
     }
-    let mut builder = GlobSetBuilder::new();
-    for p in patterns {
-        builder.add(Glob::new(p.trim_end_matches('/'))?);
-    }
+    let lines: Vec<String> = patterns.iter().map(|p| gitignore_line(p)).collect();
     Ok(Some(Excludes {
-        set: builder.build()?,
+        all: gitignore(&lines)?,
+        each: lines.iter().map(|line| gitignore(std::slice::from_ref(line))).collect::<Result<_, _>>()?,
         patterns: patterns.to_vec(),
         matched: patterns.iter().map(|_| AtomicBool::new(false)).collect(),
     }))
+}
+
+/// A glob as a line of a `.gitignore`: a leading `!` (which re-includes) or `#` (a comment) escaped.
+fn gitignore_line(glob: &str) -> String {
+    match glob.starts_with(['!', '#']) {
+        true => format!("\\{glob}"),
+        false => glob.to_string(),
+    }
+}
+
+/// A matcher of `lines`, rooted at `.`: it is given paths below the root.
+fn gitignore(lines: &[String]) -> Result<Gitignore, ignore::Error> {
+    let mut builder = GitignoreBuilder::new(".");
+    builder.allow_unclosed_class(false);
+    for line in lines {
+        builder.add_line(None, line)?;
+    }
+    builder.build()
 }
 
 fn extension(name: &[u8]) -> Option<Vec<u8>> {
@@ -127,19 +151,30 @@ impl Selection {
 
     /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs, since
     /// this runs for every entry of the tree.
-    pub fn excluded_by_glob(&self, name: &[u8], path: &Path, root: &Path) -> bool {
-        self.exclude.as_ref().is_some_and(|set| {
-            // Both, so that every pattern that matches is marked as having matched.
-            let by_name = set.is_match(Path::new(OsStr::from_bytes(name)));
-            set.is_match(path.strip_prefix(root).unwrap_or(path)) || by_name
-        })
+    pub fn excluded_by_glob(&self, path: &Path, root: &Path, is_dir: bool) -> bool {
+        self.exclude.as_ref().is_some_and(|set| set.is_match(path.strip_prefix(root).unwrap_or(path), is_dir))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Selection;
+    use std::path::Path;
+
+    use super::{exclude_globs, Selection};
     use crate::lang::{detect_by_name, NameMatch};
+
+    /// A path that several globs match marks each of them as having matched, not only the one the
+    /// matcher reports.
+    #[test]
+    fn every_glob_that_matches_is_marked() {
+        let globs = ["*.c", "src/*.c", "/src/", "nothing", "#x"].map(String::from);
+        let excludes = exclude_globs(&globs).expect("globs build").expect("globs given");
+        assert!(excludes.is_match(Path::new("src/a.c"), false));
+        assert!(!excludes.is_match(Path::new("src/a.h"), false));
+        assert!(excludes.is_match(Path::new("src"), true));
+        assert!(excludes.is_match(Path::new("#x"), false));
+        assert_eq!(excludes.unmatched().collect::<Vec<_>>(), ["nothing"]);
+    }
 
     /// The walk asks `skips_file` only when `filters_files` says it can skip: under every mix of
     /// the three filters, that shortcut skips exactly what `skips_file` alone skips.
