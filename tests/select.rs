@@ -134,6 +134,33 @@ fn exclude_globs_follow_gitignore_rules() {
     }
 }
 
+/// `--exclude-dir` takes the trailing `/` shell completion adds, and a path below the root (as
+/// scc does); a value that matched nothing is noted, as an `--exclude` glob is.
+#[test]
+fn exclude_dir_takes_a_trailing_slash_and_a_path_below_the_root() {
+    let tree = Tree::new();
+    for path in ["src/main.c", "src/net/sock.c", "lib/net/x.c"] {
+        tree.write(path, "x;\n");
+    }
+    let cases: [(&str, &[&str]); 5] = [
+        ("src/", &["lib/net/x.c"]),
+        ("src/net", &["lib/net/x.c", "src/main.c"]),
+        ("./src/net/", &["lib/net/x.c", "src/main.c"]),
+        ("net", &["src/main.c"]),
+        ("main.c", &["lib/net/x.c", "src/main.c", "src/net/sock.c"]),
+    ];
+    for (dir, kept) in cases {
+        assert_eq!(counted(&tree, &["--exclude-dir", dir]), kept, "--exclude-dir {dir}");
+    }
+    let dirs = ["src/net/", "./src/net", "net/sock", "nope"];
+    let out = ringloc(&dirs.iter().flat_map(|d| ["--exclude-dir", d]).collect::<Vec<_>>(), tree.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("--exclude-dir 'net/sock' matched nothing"), "{stderr}");
+    assert!(stderr.contains("--exclude-dir 'nope' matched nothing"), "{stderr}");
+    assert!(!stderr.contains("src/net"), "{stderr}");
+}
+
 #[test]
 fn bad_filters_are_usage_errors() {
     let tree = Tree::new();

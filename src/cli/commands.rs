@@ -11,6 +11,7 @@ use ringloc::output::stats::{write_table, StatsDoc};
 use ringloc::output::NdjsonStream;
 use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
+use ringloc::walk::select::Exclusion;
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
@@ -176,7 +177,7 @@ pub fn show_stats(stats: &Stats, report: &Report, writing: Duration) {
 }
 
 /// What the user should know about a run that is not a per-file error: the io_uring fallback, a
-/// named file that was not counted, an `--exclude` pattern that matched nothing.
+/// named file that was not counted, an `--exclude-dir` or `--exclude` value that matched nothing.
 fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) {
     if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
         say(format_args!("{why}"));
@@ -195,8 +196,12 @@ fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) 
         };
         say(format_args!("{}: skipped: {why}", for_people(&skipped.path)));
     }
-    for pattern in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
-        say(format_args!("--exclude '{pattern}' matched nothing"));
+    for (from, value) in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
+        let flag = match from {
+            Exclusion::Dir => "--exclude-dir",
+            Exclusion::Glob => "--exclude",
+        };
+        say(format_args!("{flag} '{value}' matched nothing"));
     }
 }
 

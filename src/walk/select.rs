@@ -1,8 +1,8 @@
 //! Which entries a walk keeps: hidden names, excluded directories and globs, extension and
 //! language filters, depth. Built once from the [`crate::Config`], shared by every worker.
 
-use std::collections::HashSet;
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -18,9 +18,8 @@ pub struct Selection {
     /// Follow symbolic links (`--follow`), counting each target once.
     pub follow: bool,
     pub ignore: IgnorePolicy,
-    /// Directory names never entered.
-    pub exclude_dirs: HashSet<Vec<u8>>,
-    /// Globs matched against the path below its root, as a `.gitignore` at the root matches.
+    /// `--exclude-dir` and `--exclude`: directories never entered, and globs matched against the
+    /// path below its root, as a `.gitignore` at the root matches.
     pub exclude: Option<Excludes>,
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
@@ -34,59 +33,129 @@ pub struct Selection {
     pub one_file_system: bool,
 }
 
-/// `--exclude` globs, and which of them ever matched: a pattern that never did is most often a typo
-/// or a path written from the wrong directory, and the binary says so.
+/// The option an exclusion came from, for the note on one that matched nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exclusion {
+    /// `--exclude-dir`: a directory's name, or its path below the root.
+    Dir,
+    /// `--exclude`: a glob.
+    Glob,
+}
+
+/// `--exclude-dir` values and `--exclude` globs, and which of them ever matched: one that never did
+/// is most often a typo or a path written from the wrong directory, and the binary says so.
 #[derive(Debug, Clone)]
 pub struct Excludes {
+    /// Directory names, looked up before any path is built, with their indices in `given` (one
+    /// name may be given twice, as `src` and `src/`).
+    dir_names: HashMap<Vec<u8>, Vec<usize>>,
+    /// Directory paths below the root, with their indices in `given`.
+    dir_paths: HashMap<PathBuf, Vec<usize>>,
     /// Every glob at once: most entries match none, and take this one test.
     all: Gitignore,
-    /// Each glob alone, looked at only when `all` matched, to mark every one that did.
-    each: Vec<Gitignore>,
-    patterns: Vec<String>,
+    /// Each glob alone, with its index in `given`, looked at only when `all` matched, to mark every
+    /// one that did.
+    each: Vec<(Gitignore, usize)>,
+    given: Vec<(Exclusion, String)>,
     /// Shared by every worker's copy of the selection.
     matched: Arc<[AtomicBool]>,
 }
 
 impl Excludes {
-    /// `path` is below the root; `is_dir`, since a glob ending in `/` matches directories only.
+    fn mark(&self, given: &[usize]) {
+        given.iter().for_each(|&i| self.matched[i].store(true, Ordering::Relaxed));
+    }
+
+    fn skips_dir_name(&self, name: &[u8]) -> bool {
+        self.dir_names.get(name).map(|given| self.mark(given)).is_some()
+    }
+
+    /// `path` is below the root; `is_dir`, since directory paths and a glob ending in `/` match
+    /// directories only. Both kinds are asked, so that every one that matches is marked.
     fn is_match(&self, path: &Path, is_dir: bool) -> bool {
+        let by_dir = is_dir && self.dir_paths.get(path).map(|given| self.mark(given)).is_some();
+        by_dir | self.glob_matches(path, is_dir)
+    }
+
+    fn glob_matches(&self, path: &Path, is_dir: bool) -> bool {
         if !self.all.matched(path, is_dir).is_ignore() {
             return false;
         }
-        for (glob, hit) in self.each.iter().zip(self.matched.iter()) {
+        for (glob, i) in &self.each {
             if glob.matched(path, is_dir).is_ignore() {
-                hit.store(true, Ordering::Relaxed);
+                self.mark(&[*i]);
             }
         }
         true
     }
 
-    /// The patterns, as given, that have matched nothing so far.
-    pub fn unmatched(&self) -> impl Iterator<Item = &str> {
-        self.patterns
+    /// The values, as given and with the option they came from, that have matched nothing so far.
+    pub fn unmatched(&self) -> impl Iterator<Item = (Exclusion, &str)> {
+        self.given
             .iter()
             .zip(self.matched.iter())
             .filter(|(_, hit)| !hit.load(Ordering::Relaxed))
-            .map(|(p, _)| p.as_str())
+            .map(|((from, value), _)| (*from, value.as_str()))
     }
 }
 
-/// Compiles `--exclude` globs by gitignore's rules, as tokei, ripgrep's `-g` and git read them, by
-/// the `ignore` crate's own matcher: `*` stays within a name and `**` crosses directories; a glob
-/// with a `/` before its end is anchored at the root (a leading `/` only anchors), one without
-/// matches a name at any depth; a trailing `/` matches directories only. A leading `!` or `#` is
-/// part of the name (an exclusion re-includes nothing). A bad glob, such as an unclosed `[`, is a
-/// usage error, reported before any work starts.
-pub fn exclude_globs(patterns: &[String]) -> Result<Option<Excludes>, ignore::Error> {
-    if patterns.is_empty() {
+/// What `--exclude-dir VALUE` leaves out. Shell completion ends a directory with `/`, which is
+/// dropped; a value with a `/` left in it is a path below the root, as scc takes one (`src/net`;
+/// `.` components and a leading `/` dropped), otherwise a name at any depth, as cloc and tokei
+/// take one.
+enum DirRule {
+    Name(Vec<u8>),
+    Path(PathBuf),
+}
+
+fn dir_rule(value: &str) -> DirRule {
+    let value = value.trim_end_matches('/');
+    match value.contains('/') {
+        true => DirRule::Path(
+            Path::new(value)
+                .components()
+                .filter(|c| !matches!(c, Component::CurDir | Component::RootDir))
+                .collect(),
+        ),
+        false => DirRule::Name(value.as_bytes().to_vec()),
+    }
+}
+
+/// Compiles `--exclude-dir` values ([`DirRule`]) and `--exclude` globs; `None` for neither. Globs
+/// are read by gitignore's rules, as tokei, ripgrep's `-g` and git read them, by the `ignore`
+/// crate's own matcher: `*` stays within a name and `**` crosses directories; a glob with a `/`
+/// before its end is anchored at the root (a leading `/` only anchors), one without matches a name
+/// at any depth; a trailing `/` matches directories only. A leading `!` or `#` is part of the name
+/// (an exclusion re-includes nothing). A bad glob, such as an unclosed `[`, is a usage error,
+/// reported before any work starts.
+pub fn excludes(dirs: &[String], globs: &[String]) -> Result<Option<Excludes>, ignore::Error> {
+    if dirs.is_empty() && globs.is_empty() {
         return Ok(None);
     }
-    let lines: Vec<String> = patterns.iter().map(|p| gitignore_line(p)).collect();
+    let (mut dir_names, mut dir_paths) = (HashMap::<_, Vec<_>>::new(), HashMap::<_, Vec<_>>::new());
+    for (i, value) in dirs.iter().enumerate() {
+        match dir_rule(value) {
+            DirRule::Name(name) => dir_names.entry(name).or_default().push(i),
+            DirRule::Path(path) => dir_paths.entry(path).or_default().push(i),
+        }
+    }
+    let lines: Vec<String> = globs.iter().map(|g| gitignore_line(g)).collect();
+    let mut each = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        each.push((gitignore(std::slice::from_ref(line))?, dirs.len() + i));
+    }
+    let given = dirs
+        .iter()
+        .map(|d| (Exclusion::Dir, d.clone()))
+        .chain(globs.iter().map(|g| (Exclusion::Glob, g.clone())));
+    let given: Vec<_> = given.collect();
     Ok(Some(Excludes {
+        dir_names,
+        dir_paths,
         all: gitignore(&lines)?,
-        each: lines.iter().map(|line| gitignore(std::slice::from_ref(line))).collect::<Result<_, _>>()?,
-        patterns: patterns.to_vec(),
-        matched: patterns.iter().map(|_| AtomicBool::new(false)).collect(),
+        each,
+        matched: given.iter().map(|_| AtomicBool::new(false)).collect(),
+        given,
     }))
 }
 
@@ -119,7 +188,14 @@ impl Selection {
     }
 
     pub fn skips_dir(&self, name: &[u8], depth: usize) -> bool {
-        self.exclude_dirs.contains(name) || self.max_depth.is_some_and(|max| depth >= max)
+        self.exclude.as_ref().is_some_and(|e| e.skips_dir_name(name))
+            || self.max_depth.is_some_and(|max| depth >= max)
+    }
+
+    /// Whether [`Selection::excluded_by_path`] can exclude anything: without `--exclude` or an
+    /// `--exclude-dir` path it cannot, and a walk builds no path to ask it.
+    pub fn filters_paths(&self) -> bool {
+        self.exclude.as_ref().is_some_and(|e| !e.dir_paths.is_empty() || !e.each.is_empty())
     }
 
     /// Whether [`Selection::skips_file`] can skip anything: without `--include-ext`, `--exclude-ext`
@@ -149,9 +225,9 @@ impl Selection {
         self.types.is_empty() || self.types.contains(&id)
     }
 
-    /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs, since
-    /// this runs for every entry of the tree.
-    pub fn excluded_by_glob(&self, path: &Path, root: &Path, is_dir: bool) -> bool {
+    /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs or
+    /// directory paths, since this runs for every entry of the tree.
+    pub fn excluded_by_path(&self, path: &Path, root: &Path, is_dir: bool) -> bool {
         self.exclude.as_ref().is_some_and(|set| set.is_match(path.strip_prefix(root).unwrap_or(path), is_dir))
     }
 }
@@ -160,7 +236,7 @@ impl Selection {
 mod tests {
     use std::path::Path;
 
-    use super::{exclude_globs, Selection};
+    use super::{excludes, Exclusion, Selection};
     use crate::lang::{detect_by_name, NameMatch};
 
     /// A path that several globs match marks each of them as having matched, not only the one the
@@ -168,12 +244,12 @@ mod tests {
     #[test]
     fn every_glob_that_matches_is_marked() {
         let globs = ["*.c", "src/*.c", "/src/", "nothing", "#x"].map(String::from);
-        let excludes = exclude_globs(&globs).expect("globs build").expect("globs given");
+        let excludes = excludes(&[], &globs).expect("globs build").expect("globs given");
         assert!(excludes.is_match(Path::new("src/a.c"), false));
         assert!(!excludes.is_match(Path::new("src/a.h"), false));
         assert!(excludes.is_match(Path::new("src"), true));
         assert!(excludes.is_match(Path::new("#x"), false));
-        assert_eq!(excludes.unmatched().collect::<Vec<_>>(), ["nothing"]);
+        assert_eq!(excludes.unmatched().collect::<Vec<_>>(), [(Exclusion::Glob, "nothing")]);
     }
 
     /// The walk asks `skips_file` only when `filters_files` says it can skip: under every mix of
