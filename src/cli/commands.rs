@@ -1,17 +1,20 @@
 //! What each command does once its flags are parsed: count, merge or diff, then print. Errors come
 //! back as messages for `main` to print and turn into exit codes.
 
+use std::ffi::OsStr;
 use std::io::{self, IsTerminal, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use ringloc::lang::detect_by_name;
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
 use ringloc::output::NdjsonStream;
 use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
-use ringloc::walk::select::Exclusion;
+use ringloc::walk::select::{Exclusion, Filter, Selection};
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
@@ -185,16 +188,15 @@ fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) 
     for warning in &run.report.warnings {
         say(format_args!("{warning}"));
     }
-    for skipped in run.report.skipped_files.iter().filter(|f| named_files.contains(&f.path)) {
-        let why = match skipped.why {
-            Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
-            Skip::Binary => "binary",
-            Skip::TooLarge => "larger than --max-file-size",
-            Skip::Generated => "generated (--no-generated)",
-            Skip::Minified => "minified (--no-minified)",
-            Skip::NotSelected => "its content names a language -t leaves out",
-        };
-        say(format_args!("{}: skipped: {why}", for_people(&skipped.path)));
+    let skipped = run.report.skipped_files.iter().map(|f| (&f.path, f.why));
+    let by_content = run.report.not_selected.iter().map(|path| (path, Skip::NotSelected));
+    for (path, why) in skipped.chain(by_content).filter(|(path, _)| named_files.contains(path)) {
+        say(format_args!("{}: skipped: {}", for_people(path), skipped_because(why)));
+    }
+    for path in named_files {
+        if let Some(flag) = left_out_by(&config.selection, path) {
+            say(format_args!("{}: skipped: left out by {flag}", for_people(path)));
+        }
     }
     for (from, value) in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
         let flag = match from {
@@ -203,6 +205,29 @@ fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) 
         };
         say(format_args!("{flag} '{value}' matched nothing"));
     }
+}
+
+/// Why a named file was not counted, in a note's words.
+fn skipped_because(why: Skip) -> &'static str {
+    match why {
+        Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
+        Skip::Binary => "binary",
+        Skip::TooLarge => "larger than --max-file-size",
+        Skip::Generated => "generated (--no-generated)",
+        Skip::Minified => "minified (--no-minified)",
+        Skip::NotSelected => "its content names a language -t leaves out",
+    }
+}
+
+/// The flag whose filter left a named file out by its name: the roots asked the selection the same
+/// of the same name, and read no such file.
+fn left_out_by(selection: &Selection, path: &Path) -> Option<&'static str> {
+    let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
+    Some(match selection.left_out_by(name, detect_by_name(name))? {
+        Filter::IncludeExt => "--include-ext",
+        Filter::ExcludeExt => "--exclude-ext",
+        Filter::Type => "-t",
+    })
 }
 
 fn load(path: &Path) -> Result<Loaded, String> {

@@ -33,6 +33,16 @@ pub struct Selection {
     pub one_file_system: bool,
 }
 
+/// The filter that leaves a file out by its name: the binary names it for a file named on the
+/// command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    IncludeExt,
+    ExcludeExt,
+    /// `-t`, by the language the name says.
+    Type,
+}
+
 /// The option an exclusion came from, for the note on one that matched nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exclusion {
@@ -207,16 +217,21 @@ impl Selection {
 
     /// Filters that need only the name (and its language guess), checked before any path is built.
     pub fn skips_file(&self, name: &[u8], language: NameMatch) -> bool {
+        self.left_out_by(name, language).is_some()
+    }
+
+    /// Which of [`Selection::skips_file`]'s filters leaves the file out, if one does.
+    pub fn left_out_by(&self, name: &[u8], language: NameMatch) -> Option<Filter> {
         let ext = || extension(name).unwrap_or_default();
         if !self.include_ext.is_empty() && !self.include_ext.contains(&ext()) {
-            return true;
+            return Some(Filter::IncludeExt);
         }
         if !self.exclude_ext.is_empty() && self.exclude_ext.contains(&ext()) {
-            return true;
+            return Some(Filter::ExcludeExt);
         }
         match language {
-            NameMatch::Known(id) => !self.types.is_empty() && !self.types.contains(&id),
-            _ => false,
+            NameMatch::Known(id) if !self.types.is_empty() && !self.types.contains(&id) => Some(Filter::Type),
+            _ => None,
         }
     }
 
