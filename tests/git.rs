@@ -435,6 +435,35 @@ fn a_diff_between_revisions_accounts_for_every_line() {
     assert_eq!(mixed.status.code(), Some(1));
 }
 
+/// `diff ../r.json` is one report, not the range `../r.json`; a range without a start says so, in
+/// `diff` and in `history`, instead of naming an empty revision.
+#[test]
+fn a_report_path_with_dots_is_no_range_and_a_range_needs_a_start() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    std::fs::write(repo.top().join("r.json"), ringloc(&["--format", "json", "repo"], repo.top()).stdout)
+        .unwrap();
+    let stderr = |out: &std::process::Output| String::from_utf8_lossy(&out.stderr).into_owned();
+    let out = ringloc(&["diff", "../r.json"], &repo.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("diff needs two reports, two revisions or a range A..B, not just ../r.json"),
+        "{}",
+        stderr(&out)
+    );
+    for args in [&["diff", "..HEAD"][..], &["diff", ".."], &["history", "..HEAD"]] {
+        let out = ringloc(args, &repo.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let said = format!("bad revision '{}': the range has no start", args[1]);
+        assert!(stderr(&out).contains(&said), "{args:?}: {}", stderr(&out));
+    }
+    assert_eq!(ringloc(&["diff", "HEAD.."], &repo.path()).status.code(), Some(0));
+}
+
 #[test]
 fn history_samples_commits_and_counts_each_blob_once() {
     if !has_git() {

@@ -146,6 +146,23 @@ fn a_named_file_that_is_not_counted_says_why() {
 }
 
 #[test]
+fn a_named_file_a_filter_leaves_out_says_which() {
+    let tree = two_languages();
+    tree.write("run", "#!/usr/bin/env python3\nx = 1\n");
+    let cases: [(&[&str], &str); 4] = [
+        (&["-t", "python", "sub/a.py", "sub/c.c"], "sub/c.c: skipped: left out by -t"),
+        (&["--include-ext", "py", "sub/a.py", "sub/c.c"], "sub/c.c: skipped: left out by --include-ext"),
+        (&["--exclude-ext", "c", "sub/a.py", "sub/c.c"], "sub/c.c: skipped: left out by --exclude-ext"),
+        (&["-t", "c", "run", "sub/c.c"], "run: skipped: its content names a language -t leaves out"),
+    ];
+    for (args, note) in cases {
+        let out = ringloc(args, tree.path());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(stderr(&out).lines().collect::<Vec<_>>(), [format!("ringloc: {note}")], "{args:?}");
+    }
+}
+
+#[test]
 fn merge_refuses_reports_that_do_not_add_up_or_overflow() {
     let tree = two_languages();
     let report = String::from_utf8(ringloc(&["--format", "json", "sub"], tree.path()).stdout).unwrap();

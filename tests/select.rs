@@ -109,6 +109,58 @@ fn name_extension_language_and_depth_filters() {
     assert_eq!(counted(&tree, &["--max-depth", "2"]), ["a.c", "b.py", "run", "tests/t.c", "third_party/v.c"]);
 }
 
+/// `--exclude` reads globs as a `.gitignore` at each root would (tokei, ripgrep's `-g`): `*` stays
+/// within a name, a `/` anchors at the root, a glob without one matches a name at any depth.
+#[test]
+fn exclude_globs_follow_gitignore_rules() {
+    let tree = Tree::new();
+    for path in ["src/main.c", "src/net/sock.c", "lib/src/x.c", "top.c", "!bang.c"] {
+        tree.write(path, "x;\n");
+    }
+    let all = ["!bang.c", "lib/src/x.c", "src/main.c", "src/net/sock.c", "top.c"];
+    let without =
+        |left_out: &[&str]| all.iter().filter(|p| !left_out.contains(p)).copied().collect::<Vec<_>>();
+    let cases: [(&str, &[&str]); 7] = [
+        ("src/*.c", &["src/main.c"]),
+        ("/src", &["src/main.c", "src/net/sock.c"]),
+        ("src", &["lib/src/x.c", "src/main.c", "src/net/sock.c"]),
+        ("src/**/*.c", &["src/main.c", "src/net/sock.c"]),
+        ("/top.c", &["top.c"]),
+        ("top.c/", &[]),
+        ("!bang.c", &["!bang.c"]),
+    ];
+    for (glob, left_out) in cases {
+        assert_eq!(counted(&tree, &["--exclude", glob]), without(left_out), "--exclude {glob}");
+    }
+}
+
+/// `--exclude-dir` takes the trailing `/` shell completion adds, and a path below the root (as
+/// scc does); a value that matched nothing is noted, as an `--exclude` glob is.
+#[test]
+fn exclude_dir_takes_a_trailing_slash_and_a_path_below_the_root() {
+    let tree = Tree::new();
+    for path in ["src/main.c", "src/net/sock.c", "lib/net/x.c"] {
+        tree.write(path, "x;\n");
+    }
+    let cases: [(&str, &[&str]); 5] = [
+        ("src/", &["lib/net/x.c"]),
+        ("src/net", &["lib/net/x.c", "src/main.c"]),
+        ("./src/net/", &["lib/net/x.c", "src/main.c"]),
+        ("net", &["src/main.c"]),
+        ("main.c", &["lib/net/x.c", "src/main.c", "src/net/sock.c"]),
+    ];
+    for (dir, kept) in cases {
+        assert_eq!(counted(&tree, &["--exclude-dir", dir]), kept, "--exclude-dir {dir}");
+    }
+    let dirs = ["src/net/", "./src/net", "net/sock", "nope"];
+    let out = ringloc(&dirs.iter().flat_map(|d| ["--exclude-dir", d]).collect::<Vec<_>>(), tree.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("--exclude-dir 'net/sock' matched nothing"), "{stderr}");
+    assert!(stderr.contains("--exclude-dir 'nope' matched nothing"), "{stderr}");
+    assert!(!stderr.contains("src/net"), "{stderr}");
+}
+
 #[test]
 fn bad_filters_are_usage_errors() {
     let tree = Tree::new();

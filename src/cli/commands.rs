@@ -1,16 +1,20 @@
 //! What each command does once its flags are parsed: count, merge or diff, then print. Errors come
 //! back as messages for `main` to print and turn into exit codes.
 
+use std::ffi::OsStr;
 use std::io::{self, IsTerminal, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use ringloc::lang::detect_by_name;
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
 use ringloc::output::NdjsonStream;
 use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
+use ringloc::walk::select::{Exclusion, Filter, Selection};
 use ringloc::BackendUsed;
 
 use clap::CommandFactory;
@@ -176,7 +180,7 @@ pub fn show_stats(stats: &Stats, report: &Report, writing: Duration) {
 }
 
 /// What the user should know about a run that is not a per-file error: the io_uring fallback, a
-/// named file that was not counted, an `--exclude` pattern that matched nothing.
+/// named file that was not counted, an `--exclude-dir` or `--exclude` value that matched nothing.
 fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) {
     if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
         say(format_args!("{why}"));
@@ -184,20 +188,46 @@ fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) 
     for warning in &run.report.warnings {
         say(format_args!("{warning}"));
     }
-    for skipped in run.report.skipped_files.iter().filter(|f| named_files.contains(&f.path)) {
-        let why = match skipped.why {
-            Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
-            Skip::Binary => "binary",
-            Skip::TooLarge => "larger than --max-file-size",
-            Skip::Generated => "generated (--no-generated)",
-            Skip::Minified => "minified (--no-minified)",
-            Skip::NotSelected => "its content names a language -t leaves out",
+    let skipped = run.report.skipped_files.iter().map(|f| (&f.path, f.why));
+    let by_content = run.report.not_selected.iter().map(|path| (path, Skip::NotSelected));
+    for (path, why) in skipped.chain(by_content).filter(|(path, _)| named_files.contains(path)) {
+        say(format_args!("{}: skipped: {}", for_people(path), skipped_because(why)));
+    }
+    for path in named_files {
+        if let Some(flag) = left_out_by(&config.selection, path) {
+            say(format_args!("{}: skipped: left out by {flag}", for_people(path)));
+        }
+    }
+    for (from, value) in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
+        let flag = match from {
+            Exclusion::Dir => "--exclude-dir",
+            Exclusion::Glob => "--exclude",
         };
-        say(format_args!("{}: skipped: {why}", for_people(&skipped.path)));
+        say(format_args!("{flag} '{value}' matched nothing"));
     }
-    for pattern in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
-        say(format_args!("--exclude '{pattern}' matched nothing"));
+}
+
+/// Why a named file was not counted, in a note's words.
+fn skipped_because(why: Skip) -> &'static str {
+    match why {
+        Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
+        Skip::Binary => "binary",
+        Skip::TooLarge => "larger than --max-file-size",
+        Skip::Generated => "generated (--no-generated)",
+        Skip::Minified => "minified (--no-minified)",
+        Skip::NotSelected => "its content names a language -t leaves out",
     }
+}
+
+/// The flag whose filter left a named file out by its name: the roots asked the selection the same
+/// of the same name, and read no such file.
+fn left_out_by(selection: &Selection, path: &Path) -> Option<&'static str> {
+    let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
+    Some(match selection.left_out_by(name, detect_by_name(name))? {
+        Filter::IncludeExt => "--include-ext",
+        Filter::ExcludeExt => "--exclude-ext",
+        Filter::Type => "-t",
+    })
 }
 
 fn load(path: &Path) -> Result<Loaded, String> {

@@ -11,7 +11,7 @@ use ringloc::io::Backend;
 use ringloc::lang::LangId;
 use ringloc::report::{Shape, SortKey};
 use ringloc::walk::ignore::IgnorePolicy;
-use ringloc::walk::select::{exclude_globs, Selection};
+use ringloc::walk::select::{excludes, Selection};
 use ringloc::Config;
 
 #[derive(Debug, Parser)]
@@ -67,11 +67,14 @@ pub struct Cli {
     #[arg(long)]
     pub no_require_git: bool,
 
-    /// Never enter directories with this name (repeatable)
-    #[arg(long, value_name = "NAME")]
+    /// Never enter directories with this name, at any depth; a DIR with a `/` is a path below each
+    /// root (`src/vendor`), and a trailing `/` is dropped (repeatable)
+    #[arg(long, value_name = "DIR")]
     pub exclude_dir: Vec<String>,
 
-    /// Skip files and directories whose name or path below the root matches this glob (repeatable)
+    /// Skip files and directories this glob matches, read as a .gitignore line at each root: `*`
+    /// stays within a name, a GLOB with a `/` is anchored at the root, one without matches a name
+    /// at any depth, a trailing `/` matches directories only (repeatable)
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
 
@@ -405,8 +408,8 @@ impl Cli {
             hidden: self.hidden,
             follow: self.follow,
             ignore: IgnorePolicy { enabled: !self.no_ignore, require_git: !self.no_require_git },
-            exclude_dirs: self.exclude_dir.iter().map(|d| d.clone().into_bytes()).collect(),
-            exclude: exclude_globs(&self.exclude).map_err(|e| format!("bad --exclude glob: {e}"))?,
+            exclude: excludes(&self.exclude_dir, &self.exclude)
+                .map_err(|e| format!("bad --exclude glob: {e}"))?,
             include_ext: exts(&self.include_ext),
             exclude_ext: exts(&self.exclude_ext),
             types,

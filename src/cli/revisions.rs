@@ -4,7 +4,9 @@ use std::io;
 use std::path::Path;
 use std::time::Instant;
 
-use ringloc::git::{cache_file, count_rev, diff_revs, history as sample_history, BlobCache, Every, Repo};
+use ringloc::git::{
+    cache_file, count_rev, diff_revs, history as sample_history, split_range, BlobCache, Every, Repo,
+};
 use ringloc::io::ReadRules;
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::output::history_html::write_html;
@@ -71,7 +73,8 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
 }
 
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
-/// revisions (or OLD is a range `A..B`).
+/// revisions (or OLD is a range `A..B`). A file that exists is a report, however its path reads:
+/// `../r.json` is no range.
 pub fn diff(
     old: &Path,
     new: Option<&Path>,
@@ -91,14 +94,10 @@ pub fn diff(
             ))
         }
         Some(new) => (text(old)?, text(new)?),
-        None => match text(old)?.split_once("..") {
-            Some((a, b)) => (a.to_string(), if b.is_empty() { "HEAD".into() } else { b.to_string() }),
-            None => {
-                return Err(format!(
-                    "diff needs two reports, two revisions or a range A..B, not just {}",
-                    old.display()
-                ))
-            }
+        None if old.is_file() => return Err(lone_argument(old)),
+        None => match split_range(&text(old)?).map_err(|e| e.to_string())? {
+            Some((a, b)) => (a.to_string(), b.to_string()),
+            None => return Err(lone_argument(old)),
         },
     };
     if by_dir {
@@ -118,6 +117,11 @@ pub fn diff(
     } else {
         Finished::Clean
     })
+}
+
+/// A lone argument that is no range: a report or a revision, with nothing to compare it to.
+fn lone_argument(old: &Path) -> String {
+    format!("diff needs two reports, two revisions or a range A..B, not just {}", old.display())
 }
 
 /// `--every N` or `--step SPAN`; every commit without either.

@@ -92,10 +92,24 @@ fn run_length(samples: usize, threads: usize, span: usize) -> usize {
     samples.div_ceil(runs).max(1)
 }
 
+/// A range `A..B` as its two revisions; `None` for one revision. An empty end is `HEAD`, as git
+/// reads it; an empty start, which git would read as `HEAD` too, is an error: it is most often a
+/// variable left unset (`$OLD..main`), and `HEAD..B` looks forward, not back.
+pub fn split_range(range: &str) -> Result<Option<(&str, &str)>, GitError> {
+    match range.split_once("..") {
+        Some(("", _)) => Err(GitError::BadRevision {
+            rev: range.into(),
+            why: "the range has no start (write A..B; A.. is A..HEAD)".into(),
+        }),
+        Some((from, to)) => Ok(Some((from, if to.is_empty() { "HEAD" } else { to }))),
+        None => Ok(None),
+    }
+}
+
 /// The commits of `range` along first parents, newest first.
 fn first_parents(repo: &Repo, range: &str) -> Result<Vec<Revision>, GitError> {
-    let (hidden, tip) = match range.split_once("..") {
-        Some((from, to)) => (Some(from), if to.is_empty() { "HEAD" } else { to }),
+    let (hidden, tip) = match split_range(range)? {
+        Some((from, to)) => (Some(from), to),
         None => (None, range),
     };
     let commit = |rev: &str| {

@@ -188,7 +188,7 @@ impl<'a> TreeLister<'a> {
         let entries = entries(tree, &data)?;
         let (ignore, chain) = self.ignore_level(repo, (path, None), dir.ignore, dir.chain, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
-        let filtered = ignore.has_rules() || sel.exclude.is_some();
+        let filtered = ignore.has_rules() || sel.filters_paths();
         let mut node = Node::default();
         for e in entries {
             if sel.skips_name(e.name) {
@@ -196,7 +196,7 @@ impl<'a> TreeLister<'a> {
             }
             let path = path.join(OsStr::from_bytes(e.name));
             let dropped = |is_dir| {
-                filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_glob(e.name, &path, &root))
+                filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_path(&path, &root, is_dir))
             };
             match e.kind {
                 EntryKind::Tree => {

@@ -190,6 +190,9 @@ pub struct Report {
     pub files_sorted: bool,
     /// The files left out, filled and sorted as `files` is.
     pub skipped_files: Vec<SkippedFile>,
+    /// The files `-t` left out by their content ([`Skip::NotSelected`]), filled and sorted as
+    /// `files` is but shown by no format: the binary says why for a file the user named.
+    pub not_selected: Vec<PathBuf>,
     pub errors: Vec<FileError>,
     pub skipped: Skipped,
     pub flagged: Flagged,
@@ -237,6 +240,11 @@ impl Report {
                     self.files.push(FileReport { path: path(), counted });
                 }
             }
+            Outcome::Skipped(Skip::NotSelected) => {
+                if keep_file {
+                    self.not_selected.push(path());
+                }
+            }
             Outcome::Skipped(skip) => {
                 if let Some(n) = self.skipped.slot(skip) {
                     *n += 1;
@@ -261,6 +269,7 @@ impl Report {
         self.files_sorted &= other.files.is_empty();
         self.files.extend(other.files);
         self.skipped_files.extend(other.skipped_files);
+        self.not_selected.extend(other.not_selected);
         self.errors.extend(other.errors);
         for skip in [Skip::Binary, Skip::Unknown, Skip::TooLarge, Skip::Generated, Skip::Minified] {
             if let (Some(n), Some(&mut theirs)) = (self.skipped.slot(skip), { other.skipped }.slot(skip)) {
@@ -302,6 +311,7 @@ impl Report {
         self.files.sort_by(|a, b| path_order(&a.path, &b.path));
         self.files_sorted = true;
         self.skipped_files.sort_by(|a, b| path_order(&a.path, &b.path));
+        self.not_selected.sort_by(|a, b| path_order(a, b));
         self.errors.sort_by(|a, b| path_order(&a.path, &b.path));
     }
 

@@ -251,7 +251,7 @@ impl Lister {
         let sel = ctx.selection;
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
-        let filtered = ignore.has_rules() || sel.exclude.is_some();
+        let filtered = ignore.has_rules() || sel.filters_paths();
         let name_filtered = sel.filters_files();
         for (at, len, kind) in self.order.indices().map(|i| self.entries[i]) {
             let name = &self.names[at as usize..(at + len) as usize];
@@ -260,7 +260,7 @@ impl Lister {
             }
             let path = || joined(&job.path, name);
             let dropped = |path: &Path, is_dir| {
-                filtered && (ignore.is_ignored(path, is_dir) || sel.excluded_by_glob(name, path, &job.root))
+                filtered && (ignore.is_ignored(path, is_dir) || sel.excluded_by_path(path, &job.root, is_dir))
             };
             match kind {
                 FileType::Directory

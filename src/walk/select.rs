@@ -1,14 +1,12 @@
 //! Which entries a walk keeps: hidden names, excluded directories and globs, extension and
 //! language filters, depth. Built once from the [`crate::Config`], shared by every worker.
 
-use std::collections::HashSet;
-use std::ffi::OsStr;
-use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
 use super::ignore::IgnorePolicy;
 use crate::lang::{LangId, NameMatch};
@@ -20,9 +18,8 @@ pub struct Selection {
     /// Follow symbolic links (`--follow`), counting each target once.
     pub follow: bool,
     pub ignore: IgnorePolicy,
-    /// Directory names never entered.
-    pub exclude_dirs: HashSet<Vec<u8>>,
-    /// Gitignore-style globs matched against a name and against the path below its root.
+    /// `--exclude-dir` and `--exclude`: directories never entered, and globs matched against the
+    /// path below its root, as a `.gitignore` at the root matches.
     pub exclude: Option<Excludes>,
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
@@ -36,52 +33,158 @@ pub struct Selection {
     pub one_file_system: bool,
 }
 
-/// `--exclude` globs, and which of them ever matched: a pattern that never did is most often a typo
-/// or a path written from the wrong directory, and the binary says so.
+/// The filter that leaves a file out by its name: the binary names it for a file named on the
+/// command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    IncludeExt,
+    ExcludeExt,
+    /// `-t`, by the language the name says.
+    Type,
+}
+
+/// The option an exclusion came from, for the note on one that matched nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exclusion {
+    /// `--exclude-dir`: a directory's name, or its path below the root.
+    Dir,
+    /// `--exclude`: a glob.
+    Glob,
+}
+
+/// `--exclude-dir` values and `--exclude` globs, and which of them ever matched: one that never did
+/// is most often a typo or a path written from the wrong directory, and the binary says so.
 #[derive(Debug, Clone)]
 pub struct Excludes {
-    set: GlobSet,
-    patterns: Vec<String>,
+    /// Directory names, looked up before any path is built, with their indices in `given` (one
+    /// name may be given twice, as `src` and `src/`).
+    dir_names: HashMap<Vec<u8>, Vec<usize>>,
+    /// Directory paths below the root, with their indices in `given`.
+    dir_paths: HashMap<PathBuf, Vec<usize>>,
+    /// Every glob at once: most entries match none, and take this one test.
+    all: Gitignore,
+    /// Each glob alone, with its index in `given`, looked at only when `all` matched, to mark every
+    /// one that did.
+    each: Vec<(Gitignore, usize)>,
+    given: Vec<(Exclusion, String)>,
     /// Shared by every worker's copy of the selection.
     matched: Arc<[AtomicBool]>,
 }
 
 impl Excludes {
-    fn is_match(&self, path: &Path) -> bool {
-        // Most entries match nothing: one test, and the patterns are looked at only on a match.
-        if !self.set.is_match(path) {
+    fn mark(&self, given: &[usize]) {
+        given.iter().for_each(|&i| self.matched[i].store(true, Ordering::Relaxed));
+    }
+
+    fn skips_dir_name(&self, name: &[u8]) -> bool {
+        self.dir_names.get(name).map(|given| self.mark(given)).is_some()
+    }
+
+    /// `path` is below the root; `is_dir`, since directory paths and a glob ending in `/` match
+    /// directories only. Both kinds are asked, so that every one that matches is marked.
+    fn is_match(&self, path: &Path, is_dir: bool) -> bool {
+        let by_dir = is_dir && self.dir_paths.get(path).map(|given| self.mark(given)).is_some();
+        by_dir | self.glob_matches(path, is_dir)
+    }
+
+    fn glob_matches(&self, path: &Path, is_dir: bool) -> bool {
+        if !self.all.matched(path, is_dir).is_ignore() {
             return false;
         }
-        for i in self.set.matches(path) {
-            self.matched[i].store(true, Ordering::Relaxed);
+        for (glob, i) in &self.each {
+            if glob.matched(path, is_dir).is_ignore() {
+                self.mark(&[*i]);
+            }
         }
         true
     }
 
-    /// The patterns, as given, that have matched nothing so far.
-    pub fn unmatched(&self) -> impl Iterator<Item = &str> {
-        self.patterns
+    /// The values, as given and with the option they came from, that have matched nothing so far.
+    pub fn unmatched(&self) -> impl Iterator<Item = (Exclusion, &str)> {
+        self.given
             .iter()
             .zip(self.matched.iter())
             .filter(|(_, hit)| !hit.load(Ordering::Relaxed))
-            .map(|(p, _)| p.as_str())
+            .map(|((from, value), _)| (*from, value.as_str()))
     }
 }
 
-/// Compiles `--exclude` globs; a bad glob is a usage error, reported before any work starts.
-pub fn exclude_globs(patterns: &[String]) -> Result<Option<Excludes>, globset::Error> {
-    if patterns.is_empty() {
+/// What `--exclude-dir VALUE` leaves out. Shell completion ends a directory with `/`, which is
+/// dropped; a value with a `/` left in it is a path below the root, as scc takes one (`src/net`;
+/// `.` components and a leading `/` dropped), otherwise a name at any depth, as cloc and tokei
+/// take one.
+enum DirRule {
+    Name(Vec<u8>),
+    Path(PathBuf),
+}
+
+fn dir_rule(value: &str) -> DirRule {
+    let value = value.trim_end_matches('/');
+    match value.contains('/') {
+        true => DirRule::Path(
+            Path::new(value)
+                .components()
+                .filter(|c| !matches!(c, Component::CurDir | Component::RootDir))
+                .collect(),
+        ),
+        false => DirRule::Name(value.as_bytes().to_vec()),
+    }
+}
+
+/// Compiles `--exclude-dir` values ([`DirRule`]) and `--exclude` globs; `None` for neither. Globs
+/// are read by gitignore's rules, as tokei, ripgrep's `-g` and git read them, by the `ignore`
+/// crate's own matcher: `*` stays within a name and `**` crosses directories; a glob with a `/`
+/// before its end is anchored at the root (a leading `/` only anchors), one without matches a name
+/// at any depth; a trailing `/` matches directories only. A leading `!` or `#` is part of the name
+/// (an exclusion re-includes nothing). A bad glob, such as an unclosed `[`, is a usage error,
+/// reported before any work starts.
+pub fn excludes(dirs: &[String], globs: &[String]) -> Result<Option<Excludes>, ignore::Error> {
+    if dirs.is_empty() && globs.is_empty() {
         return Ok(None);
     }
-    let mut builder = GlobSetBuilder::new();
-    for p in patterns {
-        builder.add(Glob::new(p.trim_end_matches('/'))?);
+    let (mut dir_names, mut dir_paths) = (HashMap::<_, Vec<_>>::new(), HashMap::<_, Vec<_>>::new());
+    for (i, value) in dirs.iter().enumerate() {
+        match dir_rule(value) {
+            DirRule::Name(name) => dir_names.entry(name).or_default().push(i),
+            DirRule::Path(path) => dir_paths.entry(path).or_default().push(i),
+        }
     }
+    let lines: Vec<String> = globs.iter().map(|g| gitignore_line(g)).collect();
+    let mut each = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        each.push((gitignore(std::slice::from_ref(line))?, dirs.len() + i));
+    }
+    let given = dirs
+        .iter()
+        .map(|d| (Exclusion::Dir, d.clone()))
+        .chain(globs.iter().map(|g| (Exclusion::Glob, g.clone())));
+    let given: Vec<_> = given.collect();
     Ok(Some(Excludes {
-        set: builder.build()?,
-        patterns: patterns.to_vec(),
-        matched: patterns.iter().map(|_| AtomicBool::new(false)).collect(),
+        dir_names,
+        dir_paths,
+        all: gitignore(&lines)?,
+        each,
+        matched: given.iter().map(|_| AtomicBool::new(false)).collect(),
+        given,
     }))
+}
+
+/// A glob as a line of a `.gitignore`: a leading `!` (which re-includes) or `#` (a comment) escaped.
+fn gitignore_line(glob: &str) -> String {
+    match glob.starts_with(['!', '#']) {
+        true => format!("\\{glob}"),
+        false => glob.to_string(),
+    }
+}
+
+/// A matcher of `lines`, rooted at `.`: it is given paths below the root.
+fn gitignore(lines: &[String]) -> Result<Gitignore, ignore::Error> {
+    let mut builder = GitignoreBuilder::new(".");
+    builder.allow_unclosed_class(false);
+    for line in lines {
+        builder.add_line(None, line)?;
+    }
+    builder.build()
 }
 
 fn extension(name: &[u8]) -> Option<Vec<u8>> {
@@ -95,7 +198,14 @@ impl Selection {
     }
 
     pub fn skips_dir(&self, name: &[u8], depth: usize) -> bool {
-        self.exclude_dirs.contains(name) || self.max_depth.is_some_and(|max| depth >= max)
+        self.exclude.as_ref().is_some_and(|e| e.skips_dir_name(name))
+            || self.max_depth.is_some_and(|max| depth >= max)
+    }
+
+    /// Whether [`Selection::excluded_by_path`] can exclude anything: without `--exclude` or an
+    /// `--exclude-dir` path it cannot, and a walk builds no path to ask it.
+    pub fn filters_paths(&self) -> bool {
+        self.exclude.as_ref().is_some_and(|e| !e.dir_paths.is_empty() || !e.each.is_empty())
     }
 
     /// Whether [`Selection::skips_file`] can skip anything: without `--include-ext`, `--exclude-ext`
@@ -107,16 +217,21 @@ impl Selection {
 
     /// Filters that need only the name (and its language guess), checked before any path is built.
     pub fn skips_file(&self, name: &[u8], language: NameMatch) -> bool {
+        self.left_out_by(name, language).is_some()
+    }
+
+    /// Which of [`Selection::skips_file`]'s filters leaves the file out, if one does.
+    pub fn left_out_by(&self, name: &[u8], language: NameMatch) -> Option<Filter> {
         let ext = || extension(name).unwrap_or_default();
         if !self.include_ext.is_empty() && !self.include_ext.contains(&ext()) {
-            return true;
+            return Some(Filter::IncludeExt);
         }
         if !self.exclude_ext.is_empty() && self.exclude_ext.contains(&ext()) {
-            return true;
+            return Some(Filter::ExcludeExt);
         }
         match language {
-            NameMatch::Known(id) => !self.types.is_empty() && !self.types.contains(&id),
-            _ => false,
+            NameMatch::Known(id) if !self.types.is_empty() && !self.types.contains(&id) => Some(Filter::Type),
+            _ => None,
         }
     }
 
@@ -125,21 +240,32 @@ impl Selection {
         self.types.is_empty() || self.types.contains(&id)
     }
 
-    /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs, since
-    /// this runs for every entry of the tree.
-    pub fn excluded_by_glob(&self, name: &[u8], path: &Path, root: &Path) -> bool {
-        self.exclude.as_ref().is_some_and(|set| {
-            // Both, so that every pattern that matches is marked as having matched.
-            let by_name = set.is_match(Path::new(OsStr::from_bytes(name)));
-            set.is_match(path.strip_prefix(root).unwrap_or(path)) || by_name
-        })
+    /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs or
+    /// directory paths, since this runs for every entry of the tree.
+    pub fn excluded_by_path(&self, path: &Path, root: &Path, is_dir: bool) -> bool {
+        self.exclude.as_ref().is_some_and(|set| set.is_match(path.strip_prefix(root).unwrap_or(path), is_dir))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Selection;
+    use std::path::Path;
+
+    use super::{excludes, Exclusion, Selection};
     use crate::lang::{detect_by_name, NameMatch};
+
+    /// A path that several globs match marks each of them as having matched, not only the one the
+    /// matcher reports.
+    #[test]
+    fn every_glob_that_matches_is_marked() {
+        let globs = ["*.c", "src/*.c", "/src/", "nothing", "#x"].map(String::from);
+        let excludes = excludes(&[], &globs).expect("globs build").expect("globs given");
+        assert!(excludes.is_match(Path::new("src/a.c"), false));
+        assert!(!excludes.is_match(Path::new("src/a.h"), false));
+        assert!(excludes.is_match(Path::new("src"), true));
+        assert!(excludes.is_match(Path::new("#x"), false));
+        assert_eq!(excludes.unmatched().collect::<Vec<_>>(), [(Exclusion::Glob, "nothing")]);
+    }
 
     /// The walk asks `skips_file` only when `filters_files` says it can skip: under every mix of
     /// the three filters, that shortcut skips exactly what `skips_file` alone skips.
