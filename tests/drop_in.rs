@@ -283,6 +283,9 @@ fn yaml_reads_back_as_the_json_document() {
     }
     let tree = agreed_tree();
     tree.write("odd/n\u{e9}e \"q\" 'x'.c", "int x;\n");
+    // Controls, DEL, C1 controls, YAML 1.1's line breaks and a byte-order mark, in a file's name and
+    // (with --by-dir) a directory's.
+    tree.write("odd/\x1b[31mred\x7f\u{85}\u{9f}\u{2028}\u{feff}/new\nline\t.c", "int x;\n");
     let yaml = ours(&["--format", "yaml", "--by-file", "--by-dir", "1", "."], &tree);
     let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))";
     let mut child = Command::new(&python)
