@@ -273,20 +273,20 @@ fn sql_loads_into_sqlite_appends_and_matches_cloc() {
     );
 }
 
-#[test]
-fn yaml_reads_back_as_the_json_document() {
-    let python = tool("python3", on_path("python3"));
-    let Some(python) = python else { return };
+/// Names that YAML and XML must escape to carry: controls, DEL, C1 controls, YAML 1.1's line
+/// breaks, a byte-order mark, quotes, markup.
+const ODD_NAMES: [&str; 3] = [
+    "odd/n\u{e9}e \"q\" 'x' <&>.c",
+    "odd/\x1b[31mred\x7f\u{85}\u{9f}\u{2028}\u{feff}/new\nline\t.c",
+    "odd/cr\r\x01.c",
+];
+
+/// `document` as PyYAML reads it, as JSON: `None` (said on stderr) where python3 or PyYAML is
+/// missing outside CI. A document PyYAML refuses fails the test.
+fn read_by_pyyaml(document: &str) -> Option<Value> {
+    let python = tool("python3", on_path("python3"))?;
     let has_yaml = Command::new(&python).args(["-c", "import yaml"]).status().is_ok_and(|s| s.success());
-    if tool("python3 -m yaml (PyYAML)", has_yaml.then(PathBuf::new)).is_none() {
-        return;
-    }
-    let tree = agreed_tree();
-    tree.write("odd/n\u{e9}e \"q\" 'x'.c", "int x;\n");
-    // Controls, DEL, C1 controls, YAML 1.1's line breaks and a byte-order mark, in a file's name and
-    // (with --by-dir) a directory's.
-    tree.write("odd/\x1b[31mred\x7f\u{85}\u{9f}\u{2028}\u{feff}/new\nline\t.c", "int x;\n");
-    let yaml = ours(&["--format", "yaml", "--by-file", "--by-dir", "1", "."], &tree);
+    tool("python3 -m yaml (PyYAML)", has_yaml.then(PathBuf::new))?;
     let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))";
     let mut child = Command::new(&python)
         .args(["-c", script])
@@ -294,13 +294,44 @@ fn yaml_reads_back_as_the_json_document() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), yaml.as_bytes()).unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), document.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "PyYAML could not read it:\n{yaml}");
-    let read: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success(), "PyYAML could not read it:\n{document}");
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+#[test]
+fn yaml_reads_back_as_the_json_document() {
+    let tree = agreed_tree();
+    for name in ODD_NAMES {
+        tree.write(name, "int x;\n");
+    }
+    let yaml = ours(&["--format", "yaml", "--by-file", "--by-dir", "1", "."], &tree);
+    let Some(read) = read_by_pyyaml(&yaml) else { return };
     let json: Value =
         serde_json::from_str(&ours(&["--format", "json", "--by-file", "--by-dir", "1", "."], &tree)).unwrap();
     assert_eq!(read, json);
+}
+
+/// The files' names in a cloc document (its keys but the header and the sum).
+fn cloc_names(doc: &Value) -> Vec<&str> {
+    let keys = doc.as_object().expect("a map").keys().map(String::as_str);
+    keys.filter(|k| !["header", "SUM"].contains(k)).collect()
+}
+
+#[test]
+fn cloc_yaml_names_files_as_cloc_json_does() {
+    let tree = Tree::new();
+    for name in ODD_NAMES {
+        tree.write(name, "int x;\n");
+    }
+    let Some(read) = read_by_pyyaml(&ours(&["--format", "cloc-yaml", "--by-file", "."], &tree)) else {
+        return;
+    };
+    let json: Value =
+        serde_json::from_str(&ours(&["--format", "cloc-json", "--by-file", "."], &tree)).unwrap();
+    assert_eq!(cloc_names(&read), cloc_names(&json));
+    assert_eq!(cloc_names(&json).len(), 3);
 }
 
 /// Where the rules differ, the differences are exactly these and no others: tokei counts a doc
