@@ -6,11 +6,12 @@ use std::path::Path;
 
 use ringloc::count::{explain_with, Options};
 use ringloc::io::{counted_text, is_binary, BINARY_SNIFF};
-use ringloc::lang::{detect, LangId};
+use ringloc::lang::detect;
 use ringloc::output::json::per_line_json;
 use ringloc::output::paths::escaped;
 
 use super::commands::{print, Finished};
+use super::flags;
 
 /// Bytes of the head that language detection may look at (shebangs and content heuristics).
 const HEAD: usize = 8000;
@@ -54,7 +55,7 @@ pub fn explain(
 ) -> Result<Finished, String> {
     let raw = read_explained(file)?;
     let lang = match language {
-        Some(name) => LangId::from_name(name).ok_or_else(|| format!("unknown language '{name}'"))?,
+        Some(name) => flags::language(name)?,
         None => {
             let name = file.file_name().map_or(&b""[..], |n| std::os::unix::ffi::OsStrExt::as_bytes(n));
             detect(name, &raw[..raw.len().min(HEAD)])
