@@ -142,6 +142,44 @@ fn explain_gives_every_line_a_bucket_that_adds_up_to_the_count() {
     assert_eq!(forced.status.code(), Some(0));
 }
 
+/// `text` as UTF-16 with a byte-order mark, little- or big-endian.
+fn utf16(text: &str, little: bool) -> Vec<u8> {
+    let bytes = |u: u16| if little { u.to_le_bytes() } else { u.to_be_bytes() };
+    std::iter::once(0xFEFF).chain(text.encode_utf16()).flat_map(bytes).collect()
+}
+
+/// `explain` reads a UTF-16 file as counting does, transcoded: it explained the raw bytes (4 code
+/// lines for 3 lines of a comment, code and a blank), and a mark alone as a line of code.
+#[test]
+fn explain_counts_utf16_files_as_counting_does() {
+    let tree = Tree::new();
+    let text = "// c\nint x;\n\n";
+    // Long enough to be read in several chunks, with pairs of surrogates across their ends.
+    let long = "/* \u{1F600} */ int a; // \u{e9}\n\n".repeat(9000);
+    let mut odd = utf16(text, true);
+    odd.push(b'x');
+    let files = [
+        ("le.c", utf16(text, true)),
+        ("be.c", utf16(text, false)),
+        ("odd.c", odd),
+        ("mark.c", utf16("", true)),
+        ("long.c", utf16(&long, true)),
+        ("long_be.c", utf16(&long, false)),
+    ];
+    for (name, bytes) in &files {
+        tree.write(name, bytes);
+        let (count, _) = json(&["--format", "json", name], &tree);
+        let (per_line, out) = json(&["explain", name, "--format", "json"], &tree);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        assert_eq!(per_line["lines"], count["total"]["lines"], "{name}");
+        for bucket in ["code", "comments", "blanks"] {
+            assert_eq!(per_line["buckets"][bucket], count["total"][bucket], "{name}: {bucket}");
+        }
+    }
+    let (le, _) = json(&["--format", "json", "le.c"], &tree);
+    assert_eq!((le["total"]["code"].as_u64(), le["total"]["comments"].as_u64()), (Some(1), Some(1)));
+}
+
 #[test]
 fn embedded_languages_are_listed_under_the_file_language_and_survive_merge() {
     let tree = Tree::new();

@@ -273,31 +273,93 @@ fn sql_loads_into_sqlite_appends_and_matches_cloc() {
     );
 }
 
-#[test]
-fn yaml_reads_back_as_the_json_document() {
-    let python = tool("python3", on_path("python3"));
-    let Some(python) = python else { return };
-    let has_yaml = Command::new(&python).args(["-c", "import yaml"]).status().is_ok_and(|s| s.success());
-    if tool("python3 -m yaml (PyYAML)", has_yaml.then(PathBuf::new)).is_none() {
-        return;
-    }
-    let tree = agreed_tree();
-    tree.write("odd/n\u{e9}e \"q\" 'x'.c", "int x;\n");
-    let yaml = ours(&["--format", "yaml", "--by-file", "--by-dir", "1", "."], &tree);
-    let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))";
+/// Names that YAML and XML must escape to carry: controls, DEL, C1 controls, YAML 1.1's line
+/// breaks, a byte-order mark, quotes, markup.
+const ODD_NAMES: [&str; 3] = [
+    "odd/n\u{e9}e \"q\" 'x' <&>.c",
+    "odd/\x1b[31mred\x7f\u{85}\u{9f}\u{2028}\u{feff}/new\nline\t.c",
+    "odd/cr\r\x01\u{fffe}.c",
+];
+
+/// What python3 prints, as JSON, running `script` (which imports `module`) on `input`: `None`
+/// (said on stderr) where python3 or the module is missing outside CI. A script that fails (a
+/// document its reader refuses) fails the test.
+fn by_python(module: &str, script: &str, input: &str) -> Option<Value> {
+    let python = tool("python3", on_path("python3"))?;
+    let has = Command::new(&python).args(["-c", &format!("import {module}")]).status();
+    tool(&format!("python3's {module}"), has.is_ok_and(|s| s.success()).then(PathBuf::new))?;
     let mut child = Command::new(&python)
         .args(["-c", script])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), yaml.as_bytes()).unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "PyYAML could not read it:\n{yaml}");
-    let read: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success(), "python3's {module} could not read it:\n{input}");
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+/// `document` as PyYAML reads it, as JSON.
+fn read_by_pyyaml(document: &str) -> Option<Value> {
+    by_python("yaml", "import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))", document)
+}
+
+#[test]
+fn yaml_reads_back_as_the_json_document() {
+    let tree = agreed_tree();
+    for name in ODD_NAMES {
+        tree.write(name, "int x;\n");
+    }
+    let yaml = ours(&["--format", "yaml", "--by-file", "--by-dir", "1", "."], &tree);
+    let Some(read) = read_by_pyyaml(&yaml) else { return };
     let json: Value =
         serde_json::from_str(&ours(&["--format", "json", "--by-file", "--by-dir", "1", "."], &tree)).unwrap();
     assert_eq!(read, json);
+}
+
+/// The files' names in a cloc document (its keys but the header and the sum).
+fn cloc_names(doc: &Value) -> Vec<&str> {
+    let keys = doc.as_object().expect("a map").keys().map(String::as_str);
+    keys.filter(|k| !["header", "SUM"].contains(k)).collect()
+}
+
+#[test]
+fn cloc_yaml_names_files_as_cloc_json_does() {
+    let tree = Tree::new();
+    for name in ODD_NAMES {
+        tree.write(name, "int x;\n");
+    }
+    let Some(read) = read_by_pyyaml(&ours(&["--format", "cloc-yaml", "--by-file", "."], &tree)) else {
+        return;
+    };
+    let json: Value =
+        serde_json::from_str(&ours(&["--format", "cloc-json", "--by-file", "."], &tree)).unwrap();
+    assert_eq!(cloc_names(&read), cloc_names(&json));
+    assert_eq!(cloc_names(&json).len(), 3);
+}
+
+#[test]
+fn cloc_xml_names_files_as_cloc_json_does_where_xml_can() {
+    let tree = Tree::new();
+    for name in ODD_NAMES {
+        tree.write(name, "int x;\n");
+    }
+    let xml = ours(&["--format", "cloc-xml", "--by-file", "."], &tree);
+    let names = "[f.get('name') for f in xml.etree.ElementTree.parse(sys.stdin).iter('file')]";
+    let script = format!("import json, sys, xml.etree.ElementTree; print(json.dumps({names}))");
+    let Some(read) = by_python("xml.etree.ElementTree", &script, &xml) else { return };
+    let json: Value =
+        serde_json::from_str(&ours(&["--format", "cloc-json", "--by-file", "."], &tree)).unwrap();
+    // XML 1.0 carries a tab, a line feed and a carriage return, and no other C0 control or
+    // noncharacter, even as a reference: those are `?`.
+    let carried = |name: &str| {
+        let lost =
+            |c: char| (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}');
+        name.chars().map(|c| if lost(c) { '?' } else { c }).collect::<String>()
+    };
+    let expected: Vec<String> = cloc_names(&json).into_iter().map(carried).collect();
+    assert_eq!(read, serde_json::json!(expected));
 }
 
 /// Where the rules differ, the differences are exactly these and no others: tokei counts a doc

@@ -465,6 +465,29 @@ fn a_report_path_with_dots_is_no_range_and_a_range_needs_a_start() {
 }
 
 #[test]
+fn a_diff_between_revisions_spells_each_path_one_way() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("sub/x.c", "int x;\n");
+    repo.commit("one");
+    repo.write("sub/x.c", "int x;\nint y;\n");
+    repo.commit("two");
+    // From the top (`.`), and from below it: the rows' paths and the lines' are one spelling.
+    for (cwd, path) in [(repo.path(), "sub/x.c"), (repo.path().join("sub"), "x.c")] {
+        let v = run(&["diff", "HEAD~1", "HEAD", "--format", "json"], &cwd);
+        assert_eq!(v["files"][0]["path"], path, "{v}");
+        assert_eq!(v["lines"]["files"][0]["path"], path, "{v}");
+        let csv = ringloc(&["diff", "HEAD~1", "HEAD", "--format", "csv"], &cwd);
+        let csv = String::from_utf8(csv.stdout).unwrap();
+        let rows: Vec<&str> = csv.lines().filter(|l| l.starts_with("file,")).collect();
+        assert_eq!(rows.len(), 4, "one row of counts, one per bucket of lines: {csv}");
+        assert!(rows.iter().all(|r| r.starts_with(&format!("file,{path},"))), "{csv}");
+    }
+}
+
+#[test]
 fn history_samples_commits_and_counts_each_blob_once() {
     if !has_git() {
         return;

@@ -79,6 +79,19 @@ fn type_takes_aliases_and_suggests_a_name() {
 }
 
 #[test]
+fn explain_language_takes_what_type_takes() {
+    let tree = two_languages();
+    tree.write("a.h", "int x;\n");
+    let aliased =
+        json_of(&ringloc(&["explain", "a.h", "--language", "cpp", "--format", "json"], tree.path()));
+    assert_eq!(aliased["per_line"][0]["language"], "C++", "{aliased}");
+    let typo = ringloc(&["explain", "a.h", "--language", "pyhton"], tree.path());
+    assert_eq!(typo.status.code(), Some(1));
+    let typed = ringloc(&["-t", "pyhton"], tree.path());
+    assert_eq!(stderr(&typo), stderr(&typed), "the same message as -t's");
+}
+
+#[test]
 fn colour_follows_the_flag_then_the_environment() {
     let tree = two_languages();
     let coloured = |out: Output| String::from_utf8_lossy(&out.stdout).contains("\x1b[");

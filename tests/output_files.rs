@@ -5,7 +5,8 @@
 
 mod common;
 
-use std::os::unix::fs::FileTypeExt;
+use std::fs::Permissions;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -137,6 +138,29 @@ fn a_report_cut_short_leaves_the_old_file_whole() {
         !names.iter().any(|n| n.to_string_lossy().ends_with(".tmp")),
         "temporary file removed: {names:?}"
     );
+}
+
+#[test]
+fn a_replaced_report_keeps_its_mode() {
+    let tree = tree();
+    let mode = |name: &str| std::fs::metadata(tree.path().join(name)).unwrap().permissions().mode() & 0o7777;
+    for (name, old) in [("private.json", 0o600), ("shared.json", 0o664), ("behind.json", 0o600)] {
+        std::fs::write(tree.path().join(name), "old\n").unwrap();
+        std::fs::set_permissions(tree.path().join(name), Permissions::from_mode(old)).unwrap();
+    }
+    std::os::unix::fs::symlink("behind.json", tree.path().join("link.json")).unwrap();
+    // 0664 is wider than a umask of 022 lets a new file be; the new report is not.
+    let script = r#"umask 022 && "$@" -o private.json -o shared.json -o link.json -o new.json"#;
+    let out = shell(script, &["--format", "json"], tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(mode("private.json"), 0o600, "a private report stays private");
+    assert_eq!(mode("shared.json"), 0o664);
+    assert_eq!(mode("new.json"), 0o644, "a new report is made as any new file");
+    assert_eq!(mode("behind.json"), 0o600, "so does one behind a link");
+    let link = std::fs::symlink_metadata(tree.path().join("link.json")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link is written through, not replaced");
+    let behind = std::fs::read_to_string(tree.path().join("behind.json")).unwrap();
+    assert!(behind.starts_with('{'), "{behind}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! disk or a killed run never leaves a partial report under the final name. Writes are buffered:
 //! a `--by-file` report is a few large writes, not one per line.
 
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -73,15 +74,15 @@ impl Destination {
     pub fn open(path: Option<&Path>, append: bool) -> Result<Destination, String> {
         let Some(path) = path else { return Ok(Destination::Stdout) };
         let failed = |e: io::Error| format!("{}: {e}", path.display());
-        match fs::metadata(path) {
+        let old = match fs::metadata(path) {
             Ok(meta) if !meta.is_file() => {
                 let file = fs::OpenOptions::new().append(true).open(path).map_err(failed)?;
                 return Ok(Destination::InPlace(file, path.to_path_buf()));
             }
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Ok(meta) => Some(meta.permissions()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(failed(e)),
-        }
+        };
         // A link to a report is followed: the report it points to is replaced, not the link.
         let path = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let dir = match path.parent() {
@@ -90,15 +91,7 @@ impl Destination {
         };
         fs::metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
-        let mut prefix = std::ffi::OsString::from(".");
-        prefix.push(name);
-        // 0666 less the umask, as any new file gets; tempfile's default is 0600.
-        let mut temp = tempfile::Builder::new()
-            .prefix(&prefix)
-            .suffix(".tmp")
-            .permissions(Permissions::from_mode(0o666))
-            .tempfile_in(dir)
-            .map_err(failed)?;
+        let mut temp = temporary(dir, name, old).map_err(failed)?;
         if append {
             match fs::File::open(&path) {
                 Ok(mut old) => io::copy(&mut old, temp.as_file_mut()).map(drop).map_err(failed)?,
@@ -159,6 +152,22 @@ impl Destination {
         drop(out);
         self.commit()
     }
+}
+
+/// An empty file beside the report, hidden (`.NAME*.tmp`) until renamed over it. A replaced report
+/// keeps its mode (`old`), as under a shell's `>`: a private one (0600) stays private. The file is
+/// made with that mode less the umask, so it is never more open than the old report, then given it
+/// exactly (the umask does not narrow 0664 to 0644). A new report gets 0666 less the umask, as any
+/// new file does (tempfile's default is 0600).
+fn temporary(dir: &Path, name: &OsStr, old: Option<Permissions>) -> io::Result<NamedTempFile> {
+    let mut prefix = OsString::from(".");
+    prefix.push(name);
+    let mode = old.clone().unwrap_or_else(|| Permissions::from_mode(0o666));
+    let temp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").permissions(mode).tempfile_in(dir)?;
+    if let Some(old) = old {
+        temp.as_file().set_permissions(old)?;
+    }
+    Ok(temp)
 }
 
 /// A write error as a message: a full disk, or a reader that went away (a closed pipe is an error

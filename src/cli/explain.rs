@@ -5,12 +5,13 @@
 use std::path::Path;
 
 use ringloc::count::{explain_with, Options};
-use ringloc::io::{is_binary, BINARY_SNIFF};
-use ringloc::lang::{detect, LangId};
+use ringloc::io::{counted_text, is_binary, BINARY_SNIFF};
+use ringloc::lang::detect;
 use ringloc::output::json::per_line_json;
 use ringloc::output::paths::escaped;
 
 use super::commands::{print, Finished};
+use super::flags;
 
 /// Bytes of the head that language detection may look at (shebangs and content heuristics).
 const HEAD: usize = 8000;
@@ -52,15 +53,17 @@ pub fn explain(
     options: Options,
     language: Option<&str>,
 ) -> Result<Finished, String> {
-    let bytes = read_explained(file)?;
+    let raw = read_explained(file)?;
     let lang = match language {
-        Some(name) => LangId::from_name(name).ok_or_else(|| format!("unknown language '{name}'"))?,
+        Some(name) => flags::language(name)?,
         None => {
             let name = file.file_name().map_or(&b""[..], |n| std::os::unix::ffi::OsStrExt::as_bytes(n));
-            detect(name, &bytes[..bytes.len().min(HEAD)])
+            detect(name, &raw[..raw.len().min(HEAD)])
                 .ok_or_else(|| format!("{}: language unknown; name one with --language", escaped(file)))?
         }
     };
+    // The lines the count counts: a UTF-16 file's are its text transcoded.
+    let bytes = counted_text(&raw);
     let lines = explain_with(lang, options, &bytes);
     if json {
         print(|out| writeln!(out, "{}", per_line_json(&lines)))?;

@@ -482,9 +482,9 @@ fn subcommand_first(mut args: Vec<OsString>, command: &clap::Command) -> Vec<OsS
     args
 }
 
-/// A `-t` name: a language's name, alias or extension (`py`, `cpp`, `rs`), or a usage error that
-/// suggests the closest name and says where the names are listed.
-fn language(name: &str) -> Result<LangId, String> {
+/// A `-t` or `explain --language` name: a language's name, alias or extension (`py`, `cpp`,
+/// `rs`), or a usage error that suggests the closest name and says where the names are listed.
+pub(super) fn language(name: &str) -> Result<LangId, String> {
     LangId::from_any_name(name).ok_or_else(|| {
         let hint = LangId::closest_to(name).map(|id| format!("did you mean '{}'? ", id.name()));
         format!(

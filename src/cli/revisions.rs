@@ -108,8 +108,7 @@ pub fn diff(
     let revs = diff_revs(&repo, &old_rev, &new_rev, &config).map_err(|e| e.to_string())?;
     revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
     let shape = format.shape(format.format, None);
-    let mut diff = Diff::new(&revs.old, &revs.new, true, &shape);
-    diff.lines = Some(revs.lines);
+    let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines);
     write_diff(&diff, format)?;
     let errors = [report_errors(&revs.old), report_errors(&revs.new)];
     Ok(if errors.iter().any(|o| matches!(o, Finished::FileErrors)) {

@@ -1,5 +1,6 @@
 //! The per-file steps both readers share: a buffer comes back filled, this decides what it was.
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use super::sniff::sniff;
@@ -14,6 +15,19 @@ pub const BINARY_SNIFF: usize = 8000;
 /// rule of the head they sniff (`sniff::Head::binary`), so `explain` refuses just what they skip.
 pub fn is_binary(head: &[u8]) -> bool {
     sniff(head).binary()
+}
+/// A whole file's bytes as the counter is fed them: a UTF-16 file (a byte-order mark starts it)
+/// transcoded to UTF-8 by the readers' decoder, its mark made U+FEFF; any other file as it is.
+/// `explain` reads through it, so that its lines are the ones the count counted.
+pub fn counted_text(bytes: &[u8]) -> Cow<'_, [u8]> {
+    match sniff(bytes).utf16 {
+        None => Cow::Borrowed(bytes),
+        Some(order) => {
+            let mut decoder = Utf16Decoder::new(order);
+            decoder.decode(bytes, true);
+            Cow::Owned(decoder.text)
+        }
+    }
 }
 /// Average bytes per line above which a file is minified (scc uses 255; hand-written code with
 /// long lines stays well below this).

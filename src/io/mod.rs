@@ -14,7 +14,7 @@ mod utf16;
 
 use std::collections::VecDeque;
 
-pub use file::{is_binary, FileProgress, ReadRules, Step, BINARY_SNIFF};
+pub use file::{counted_text, is_binary, FileProgress, ReadRules, Step, BINARY_SNIFF};
 pub use memory::MemoryReader;
 pub use sync::SyncReader;
 pub use uring::{probe_uring, probe_uring_counted, UringReader};

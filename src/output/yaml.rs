@@ -3,7 +3,8 @@
 //! maps, lists, strings and integers only, so a small emitter does it: serde_yaml, the usual
 //! crate, is unmaintained, and its forks are young. It is a serde_json [`Formatter`]: the document
 //! streams out as the JSON writer's does, with no tree of values built first. Strings are written
-//! double-quoted with JSON's escapes, which YAML's double-quoted scalars share, so every path
+//! double-quoted with JSON's escapes, which YAML's double-quoted scalars share, and `\uXXXX` for
+//! the characters JSON leaves as they are but YAML may not hold raw ([`not_raw`]), so every path
 //! survives unchanged.
 
 use std::io::{self, Write};
@@ -11,7 +12,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
-use super::buffer::{buffered, json_string, json_text, labelled, spaces, Buffer};
+use super::buffer::{buffered, json_string, json_text, labelled, plain_ascii, quoted, spaces, Buffer};
 use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
 use super::rows::write_rows;
@@ -73,7 +74,7 @@ impl Fields for YamlFields<'_, '_> {
 /// One item of the `files` list.
 fn file_row(out: &mut impl Write, f: &FileRow) -> io::Result<()> {
     out.write_all(b"  - path: ")?;
-    json_text(out, &f.path)?;
+    yaml_text(out, &f.path)?;
     if let Some(bytes) = &f.path_bytes {
         out.write_all(b"\n    path_bytes: ")?;
         json_string(out, bytes)?;
@@ -88,6 +89,38 @@ fn file_row(out: &mut impl Write, f: &FileRow) -> io::Result<()> {
         json_string(out, flag)?;
     }
     out.write_all(b"\n")
+}
+
+/// Writes UTF-8 `text` (a path's escaped text too) as a double-quoted YAML scalar: its JSON
+/// string, with what [`not_raw`] finds in it escaped too. Nearly every path is ASCII with nothing
+/// to escape, found in one pass.
+pub(super) fn yaml_text(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+    if plain_ascii(text, b' ', [b'"', b'\\', 0x7F]) {
+        return quoted(out, text);
+    }
+    let mut json = Vec::with_capacity(text.len() + 8);
+    json_text(&mut json, text)?;
+    raw_where_allowed(out, &String::from_utf8_lossy(&json))
+}
+
+/// Writes `text` as it is, but for each character [`not_raw`] finds, written `\uXXXX`.
+fn raw_where_allowed(out: &mut (impl Write + ?Sized), text: &str) -> io::Result<()> {
+    let mut rest = text;
+    while let Some(at) = rest.find(not_raw) {
+        let c = rest[at..].chars().next().expect("a character where find stopped");
+        out.write_all(&rest.as_bytes()[..at])?;
+        write!(out, "\\u{:04x}", u32::from(c))?;
+        rest = &rest[at + c.len_utf8()..];
+    }
+    out.write_all(rest.as_bytes())
+}
+
+/// Characters JSON writes as they are that YAML may not hold raw: DEL and the C1 controls, which
+/// a YAML stream may not contain (PyYAML refuses the document); the next line, line separator and
+/// paragraph separator, which YAML 1.1 readers take for line breaks and fold to a space; a
+/// byte-order mark, which may only start a stream; and the noncharacters U+FFFE and U+FFFF.
+pub(super) fn not_raw(c: char) -> bool {
+    matches!(c, '\u{7F}'..='\u{9F}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}' | '\u{FFFE}' | '\u{FFFF}')
 }
 
 /// An open map or list, and how far its lines are indented (a list's: where its dashes are).
@@ -216,10 +249,9 @@ impl Formatter for BlockYaml {
 
     fn write_string_fragment<W: ?Sized + Write>(&mut self, w: &mut W, fragment: &str) -> io::Result<()> {
         match self.in_key {
-            true => self.key.extend_from_slice(fragment.as_bytes()),
-            false => w.write_all(fragment.as_bytes())?,
+            true => raw_where_allowed(&mut self.key, fragment),
+            false => raw_where_allowed(w, fragment),
         }
-        Ok(())
     }
 
     fn write_char_escape<W: ?Sized + Write>(&mut self, w: &mut W, escape: CharEscape) -> io::Result<()> {
@@ -328,5 +360,15 @@ mod tests {
         let expected = "m:\n  n:\n    o:\n      -\n        - 1\n        - p: true\n      - []\n      - {}\n\
                         \"k\\u0001\": -2\nt: \"a\\nb\"\n";
         assert_eq!(yaml(doc), expected);
+    }
+
+    #[test]
+    fn what_yaml_may_not_hold_raw_is_escaped() {
+        let odd = "\u{1b}\u{7f}\u{85}\u{9f}\u{a0}\u{2028}\u{feff}\u{ffff}é\n";
+        let expected = "\"\\u001b\\u007f\\u0085\\u009f\u{a0}\\u2028\\ufeff\\uffffé\\n\"";
+        assert_eq!(yaml(serde_json::json!({ odd: odd })), format!("{expected}: {expected}\n"));
+        let mut row = Vec::new();
+        yaml_text(&mut row, odd.as_bytes()).unwrap();
+        assert_eq!(String::from_utf8(row).unwrap(), expected);
     }
 }

@@ -126,6 +126,15 @@ impl Diff {
         self.dirs = Some(dirs);
         self
     }
+
+    /// Adds the line changes between two revisions, their files' paths [`normalised`] as the
+    /// files' rows are, so that one report spells a file one way (`sub/x.c`, not `./sub/x.c`).
+    /// Their order stays: every path is below the same root, whose `.` is what goes.
+    pub fn with_lines(mut self, mut lines: LineChanges) -> Diff {
+        lines.files.iter_mut().for_each(|f| f.path = normalised(&f.path));
+        self.lines = Some(lines);
+        self
+    }
 }
 
 fn dir_map(dirs: &[DirTotals]) -> BTreeMap<PathBuf, Totals> {

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::Doc;
-use crate::output::buffer::{has_any, labelled};
+use crate::output::buffer::{labelled, plain_ascii};
 use crate::output::markup_text::escape;
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
@@ -51,10 +51,10 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "</results>")
 }
 
-/// Writes UTF-8 `text` as [`escape`] escapes it, as it is when it holds none of the bytes that
+/// Writes UTF-8 `text` as [`escape`] escapes it, as it is when it is ASCII without the bytes that
 /// need it.
 fn escaped_bytes(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
-    if has_any(text, b'(', [b'<', b'>']) {
+    if !plain_ascii(text, b'(', [b'<', b'>']) {
         return out.write_all(escape(&String::from_utf8_lossy(text)).as_bytes());
     }
     out.write_all(text)

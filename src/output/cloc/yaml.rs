@@ -3,7 +3,8 @@
 use std::io::{self, Write};
 
 use super::Doc;
-use crate::output::buffer::{has_any, labelled};
+use crate::output::buffer::{has_any, labelled, plain_ascii};
+use crate::output::yaml::{not_raw, yaml_text};
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     let h = &doc.header;
@@ -57,23 +58,33 @@ fn plain_or_quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
     }
 }
 
-/// Writes a single-quoted YAML scalar (`'` doubled); a line break, which single quotes cannot hold
-/// verbatim, becomes a space.
+/// Writes a single-quoted YAML scalar (`'` doubled), as cloc quotes its keys. Text single quotes
+/// cannot hold as it is (a control, a line break, what [`not_raw`] finds) is double-quoted with
+/// `--format yaml`'s escapes instead, so that every name reads back as it was.
 fn quoted(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+    if !single_quotable(text) {
+        return yaml_text(out, text);
+    }
     out.write_all(b"'")?;
-    // `'` and line breaks are below `(`.
+    // `'` is below `(`.
     if !has_any(text, b'(', []) {
         out.write_all(text)?;
         return out.write_all(b"'");
     }
-    for piece in text.split_inclusive(|b| matches!(b, b'\'' | b'\n' | b'\r')) {
+    for piece in text.split_inclusive(|&b| b == b'\'') {
         match piece.split_last() {
             Some((b'\'', rest)) => [rest, b"''"].iter().try_for_each(|part| out.write_all(part))?,
-            Some((b'\n' | b'\r', rest)) => [rest, b" "].iter().try_for_each(|part| out.write_all(part))?,
             _ => out.write_all(piece)?,
         }
     }
     out.write_all(b"'")
+}
+
+/// Whether single quotes hold `text` as it is: it has no control character and nothing
+/// [`not_raw`] finds. Nearly every name is ASCII without a control or DEL, found in one pass.
+fn single_quotable(text: &[u8]) -> bool {
+    plain_ascii(text, b' ', [0x7F])
+        || std::str::from_utf8(text).is_ok_and(|text| !text.contains(|c| c < ' ' || not_raw(c)))
 }
 
 #[cfg(test)]
@@ -87,9 +98,11 @@ mod tests {
     }
 
     #[test]
-    fn quotes_are_doubled_and_line_breaks_become_spaces() {
-        assert_eq!(written(|out| quoted(out, b"it's\na\r'")), "'it''s a '''");
-        assert_eq!(written(|out| quoted(out, b"plain")), "'plain'");
+    fn quotes_are_doubled_and_what_they_cannot_hold_is_double_quoted() {
+        assert_eq!(written(|out| quoted(out, b"it's '")), "'it''s '''");
+        assert_eq!(written(|out| quoted(out, "plain é".as_bytes())), "'plain é'");
+        assert_eq!(written(|out| quoted(out, b"it's\na\r\x1b")), r#""it's\na\r\u001b""#);
+        assert_eq!(written(|out| quoted(out, "\u{85}\t".as_bytes())), r#""\u0085\t""#);
     }
 
     #[test]
