@@ -16,6 +16,7 @@ pub const BINARY_SNIFF: usize = 8000;
 pub fn is_binary(head: &[u8]) -> bool {
     sniff(head).binary()
 }
+
 /// A whole file's bytes as the counter is fed them: a UTF-16 file (a byte-order mark starts it)
 /// transcoded to UTF-8 by the readers' decoder, its mark made U+FEFF; any other file as it is.
 /// `explain` reads through it, so that its lines are the ones the count counted.
@@ -29,6 +30,7 @@ pub fn counted_text(bytes: &[u8]) -> Cow<'_, [u8]> {
         }
     }
 }
+
 /// Average bytes per line above which a file is minified (scc uses 255; hand-written code with
 /// long lines stays well below this).
 const MINIFIED_LINE: u64 = 500;
