@@ -381,6 +381,49 @@ fn submodules_and_lfs_pointers_are_reported_apart() {
     assert_eq!(paths, ["repo/a.c"]);
 }
 
+/// `--exclude-dir` and `--exclude` values that match nothing in a revision are noted as on its
+/// checkout, and only those: a submodule is a directory that `--exclude-dir` matches (and then
+/// is not listed). `diff` and `history` take no filters, and refuse them.
+#[test]
+fn exclusions_that_match_nothing_in_a_revision_are_noted_as_on_its_checkout() {
+    if !has_git() {
+        return;
+    }
+    let mut sub = Repo::new();
+    sub.write("inner.c", "int inner;\n");
+    sub.commit("sub");
+    let mut repo = Repo::new();
+    repo.write("top.c", "int top;\n");
+    repo.write("src/a.c", "int a;\n");
+    repo.write("vendor/b.c", "int b;\n");
+    repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), "deps/sub"]);
+    repo.commit("with a submodule");
+    let flags = ["--exclude-dir", "vendr", "--exclude-dir", "vendor", "--exclude-dir", "deps/sub"];
+    let flags = [&flags[..], &["--exclude", "nothing*", "--exclude", "src/", "repo"]].concat();
+    let stderr = |args: &[&str]| {
+        let out = ringloc(args, repo.top());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        stderr
+    };
+    let notes = |stderr: &str| -> Vec<String> {
+        stderr.lines().filter(|l| l.contains("matched nothing")).map(str::to_string).collect()
+    };
+    let checkout = stderr(&flags);
+    assert_eq!(
+        notes(&checkout),
+        ["ringloc: --exclude-dir 'vendr' matched nothing", "ringloc: --exclude 'nothing*' matched nothing"]
+    );
+    let revision = stderr(&[&["--rev", "HEAD"], &flags[..]].concat());
+    assert_eq!(notes(&revision), notes(&checkout), "{revision}");
+    assert!(!revision.contains("submodule"), "{revision}");
+    assert_eq!(stderr(&[&["--rev", "HEAD", "-q"], &flags[..]].concat()), "");
+    for command in [&["diff", "HEAD", "HEAD"][..], &["history"]] {
+        let out = ringloc(&[command, &["--repo", "repo", "--exclude-dir", "vendr"]].concat(), repo.top());
+        assert_eq!(out.status.code(), Some(1), "{command:?}");
+    }
+}
+
 /// Sums of one field over the three buckets of a `lines` entry.
 fn sum(moves: &Value, field: &str) -> u64 {
     ["code", "comments", "blanks"].iter().map(|b| moves[b][field].as_u64().unwrap()).sum()

@@ -152,3 +152,56 @@ fn follow_stops_at_a_root_and_at_a_walked_directory() {
         assert!(got[2] == "./up/outside.c", "{backend}: {got:?}");
     }
 }
+
+/// With `-L` a link to a directory is a directory to the rules that match directories only (an
+/// `--exclude` glob or ignore line ending in `/`, `--exclude-dir`, `--max-depth`), as ripgrep and
+/// fd take one with `--follow`; a link to a file is no directory. Without `-L` no link is followed,
+/// and those rules leave the count as it was.
+#[test]
+fn a_followed_link_to_a_directory_is_a_directory_to_the_rules() {
+    let outside = Tree::new();
+    outside.write("gen.c", "int gen;\n");
+    outside.write("sub/s.c", "int s;\n");
+    let elsewhere = Tree::new();
+    let file = elsewhere.write("one.c", "int one;\n");
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    std::os::unix::fs::symlink(outside.path(), tree.path().join("build")).unwrap();
+    std::os::unix::fs::symlink(file, tree.path().join("out.c")).unwrap();
+    let run = |args: &[&str]| {
+        let out = ringloc(&[&["--format", "json", "--by-file"], args, &["."]].concat(), tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let mut paths = file_paths(&json_of(&out));
+        paths.sort();
+        (paths, stderr)
+    };
+    let counted = |args: &[&str]| run(args).0;
+    let all = ["./build/gen.c", "./build/sub/s.c", "./out.c", "./src/a.c"];
+    assert_eq!(counted(&["-L"]), all);
+    let cases: [(&[&str], &[&str]); 6] = [
+        (&["--exclude", "build/"], &["./out.c", "./src/a.c"]),
+        (&["--exclude", "/build/"], &["./out.c", "./src/a.c"]),
+        (&["--exclude-dir", "build"], &["./out.c", "./src/a.c"]),
+        (&["--exclude", "out.c/"], &all),
+        (&["--max-depth", "1"], &["./out.c"]),
+        (&["--max-depth", "2"], &["./build/gen.c", "./out.c", "./src/a.c"]),
+    ];
+    for (flags, kept) in cases {
+        assert_eq!(counted(&[&["-L"], flags].concat()), kept, "-L {flags:?}");
+    }
+    assert!(!run(&["-L", "--exclude-dir", "build"]).1.contains("matched nothing"));
+    let unfollowed: [(&[&str], &[&str]); 4] = [
+        (&[], &["./src/a.c"]),
+        (&["--exclude", "build/"], &["./src/a.c"]),
+        (&["--exclude-dir", "build"], &["./src/a.c"]),
+        (&["--max-depth", "1"], &[]),
+    ];
+    for (flags, kept) in unfollowed {
+        assert_eq!(counted(flags), kept, "{flags:?}");
+    }
+    assert!(run(&["--exclude-dir", "build"]).1.contains("--exclude-dir 'build' matched nothing"));
+    tree.write(".ignore", "build/\n");
+    assert_eq!(counted(&["-L"]), ["./out.c", "./src/a.c"], "an ignore line ending in `/`");
+    assert_eq!(counted(&[]), ["./src/a.c"]);
+}

@@ -198,7 +198,14 @@ fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) 
             say(format_args!("{}: skipped: left out by {flag}", for_people(path)));
         }
     }
-    for (from, value) in config.selection.exclude.iter().flat_map(|e| e.unmatched()) {
+    unmatched_notes(&config.selection);
+}
+
+/// A note for each `--exclude-dir` or `--exclude` value the run's selection never matched: most
+/// often a typo or a path written from the wrong directory. A checkout and a revision (`--rev`)
+/// both say it, in the same words.
+pub fn unmatched_notes(selection: &Selection) {
+    for (from, value) in selection.exclude.iter().flat_map(|e| e.unmatched()) {
         let flag = match from {
             Exclusion::Dir => "--exclude-dir",
             Exclusion::Glob => "--exclude",

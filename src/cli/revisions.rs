@@ -13,7 +13,9 @@ use ringloc::output::history_html::write_html;
 use ringloc::output::stats::StatsDoc;
 use ringloc::report::Diff;
 
-use super::commands::{self, print, report_errors, show_stats, write_diff, write_report, Finished};
+use super::commands::{
+    self, print, report_errors, show_stats, unmatched_notes, write_diff, write_report, Finished,
+};
 use super::flags::{Cli, FormatArgs, HistoryFormat};
 use super::messages::say;
 
@@ -40,6 +42,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     let report = &counted.report;
     if !cli.quiet {
         report.warnings.iter().for_each(|w| say(format_args!("{w}")));
+        unmatched_notes(&config.selection);
     }
     let outcome = report_errors(report);
     let stats = counted.stats.as_ref().map(|s| StatsDoc::new(s, report, None));

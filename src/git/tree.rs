@@ -1,7 +1,8 @@
 //! A revision's tree as a checkout of it would be counted: the same hidden-name, directory,
 //! glob, depth, extension and language rules as the directory walk ([`crate::walk`]), and the
 //! ignore files as committed in that tree. Symlinks are skipped as a walk without `--follow`
-//! skips them; submodules (commits in the tree) are listed, never entered.
+//! skips them; submodules (commits in the tree) are listed, never entered, unless the selection
+//! leaves out their directory.
 //!
 //! Directories are kept as [`Node`]s, shared between revisions: a subtree with the same id, path
 //! and ignore files above it selects the same files, so a second revision lists only the
@@ -198,14 +199,14 @@ impl<'a> TreeLister<'a> {
             let dropped = |is_dir| {
                 filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_path(&path, &root, is_dir))
             };
+            // A submodule is a directory in a checkout: the rules that leave one out leave it out
+            // too, and so mark the `--exclude-dir` or `--exclude` value that matched it.
+            let kept_dir =
+                || !SKIPPED_DIRS.contains(&e.name) && !sel.skips_dir(e.name, dir.depth + 1) && !dropped(true);
             match e.kind {
-                EntryKind::Tree => {
-                    let skipped = SKIPPED_DIRS.contains(&e.name) || sel.skips_dir(e.name, dir.depth + 1);
-                    if !skipped && !dropped(true) {
-                        let sub =
-                            Dir { tree: e.oid, path, depth: dir.depth + 1, ignore: &ignore, chain: &chain };
-                        node.dirs.push(self.node(repo, sub)?);
-                    }
+                EntryKind::Tree if kept_dir() => {
+                    let sub = Dir { tree: e.oid, path, depth: dir.depth + 1, ignore: &ignore, chain: &chain };
+                    node.dirs.push(self.node(repo, sub)?);
                 }
                 EntryKind::Blob | EntryKind::BlobExecutable => {
                     let language = detect_by_name(e.name);
@@ -214,8 +215,8 @@ impl<'a> TreeLister<'a> {
                         node.files.push(TreeFile { path, blob: e.oid, language });
                     }
                 }
-                EntryKind::Commit => node.submodules.push((path, e.oid)),
-                EntryKind::Link => {}
+                EntryKind::Commit if kept_dir() => node.submodules.push((path, e.oid)),
+                EntryKind::Tree | EntryKind::Commit | EntryKind::Link => {}
             }
         }
         let node = Arc::new(node);

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use rustix::fd::OwnedFd;
-use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, CWD};
+use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, Stat, CWD};
 
 use super::DirJob;
 use crate::fs::{reads_plainly, FileJob, ListedDir};
@@ -52,16 +52,16 @@ impl Follow {
         self.claimed.lock().unwrap_or_else(|e| e.into_inner()).insert((dev, ino))
     }
 
-    /// Resolves the link `name` in the directory `dir` (open as `fd`), which `link` names for people.
+    /// Resolves the link `name` of `parent`, which `link` names for people and whose target is `st`
+    /// ([`target_of`]).
     pub fn resolve(
         &self,
-        fd: &OwnedFd,
+        st: Stat,
         name: &[u8],
         link: &Path,
         parent: &DirJob,
         sel: &Selection,
     ) -> io::Result<Target> {
-        let st = statat(fd, OsStr::from_bytes(name), AtFlags::empty())?;
         let real = std::fs::canonicalize(link)?;
         let inside = self.roots.iter().any(|r| real.starts_with(r));
         let claimed = || self.claim_id(st.st_dev, st.st_ino);
@@ -91,6 +91,17 @@ impl Follow {
             _ => Target::Nothing,
         })
     }
+}
+
+/// What the link `name` in the directory open as `fd` leads to, stat'ed through it: asked before the
+/// selection judges the link, since a link to a directory is judged as a directory.
+pub fn target_of(fd: &OwnedFd, name: &[u8]) -> io::Result<Stat> {
+    Ok(statat(fd, OsStr::from_bytes(name), AtFlags::empty())?)
+}
+
+/// Whether a link's target ([`target_of`]) is a directory.
+pub fn is_dir(st: &Stat) -> bool {
+    FileType::from_raw_mode(st.st_mode) == FileType::Directory
 }
 
 /// A followed file is opened in its real directory under its real name, and shown as the link.

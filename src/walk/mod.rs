@@ -262,10 +262,9 @@ impl Lister {
             let dropped = |path: &Path, is_dir| {
                 filtered && (ignore.is_ignored(path, is_dir) || sel.excluded_by_path(path, &job.root, is_dir))
             };
+            let enters = || !SKIPPED_DIRS.contains(&name) && !sel.skips_dir(name, job.depth + 1);
             match kind {
-                FileType::Directory
-                    if !SKIPPED_DIRS.contains(&name) && !sel.skips_dir(name, job.depth + 1) =>
-                {
+                FileType::Directory if enters() => {
                     let path = path();
                     if !dropped(&path, true) {
                         listing.dirs.push(job.child(name, path, ignore));
@@ -289,8 +288,12 @@ impl Lister {
                 FileType::Symlink => {
                     let Some(follow) = ctx.follow else { continue };
                     let path = path();
-                    if !dropped(&path, false) {
-                        let target = follow.resolve(fd, name, &path, job, sel);
+                    let target = follow::target_of(fd, name);
+                    // A followed link to a directory is one to the directory rules (`--exclude-dir`,
+                    // `--max-depth`, a glob or ignore line ending in `/`), as ripgrep and fd take it.
+                    let is_dir = target.as_ref().is_ok_and(follow::is_dir);
+                    if (!is_dir || enters()) && !dropped(&path, is_dir) {
+                        let target = target.and_then(|st| follow.resolve(st, name, &path, job, sel));
                         listing.add_target(target, (job.root_index, path), out);
                     }
                 }
