@@ -36,7 +36,8 @@ use crate::simd::masks::{Lanes, MarkSet, Masks, Nibbles, BLOCK};
 use bits::{char_length, prefix_letter, raw_letter, raw_tag, span_bits, MAX_TAG};
 use comments::{comment_run, line_run};
 use quick::{
-    division_block, double_block, line_comment_block, mixed_block, opener_block, raw_block, string_block,
+    chained_comments, division_block, double_block, line_comment_block, mixed_block, opener_block, raw_block,
+    string_block,
 };
 use spans::{
     in_comment, Bits, BlockCarry, Span, Text, CODE, COMMENT, DOUBLE, LINE, RAW, SINGLE, STOP, TAGGED, TRIPLE,
@@ -300,7 +301,7 @@ impl LineCounter {
             shape,
             m,
             (block, buf, rest),
-            i,
+            (i, EXTRA_FORMS || TEXT_BLOCKS),
             carry,
             tally,
         ) || if TEXT_BLOCKS {
@@ -358,15 +359,24 @@ impl LineCounter {
     /// or closes with no mark after its closer: a test for `*/` instead of every span mask (the
     /// kernel's C 5% faster, its headers 8%, Java and JavaScript 4%). With `COMMENT_RUNS`, the
     /// whole blocks the comment goes on through after it are taken off `rest` and settled too
-    /// (`comment_run`: Java 4.6% fewer instructions, TypeScript 9.5%). Returns `false`, with
-    /// nothing done, for every other block.
+    /// (`comment_run`: Java 4.6% fewer instructions, TypeScript 9.5%). With `chains`, a block
+    /// the comment closes in with marks after it is settled too where they open comments one
+    /// after another (`chained_comments`). Returns `false`, with nothing done, for every other
+    /// block.
+    ///
+    /// `chains` in JavaScript's, C++'s and Java's loops: `*/`, code and the next doc comment's
+    /// `/**` in one block was the walk's most common block in Java (11,123 of 57,552), JavaScript
+    /// (7,447 of 73,952) and TypeScript (4,708 of 20,106). Callgrind (12-06): TypeScript 68.8 ->
+    /// 66.8 instructions a line, JavaScript 81.9 -> 79.3, C++ 102.5 -> 100.3, C++ headers 70.7 ->
+    /// 69.6, Java 84.5 -> 84.3. Not in Go's loop: that function is also C's loop's arm for long
+    /// strings, never taken but compiled, and with it there drivers/net's C took 1.6% more.
     #[inline(always)]
     fn comment_block<L: Lanes, const EXTRA_FORMS: bool, const COMMENT_RUNS: bool>(
         lanes: L,
         shape: &CFamily,
         m: &Masks,
         (block, buf, rest): (&[u8; BLOCK], &[u8], &mut &[u8]),
-        i: usize,
+        (i, chains): (usize, bool),
         carry: &mut BlockCarry,
         tally: &mut LineTally,
     ) -> bool {
@@ -386,7 +396,7 @@ impl LineCounter {
         }
         let end = closers.trailing_zeros() as usize + 2;
         if m.marks & above(end) != 0 {
-            return false;
+            return chains && chained_comments(m, block, (star, slash_after), end, carry, tally);
         }
         tally.block(m, below(end));
         carry.inside = CODE;

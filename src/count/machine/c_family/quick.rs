@@ -1,7 +1,8 @@
 //! A block with marks settled without the span walk, where what its marks are lets its spans be
 //! found all at once: one whose only marks are one kind of quote (strings are code, so only
 //! where the block ends, in a string or not, matters), one whose marks outside line comments
-//! open line comments, one in code whose first mark opens a block comment, C++'s in code whose
+//! open line comments, one in code whose first mark opens a block comment, the rest of one a
+//! comment closes in where comments follow (`chained_comments`), C++'s in code whose
 //! marks are all divisions, or whose marks outside strings and line comments open them, and
 //! Go's in or around raw strings with no other mark in code.
 
@@ -313,6 +314,49 @@ pub(super) fn opener_block<L: Lanes>(
     // A closer ending in the next block leaves its `/` there, a comment byte.
     *carry = BlockCarry { from: end.saturating_sub(BLOCK), spill: u64::from(end > BLOCK), ..*carry };
     true
+}
+
+/// The rest of a block a plain comment closes in, from `end`, past the closer, where marks
+/// follow it: settled at once where each is a `/*` whose comment closes before the next mark
+/// (with only code or blanks between) or runs past the block. `star` and `slash_after` are the
+/// block's `*` and the bytes a `/` follows. Any other mark (a string, a line comment, a
+/// division, a regex) leaves the block to the span walk (`false`, nothing done).
+#[inline(always)]
+pub(super) fn chained_comments(
+    m: &Masks,
+    block: &[u8; BLOCK],
+    (star, slash_after): (u64, u64),
+    mut end: usize,
+    carry: &mut BlockCarry,
+    tally: &mut LineTally,
+) -> bool {
+    let mut comment = below(end);
+    loop {
+        let marks = m.marks & above(end);
+        if marks == 0 {
+            tally.block(m, comment);
+            *carry = BlockCarry {
+                inside: CODE,
+                from: end.saturating_sub(BLOCK),
+                spill: u64::from(end > BLOCK),
+                ..*carry
+            };
+            return true;
+        }
+        let at = marks.trailing_zeros() as usize;
+        if block[at] != b'/' || block.get(at + 1) != Some(&b'*') {
+            return false;
+        }
+        // `/*/` does not close: a closer's `*` stands after the opener's.
+        let closers = star & slash_after & above(at + 2);
+        if closers == 0 {
+            tally.block(m, comment | above(at));
+            *carry = BlockCarry { inside: COMMENT, from: 0, spill: 0, ..*carry };
+            return true;
+        }
+        end = closers.trailing_zeros() as usize + 2;
+        comment |= above(at) & below(end);
+    }
 }
 
 /// A C++ block in code whose marks are all slashes that open nothing (divisions, an

@@ -400,6 +400,35 @@ fn go_raw_strings_equal_the_byte_by_byte_twin() {
     });
 }
 
+/// Blocks a plain comment closes in with more comments after it (`chained_comments`): a doc
+/// comment's `*/`, code, and the next `/**`, at every place around a block boundary (a closer's
+/// `/` in the next block too); comments one after another on a line; `/*/`, which opens and
+/// does not close; a splice inside a closer; and a mark that is no `/*` (a string, `//`, a
+/// division, a regex) after a closer, which leaves the block to the walk. Sabotages tried:
+/// `/*/` read as a closer; any `/` read as an opener; a closer's `/` in the next block not
+/// carried. Each fails.
+#[test]
+fn comment_chains_equal_the_byte_by_byte_twin() {
+    let tail = "x = 1;\n".repeat(20);
+    let long = "c ".repeat(40);
+    let languages = ["C", "C++", "Java", "Go", "JavaScript", "TypeScript", "Rust", "CSS"];
+    at_every_place(&languages, |a| {
+        [
+            format!("{a}/** doc\n */\nfoo();\n/**\n * next {long}\n */\n{tail}"),
+            format!("/** {long}\n{a} */\nfoo();\n\n  /**\n * next\n */\n{tail}"),
+            format!("/* {long}{a} */ x /* b */ y /*/ c */ z\n{tail}"),
+            format!("/* {long}{a} */ /* b */\n\n /* c\n{long}\n*/\n{tail}"),
+            format!("/* {long}{a} **/ /*/ b */ c /**/\n{tail}"),
+            format!("/* {long}{a} */ y /*/ b\n{long}\n*/\n{tail}"),
+            format!("/* {long}{a} */ \"s /*\" /* b */\n{tail}"),
+            format!("/* {long}{a} */ x // c */\n/* d */\n{tail}"),
+            format!("/* {long}{a} */ x = y / z /* b */ w /re/\n{tail}"),
+            format!("/* {long}{a} */ x /* b *\\\n/ y /* c */\n{tail}"),
+            format!("/* {long}{a} */ x /*"),
+        ]
+    });
+}
+
 /// Rust's and C++'s blocks whose only marks are `"` (`string_block`), with raw strings among
 /// their strings: a raw string's letter, tag and quote at every place around a block boundary,
 /// with nothing but strings before and after it, and a comment after that only the raw string
