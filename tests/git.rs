@@ -464,6 +464,23 @@ fn a_report_path_with_dots_is_no_range_and_a_range_needs_a_start() {
     assert_eq!(ringloc(&["diff", "HEAD.."], &repo.path()).status.code(), Some(0));
 }
 
+/// Only files are reports: a directory named like a revision (the `v2/` a checkout of tag `v2`
+/// has) leaves `diff v1 v2` a diff between revisions, which was refused as "one of each".
+#[test]
+fn a_directory_named_like_a_revision_is_no_report() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.commit("empty");
+    repo.git(&["tag", "v1"]);
+    repo.write("v2/a.c", "int a;\n");
+    repo.commit("v2");
+    repo.git(&["tag", "v2"]);
+    let v = run(&["diff", "v1", "v2", "--format", "json"], &repo.path());
+    assert_eq!(v["lines"]["total"]["code"]["added"], 1, "{v}");
+}
+
 #[test]
 fn a_diff_between_revisions_spells_each_path_one_way() {
     if !has_git() {

@@ -74,7 +74,8 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
 
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
 /// revisions (or OLD is a range `A..B`). A file that exists is a report, however its path reads:
-/// `../r.json` is no range.
+/// `../r.json` is no range. Only a file is: a directory named like a tag (`v2/` in a checkout of
+/// `v2`) is no report, so it leaves the argument a revision.
 pub fn diff(
     old: &Path,
     new: Option<&Path>,
@@ -86,7 +87,7 @@ pub fn diff(
         |p: &Path| p.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a revision", p.display()));
     let (old_rev, new_rev) = match new {
         Some(new) if old.is_file() && new.is_file() => return commands::diff(old, new, by_dir, format),
-        Some(new) if old.exists() || new.exists() => {
+        Some(new) if old.is_file() || new.is_file() => {
             return Err(format!(
                 "diff compares two JSON reports or two revisions: {} and {} are one of each",
                 old.display(),
