@@ -264,6 +264,21 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
     }
 }
 
+/// A repository with no commits says so of `HEAD` and its branch, where gix's error read as a
+/// misspelt name ("the rev-spec is malformed and misses a ref name").
+#[test]
+fn a_repository_without_commits_says_its_branch_has_none() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::new();
+    let said = "bad revision 'HEAD': the branch 'main' has no commits yet";
+    assert_fails_saying(&repo, &["--rev", "HEAD", "repo"], said);
+    assert_fails_saying(&repo, &["history", "--repo", "repo"], said);
+    assert_fails_saying(&repo, &["diff", "main~1", "main", "--repo", "repo"], "'main~1': the branch 'main' has no");
+    assert_fails_saying(&repo, &["--rev", "other", "repo"], "bad revision 'other'");
+}
+
 /// `ringloc ARGS` in `repo`'s folder exits 1 with `message` on stderr.
 fn assert_fails_saying(repo: &Repo, args: &[&str], message: &str) {
     let out = ringloc(args, repo.top());
