@@ -275,7 +275,11 @@ fn a_repository_without_commits_says_its_branch_has_none() {
     let said = "bad revision 'HEAD': the branch 'main' has no commits yet";
     assert_fails_saying(&repo, &["--rev", "HEAD", "repo"], said);
     assert_fails_saying(&repo, &["history", "--repo", "repo"], said);
-    assert_fails_saying(&repo, &["diff", "main~1", "main", "--repo", "repo"], "'main~1': the branch 'main' has no");
+    assert_fails_saying(
+        &repo,
+        &["diff", "main~1", "main", "--repo", "repo"],
+        "'main~1': the branch 'main' has no",
+    );
     assert_fails_saying(&repo, &["--rev", "other", "repo"], "bad revision 'other'");
 }
 
@@ -494,6 +498,36 @@ fn a_directory_named_like_a_revision_is_no_report() {
     repo.git(&["tag", "v2"]);
     let v = run(&["diff", "v1", "v2", "--format", "json"], &repo.path());
     assert_eq!(v["lines"]["total"]["code"]["added"], 1, "{v}");
+}
+
+/// `diff A...B` compares B with the commit it last shares with A, as `git diff A...B` does: what
+/// the side branch changed, not what main changed since. `history A...B` (git's symmetric
+/// difference, no line of first parents) is refused, naming `A..B`. Both read `...B` as `.B`.
+#[test]
+fn a_three_dot_diff_starts_at_the_merge_base_and_history_refuses_it() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    let base = repo.commit("base");
+    repo.git(&["branch", "side"]);
+    repo.write("a.c", "int a;\nint main_only;\n");
+    repo.commit("main");
+    repo.git(&["checkout", "-q", "side"]);
+    repo.write("b.c", "int b;\n");
+    repo.commit("side");
+    let diff = |args: &[&str]| run(&[&["diff", "--format", "json"][..], args].concat(), &repo.path());
+    let three_dots = diff(&["main...side"]);
+    assert_eq!(three_dots, diff(&[&base, "side"]));
+    assert_eq!(three_dots, diff(&["main..."]), "an empty end is HEAD");
+    assert_eq!(three_dots["lines"]["total"]["code"]["removed"], 0, "{three_dots}");
+    assert_eq!(diff(&["main..side"])["lines"]["total"]["code"]["removed"], 1);
+    assert_fails_saying(&repo, &["history", "main...side", "--repo", "repo"], "use A..B");
+    assert_fails_saying(&repo, &["diff", "...side", "--repo", "repo"], "the range has no start");
+    repo.git(&["checkout", "-q", "--orphan", "lone"]);
+    repo.commit("lone");
+    assert_fails_saying(&repo, &["diff", "main...lone", "--repo", "repo"], "no commit in common");
 }
 
 #[test]

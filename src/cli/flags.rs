@@ -161,7 +161,8 @@ pub enum Command {
     /// Show what changed between two JSON reports, or two git revisions (OLD NEW or OLD..NEW) with
     /// the lines added, removed, modified and unchanged
     Diff {
-        /// The earlier report (`ringloc --format json`) or revision, or a range OLD..NEW
+        /// The earlier report (`ringloc --format json`) or revision, or a range OLD..NEW (OLD...NEW:
+        /// NEW against its merge base with OLD)
         old: PathBuf,
         /// The later report or revision (two files that exist are reports)
         new: Option<PathBuf>,

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use ringloc::git::{
-    cache_file, count_rev, diff_revs, history as sample_history, split_range, BlobCache, Every, Repo,
+    cache_file, count_rev, diff_revs, history as sample_history, split_range, BlobCache, Every, Range, Repo,
 };
 use ringloc::io::ReadRules;
 use ringloc::output::history::{write_csv, write_json};
@@ -83,9 +83,7 @@ pub fn diff(
     repo: &Path,
     format: &FormatArgs,
 ) -> Result<Finished, String> {
-    let text =
-        |p: &Path| p.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a revision", p.display()));
-    let (old_rev, new_rev) = match new {
+    match new {
         Some(new) if old.is_file() && new.is_file() => return commands::diff(old, new, by_dir, format),
         Some(new) if old.is_file() || new.is_file() => {
             return Err(format!(
@@ -94,19 +92,19 @@ pub fn diff(
                 new.display()
             ))
         }
-        Some(new) => (text(old)?, text(new)?),
         None if old.is_file() => return Err(lone_argument(old)),
-        None => match split_range(&text(old)?).map_err(|e| e.to_string())? {
-            Some((a, b)) => (a.to_string(), b.to_string()),
-            None => return Err(lone_argument(old)),
-        },
+        _ => {}
+    }
+    let range = match new {
+        Some(new) => Range::Between(revision(old)?, revision(new)?),
+        None => split_range(revision(old)?).map_err(|e| e.to_string())?.ok_or_else(|| lone_argument(old))?,
     };
     if by_dir {
         return Err("--by-dir compares reports; between revisions use --by-file rows (always shown)".into());
     }
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
-    let revs = diff_revs(&repo, &old_rev, &new_rev, &config).map_err(|e| e.to_string())?;
+    let revs = diff_revs(&repo, range, &config).map_err(|e| e.to_string())?;
     revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
     let shape = format.shape(format.format, None);
     let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines);
@@ -117,6 +115,11 @@ pub fn diff(
     } else {
         Finished::Clean
     })
+}
+
+/// An argument read as a revision: text, which a path need not be.
+fn revision(arg: &Path) -> Result<&str, String> {
+    arg.to_str().ok_or_else(|| format!("{}: not a revision", arg.display()))
 }
 
 /// A lone argument that is no range: a report or a revision, with nothing to compare it to.

@@ -92,24 +92,49 @@ fn run_length(samples: usize, threads: usize, span: usize) -> usize {
     samples.div_ceil(runs).max(1)
 }
 
-/// A range `A..B` as its two revisions; `None` for one revision. An empty end is `HEAD`, as git
-/// reads it; an empty start, which git would read as `HEAD` too, is an error: it is most often a
-/// variable left unset (`$OLD..main`), and `HEAD..B` looks forward, not back.
-pub fn split_range(range: &str) -> Result<Option<(&str, &str)>, GitError> {
-    match range.split_once("..") {
-        Some(("", _)) => Err(GitError::BadRevision {
-            rev: range.into(),
-            why: "the range has no start (write A..B; A.. is A..HEAD)".into(),
-        }),
-        Some((from, to)) => Ok(Some((from, if to.is_empty() { "HEAD" } else { to }))),
-        None => Ok(None),
-    }
+/// A range, as `diff` and `history` take it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Range<'a> {
+    /// `A..B`: what B has and A has not; `diff` compares A with B.
+    Between(&'a str, &'a str),
+    /// `A...B`: `diff` compares B with the commit it last shares with A (their merge base), as
+    /// `git diff A...B` and a forge's compare view do: what B's side changed since they parted.
+    SinceMergeBase(&'a str, &'a str),
+}
+
+/// A range `A..B` or `A...B`; `None` for one revision. An empty end is `HEAD`, as git reads it; an
+/// empty start, which git would read as `HEAD` too, is an error: it is most often a variable left
+/// unset (`$OLD..main`), and `HEAD..B` looks forward, not back.
+pub fn split_range(range: &str) -> Result<Option<Range<'_>>, GitError> {
+    let (ends, three_dots) = match (range.split_once("..."), range.split_once("..")) {
+        (Some(ends), _) => (ends, true),
+        (None, Some(ends)) => (ends, false),
+        (None, None) => return Ok(None),
+    };
+    let (from, to) = match ends {
+        ("", _) => {
+            return Err(GitError::BadRevision {
+                rev: range.into(),
+                why: "the range has no start (write A..B; A.. is A..HEAD)".into(),
+            })
+        }
+        (from, to) => (from, if to.is_empty() { "HEAD" } else { to }),
+    };
+    Ok(Some(if three_dots { Range::SinceMergeBase(from, to) } else { Range::Between(from, to) }))
 }
 
 /// The commits of `range` along first parents, newest first.
 fn first_parents(repo: &Repo, range: &str) -> Result<Vec<Revision>, GitError> {
     let (hidden, tip) = match split_range(range)? {
-        Some((from, to)) => (Some(from), to),
+        Some(Range::Between(from, to)) => (Some(from), to),
+        Some(Range::SinceMergeBase(..)) => {
+            return Err(GitError::BadRevision {
+                rev: range.into(),
+                why: "history follows one line of first parents: A...B (the commits of either side) is \
+                      not supported; use A..B"
+                    .into(),
+            })
+        }
         None => (None, range),
     };
     let commit = |rev: &str| {

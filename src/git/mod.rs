@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use gix::ObjectId;
 
 pub use blobs::{BlobCache, BlobOutcome};
-pub use history::{history, split_range, Every, Sample};
+pub use history::{history, split_range, Every, Range, Sample};
 pub use lines::line_changes;
 pub use rev::{count_rev, diff_revs, RevCount, RevDiff};
 
@@ -201,6 +201,20 @@ impl Repo {
         }
         let tree = object.peel_to_tree().map_err(|e| bad(e.to_string()))?;
         Ok(Revision { commit: None, tree: tree.id, time: 0 })
+    }
+
+    /// The commit `a` and `b` last share (the best of their merge bases, as `git merge-base`
+    /// picks), which `diff A...B` compares B with.
+    pub fn merge_base(&self, a: &str, b: &str) -> Result<ObjectId, GitError> {
+        let commit = |rev: &str| {
+            self.resolve(rev)?
+                .commit
+                .ok_or_else(|| GitError::BadRevision { rev: rev.into(), why: "not a commit".into() })
+        };
+        let (one, two) = (commit(a)?, commit(b)?);
+        let bad = |why: String| GitError::BadRevision { rev: format!("{a}...{b}"), why };
+        let base = self.handle.merge_base(one, two).map_err(|e| bad(e.to_string()))?;
+        base.map(|id| id.detach()).ok_or_else(|| bad("the two have no commit in common".into()))
     }
 
     /// The branch `HEAD` names, where it has no commit yet and `rev` names it (`HEAD`, `@`, `HEAD~1`,
