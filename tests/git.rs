@@ -400,6 +400,44 @@ fn submodules_and_lfs_pointers_are_reported_apart() {
     assert_eq!(paths, ["repo/a.c"]);
 }
 
+/// `-q` drops the notes of a diff between revisions (a submodule not followed) and of a history
+/// (a cache set aside), before the subcommand's name too, as it drops a count's; `diff` and
+/// `history` refused it, so a script could not silence them. `--rev -q` drops a cache's note too.
+#[test]
+fn quiet_drops_the_notes_of_diffs_and_histories() {
+    if !has_git() {
+        return;
+    }
+    let mut sub = Repo::new();
+    sub.write("inner.c", "int inner;\n");
+    sub.commit("sub");
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), "vendor/sub"]);
+    repo.commit("one");
+    repo.write("a.c", "int a;\nint b;\n");
+    repo.commit("two");
+    let stderr = |args: &[&str]| {
+        let out = ringloc(args, &repo.path());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        stderr
+    };
+    assert!(stderr(&["diff", "HEAD~1", "HEAD"]).contains("1 submodule not followed"));
+    for args in [
+        &["diff", "-q", "HEAD~1", "HEAD"][..],
+        &["diff", "HEAD~1..HEAD", "--quiet"],
+        &["-q", "diff", "HEAD~1..HEAD"],
+    ] {
+        assert_eq!(stderr(args), "", "{args:?}");
+    }
+    let rules = ["--cache", "../blobs.cache", "--docstrings-as-code"];
+    stderr(&[&["--rev", "HEAD"][..], &rules].concat());
+    assert_eq!(stderr(&["history", "-q", "--cache", "../blobs.cache"]), "");
+    assert_eq!(stderr(&[&["--rev", "HEAD", "-q"][..], &rules].concat()), "");
+    assert!(stderr(&["history", "--cache", "../blobs.cache"]).contains("counting every blob again"));
+}
+
 /// Sums of one field over the three buckets of a `lines` entry.
 fn sum(moves: &Value, field: &str) -> u64 {
     ["code", "comments", "blanks"].iter().map(|b| moves[b][field].as_u64().unwrap()).sum()

@@ -172,6 +172,9 @@ pub enum Command {
         /// The repository the revisions are in
         #[arg(long, value_name = "DIR", default_value = ".")]
         repo: PathBuf,
+        /// No notes on stderr, such as a submodule not followed (errors are still listed)
+        #[arg(short, long)]
+        quiet: bool,
         #[command(flatten)]
         format: FormatArgs,
     },
@@ -194,6 +197,9 @@ pub enum Command {
         /// Keep blob counts in FILE, so a later history counts only blobs this one did not
         #[arg(long, value_name = "FILE")]
         cache: Option<PathBuf>,
+        /// No notes on stderr, such as a cache set aside (errors are still listed)
+        #[arg(short, long)]
+        quiet: bool,
     },
     /// Print a shell completion script, e.g. `ringloc completions bash > ~/.local/share/bash-completion/completions/ringloc`
     Completions {

@@ -35,7 +35,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     let started = Instant::now();
     let repo = Repo::open(&config.paths[0]).map_err(|e| e.to_string())?;
     let rules = config.read_rules();
-    let (mut cache, stale) = load_cache(cli.cache.as_deref(), &rules)?;
+    let (mut cache, stale) = load_cache(cli.cache.as_deref(), &rules, cli.quiet)?;
     let counted = count_rev(&repo, rev, &config, &mut cache).map_err(|e| e.to_string())?;
     let report = &counted.report;
     if !cli.quiet {
@@ -52,12 +52,15 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     Ok(outcome)
 }
 
-/// The blob counts kept in `path` (`--cache`), saying why a file was set aside; none without one.
-/// The flag says whether the file must be written back even if no blob is counted: it was set aside.
-fn load_cache(path: Option<&Path>, rules: &ReadRules) -> Result<(BlobCache, bool), String> {
+/// The blob counts kept in `path` (`--cache`), saying why a file was set aside unless `quiet`; none
+/// without one. The flag says whether the file must be written back even if no blob is counted: it
+/// was set aside.
+fn load_cache(path: Option<&Path>, rules: &ReadRules, quiet: bool) -> Result<(BlobCache, bool), String> {
     let Some(path) = path else { return Ok((BlobCache::default(), false)) };
     let loaded = cache_file::load(path, rules).map_err(|e| e.to_string())?;
-    loaded.note.iter().for_each(|note| say(format_args!("{note}")));
+    if !quiet {
+        loaded.note.iter().for_each(|note| say(format_args!("{note}")));
+    }
     Ok((loaded.cache, loaded.note.is_some()))
 }
 
@@ -75,13 +78,14 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
 /// revisions (or OLD is a range `A..B`). A file that exists is a report, however its path reads:
 /// `../r.json` is no range. Only a file is: a directory named like a tag (`v2/` in a checkout of
-/// `v2`) is no report, so it leaves the argument a revision.
+/// `v2`) is no report, so it leaves the argument a revision. `quiet` drops the notes (`-q`).
 pub fn diff(
     old: &Path,
     new: Option<&Path>,
     by_dir: bool,
     repo: &Path,
     format: &FormatArgs,
+    quiet: bool,
 ) -> Result<Finished, String> {
     match new {
         Some(new) if old.is_file() && new.is_file() => return commands::diff(old, new, by_dir, format),
@@ -105,7 +109,9 @@ pub fn diff(
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
     let revs = diff_revs(&repo, range, &config).map_err(|e| e.to_string())?;
-    revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    if !quiet {
+        revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    }
     let shape = format.shape(format.format, None);
     let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines);
     write_diff(&diff, format)?;
@@ -141,12 +147,13 @@ pub struct Sampling<'a> {
     pub every: Every,
 }
 
-/// `ringloc history [RANGE] [--cache FILE]`.
+/// `ringloc history [RANGE] [--cache FILE]`; `quiet` drops the notes (`-q`).
 pub fn history(
     repo: &Path,
     sampling: &Sampling,
     format: HistoryFormat,
     cache_path: Option<&Path>,
+    quiet: bool,
 ) -> Result<Finished, String> {
     if sampling.every == Every::Commits(0) {
         return Err("--every takes a number of commits from 1".into());
@@ -154,7 +161,7 @@ pub fn history(
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
     let rules = config.read_rules();
-    let (mut cache, stale) = load_cache(cache_path, &rules)?;
+    let (mut cache, stale) = load_cache(cache_path, &rules, quiet)?;
     let samples = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
         .map_err(|e| e.to_string())?;
     print(|out: &mut dyn io::Write| match format {
