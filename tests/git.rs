@@ -323,6 +323,42 @@ fn names_that_fail_in_shallow_clones_and_reftable_repositories_say_why() {
     assert_eq!(by_id["total"]["lines"], 2);
 }
 
+/// A history in a shallow clone gives the commits the clone has and a note that it stops at the
+/// clone's boundary (exit status 0, as for every note; `-q` drops it), where it ended there
+/// silently, as if the project began there. A clone as deep as the history, whose boundary is
+/// the root commit, and a range that ends before the boundary, miss nothing and say nothing.
+#[test]
+fn a_history_cut_by_a_shallow_clone_says_so() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    for i in 0..5 {
+        repo.write("a.c", format!("int a{i};\n").repeat(i + 1));
+        repo.commit(&format!("c{i}"));
+    }
+    let url = format!("file://{}", repo.path().display());
+    repo.git(&["clone", "-q", "--depth", "2", &url, "../shallow"]);
+    repo.git(&["clone", "-q", "--depth", "5", &url, "../whole"]);
+    let history = |args: &[&str]| {
+        let out = ringloc(&[&["history", "--format", "json"][..], args].concat(), repo.top());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        (json_of(&out)["commits"].as_array().unwrap().len(), stderr)
+    };
+    let (rows, stderr) = history(&["--repo", "shallow"]);
+    assert_eq!(rows, 2);
+    let boundary = repo.git(&["rev-parse", "HEAD~1"]);
+    assert!(
+        stderr.contains(&format!("history stops at {boundary}: this is a shallow clone"))
+            && stderr.contains("git fetch --unshallow"),
+        "{stderr}"
+    );
+    assert_eq!(history(&["--repo", "shallow", "-q"]), (2, String::new()));
+    assert_eq!(history(&["HEAD~1..HEAD", "--repo", "shallow"]), (1, String::new()));
+    assert_eq!(history(&["--repo", "whole"]), (5, String::new()));
+}
+
 /// In a blobless partial clone, a revision whose blobs were never fetched counts the rest and
 /// names each missing blob as missing from a partial clone (exit status 2); its checked-out HEAD
 /// counts whole.

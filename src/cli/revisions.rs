@@ -162,8 +162,12 @@ pub fn history(
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
     let rules = config.read_rules();
     let (mut cache, stale) = load_cache(cache_path, &rules, quiet)?;
-    let samples = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
+    let history = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
         .map_err(|e| e.to_string())?;
+    if !quiet {
+        history.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    }
+    let samples = history.samples;
     print(|out: &mut dyn io::Write| match format {
         HistoryFormat::Csv => write_csv(&samples, out),
         HistoryFormat::Json => write_json(&samples, cache.counted, out),

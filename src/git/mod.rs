@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use gix::ObjectId;
 
 pub use blobs::{BlobCache, BlobOutcome};
-pub use history::{history, split_range, Every, Range, Sample};
+pub use history::{history, split_range, Every, History, Range, Sample};
 pub use lines::line_changes;
 pub use rev::{count_rev, diff_revs, RevCount, RevDiff};
 
