@@ -412,6 +412,30 @@ fn fifos_in_the_object_store_do_not_hang_a_count() {
     assert_eq!(report["total"]["lines"], 1, "a.c still counts");
 }
 
+/// `--rev` counts a blob as stored, where a checkout converts line endings (`eol=crlf`): the
+/// lines and their buckets are the checkout's, the bytes the blob's, one CR a line fewer, as the
+/// README says.
+#[test]
+fn line_endings_a_checkout_converts_change_only_bytes() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write(".gitattributes", "*.c text eol=crlf\n");
+    repo.write("a.c", "// a\nint a;\n\nint b;\n");
+    repo.commit("crlf");
+    let wt = repo.top().join("wt");
+    repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), "HEAD"]);
+    assert_eq!(std::fs::read(wt.join("a.c")).unwrap(), b"// a\r\nint a;\r\n\r\nint b;\r\n");
+    let checkout = run(&["--format", "json", "-t", "c", "wt"], repo.top());
+    let stored = run(&["--format", "json", "-t", "c", "--rev", "HEAD", "repo"], repo.top());
+    for field in ["files", "lines", "code", "comments", "blanks"] {
+        assert_eq!(stored["total"][field], checkout["total"][field], "{field}");
+    }
+    assert_eq!(stored["total"]["bytes"], 20);
+    assert_eq!(checkout["total"]["bytes"], 24);
+}
+
 #[test]
 fn submodules_and_lfs_pointers_are_reported_apart() {
     if !has_git() {
