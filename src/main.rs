@@ -45,12 +45,12 @@ fn main() -> ExitCode {
         None if cli.rev.is_some() => revisions::count(&cli),
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
-        Some(Command::Diff { old, new, by_dir, repo, format }) => {
-            revisions::diff(old, new.as_deref(), *by_dir, repo, format)
+        Some(Command::Diff { old, new, by_dir, repo, quiet, format }) => {
+            revisions::diff(old, new.as_deref(), *by_dir, repo, format, *quiet)
         }
-        Some(Command::History { range, every, step, repo, format, cache }) => {
+        Some(Command::History { range, every, step, repo, format, cache, quiet }) => {
             let sampling = revisions::Sampling { range, every: revisions::every(*every, *step) };
-            revisions::history(repo, &sampling, *format, cache.as_deref())
+            revisions::history(repo, &sampling, *format, cache.as_deref(), *quiet)
         }
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),

@@ -264,6 +264,25 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
     }
 }
 
+/// A repository with no commits says so of `HEAD` and its branch, where gix's error read as a
+/// misspelt name ("the rev-spec is malformed and misses a ref name").
+#[test]
+fn a_repository_without_commits_says_its_branch_has_none() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::new();
+    let said = "bad revision 'HEAD': the branch 'main' has no commits yet";
+    assert_fails_saying(&repo, &["--rev", "HEAD", "repo"], said);
+    assert_fails_saying(&repo, &["history", "--repo", "repo"], said);
+    assert_fails_saying(
+        &repo,
+        &["diff", "main~1", "main", "--repo", "repo"],
+        "'main~1': the branch 'main' has no",
+    );
+    assert_fails_saying(&repo, &["--rev", "other", "repo"], "bad revision 'other'");
+}
+
 /// `ringloc ARGS` in `repo`'s folder exits 1 with `message` on stderr.
 fn assert_fails_saying(repo: &Repo, args: &[&str], message: &str) {
     let out = ringloc(args, repo.top());
@@ -302,6 +321,42 @@ fn names_that_fail_in_shallow_clones_and_reftable_repositories_say_why() {
     assert_fails_saying(&repo, &["--rev", "HEAD", "reftable"], "keeps its refs in reftable");
     let by_id = run(&["--format", "json", "--rev", &head, "reftable"], repo.top());
     assert_eq!(by_id["total"]["lines"], 2);
+}
+
+/// A history in a shallow clone gives the commits the clone has and a note that it stops at the
+/// clone's boundary (exit status 0, as for every note; `-q` drops it), where it ended there
+/// silently, as if the project began there. A clone as deep as the history, whose boundary is
+/// the root commit, and a range that ends before the boundary, miss nothing and say nothing.
+#[test]
+fn a_history_cut_by_a_shallow_clone_says_so() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    for i in 0..5 {
+        repo.write("a.c", format!("int a{i};\n").repeat(i + 1));
+        repo.commit(&format!("c{i}"));
+    }
+    let url = format!("file://{}", repo.path().display());
+    repo.git(&["clone", "-q", "--depth", "2", &url, "../shallow"]);
+    repo.git(&["clone", "-q", "--depth", "5", &url, "../whole"]);
+    let history = |args: &[&str]| {
+        let out = ringloc(&[&["history", "--format", "json"][..], args].concat(), repo.top());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        (json_of(&out)["commits"].as_array().unwrap().len(), stderr)
+    };
+    let (rows, stderr) = history(&["--repo", "shallow"]);
+    assert_eq!(rows, 2);
+    let boundary = repo.git(&["rev-parse", "HEAD~1"]);
+    assert!(
+        stderr.contains(&format!("history stops at {boundary}: this is a shallow clone"))
+            && stderr.contains("git fetch --unshallow"),
+        "{stderr}"
+    );
+    assert_eq!(history(&["--repo", "shallow", "-q"]), (2, String::new()));
+    assert_eq!(history(&["HEAD~1..HEAD", "--repo", "shallow"]), (1, String::new()));
+    assert_eq!(history(&["--repo", "whole"]), (5, String::new()));
 }
 
 /// In a blobless partial clone, a revision whose blobs were never fetched counts the rest and
@@ -355,6 +410,30 @@ fn fifos_in_the_object_store_do_not_hang_a_count() {
     let (report, stderr) = run_with_file_errors(&["--format", "json", "--rev", "HEAD", "repo"], repo.top());
     assert!(stderr.contains("b.c: blob "), "{stderr}");
     assert_eq!(report["total"]["lines"], 1, "a.c still counts");
+}
+
+/// `--rev` counts a blob as stored, where a checkout converts line endings (`eol=crlf`): the
+/// lines and their buckets are the checkout's, the bytes the blob's, one CR a line fewer, as the
+/// README says.
+#[test]
+fn line_endings_a_checkout_converts_change_only_bytes() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write(".gitattributes", "*.c text eol=crlf\n");
+    repo.write("a.c", "// a\nint a;\n\nint b;\n");
+    repo.commit("crlf");
+    let wt = repo.top().join("wt");
+    repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), "HEAD"]);
+    assert_eq!(std::fs::read(wt.join("a.c")).unwrap(), b"// a\r\nint a;\r\n\r\nint b;\r\n");
+    let checkout = run(&["--format", "json", "-t", "c", "wt"], repo.top());
+    let stored = run(&["--format", "json", "-t", "c", "--rev", "HEAD", "repo"], repo.top());
+    for field in ["files", "lines", "code", "comments", "blanks"] {
+        assert_eq!(stored["total"][field], checkout["total"][field], "{field}");
+    }
+    assert_eq!(stored["total"]["bytes"], 20);
+    assert_eq!(checkout["total"]["bytes"], 24);
 }
 
 #[test]
@@ -422,6 +501,44 @@ fn exclusions_that_match_nothing_in_a_revision_are_noted_as_on_its_checkout() {
         let out = ringloc(&[command, &["--repo", "repo", "--exclude-dir", "vendr"]].concat(), repo.top());
         assert_eq!(out.status.code(), Some(1), "{command:?}");
     }
+}
+
+/// `-q` drops the notes of a diff between revisions (a submodule not followed) and of a history
+/// (a cache set aside), before the subcommand's name too, as it drops a count's; `diff` and
+/// `history` refused it, so a script could not silence them. `--rev -q` drops a cache's note too.
+#[test]
+fn quiet_drops_the_notes_of_diffs_and_histories() {
+    if !has_git() {
+        return;
+    }
+    let mut sub = Repo::new();
+    sub.write("inner.c", "int inner;\n");
+    sub.commit("sub");
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), "vendor/sub"]);
+    repo.commit("one");
+    repo.write("a.c", "int a;\nint b;\n");
+    repo.commit("two");
+    let stderr = |args: &[&str]| {
+        let out = ringloc(args, &repo.path());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        stderr
+    };
+    assert!(stderr(&["diff", "HEAD~1", "HEAD"]).contains("1 submodule not followed"));
+    for args in [
+        &["diff", "-q", "HEAD~1", "HEAD"][..],
+        &["diff", "HEAD~1..HEAD", "--quiet"],
+        &["-q", "diff", "HEAD~1..HEAD"],
+    ] {
+        assert_eq!(stderr(args), "", "{args:?}");
+    }
+    let rules = ["--cache", "../blobs.cache", "--docstrings-as-code"];
+    stderr(&[&["--rev", "HEAD"][..], &rules].concat());
+    assert_eq!(stderr(&["history", "-q", "--cache", "../blobs.cache"]), "");
+    assert_eq!(stderr(&[&["--rev", "HEAD", "-q"][..], &rules].concat()), "");
+    assert!(stderr(&["history", "--cache", "../blobs.cache"]).contains("counting every blob again"));
 }
 
 /// Sums of one field over the three buckets of a `lines` entry.
@@ -505,6 +622,53 @@ fn a_report_path_with_dots_is_no_range_and_a_range_needs_a_start() {
         assert!(stderr(&out).contains(&said), "{args:?}: {}", stderr(&out));
     }
     assert_eq!(ringloc(&["diff", "HEAD.."], &repo.path()).status.code(), Some(0));
+}
+
+/// Only files are reports: a directory named like a revision (the `v2/` a checkout of tag `v2`
+/// has) leaves `diff v1 v2` a diff between revisions, which was refused as "one of each".
+#[test]
+fn a_directory_named_like_a_revision_is_no_report() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.commit("empty");
+    repo.git(&["tag", "v1"]);
+    repo.write("v2/a.c", "int a;\n");
+    repo.commit("v2");
+    repo.git(&["tag", "v2"]);
+    let v = run(&["diff", "v1", "v2", "--format", "json"], &repo.path());
+    assert_eq!(v["lines"]["total"]["code"]["added"], 1, "{v}");
+}
+
+/// `diff A...B` compares B with the commit it last shares with A, as `git diff A...B` does: what
+/// the side branch changed, not what main changed since. `history A...B` (git's symmetric
+/// difference, no line of first parents) is refused, naming `A..B`. Both read `...B` as `.B`.
+#[test]
+fn a_three_dot_diff_starts_at_the_merge_base_and_history_refuses_it() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    let base = repo.commit("base");
+    repo.git(&["branch", "side"]);
+    repo.write("a.c", "int a;\nint main_only;\n");
+    repo.commit("main");
+    repo.git(&["checkout", "-q", "side"]);
+    repo.write("b.c", "int b;\n");
+    repo.commit("side");
+    let diff = |args: &[&str]| run(&[&["diff", "--format", "json"][..], args].concat(), &repo.path());
+    let three_dots = diff(&["main...side"]);
+    assert_eq!(three_dots, diff(&[&base, "side"]));
+    assert_eq!(three_dots, diff(&["main..."]), "an empty end is HEAD");
+    assert_eq!(three_dots["lines"]["total"]["code"]["removed"], 0, "{three_dots}");
+    assert_eq!(diff(&["main..side"])["lines"]["total"]["code"]["removed"], 1);
+    assert_fails_saying(&repo, &["history", "main...side", "--repo", "repo"], "use A..B");
+    assert_fails_saying(&repo, &["diff", "...side", "--repo", "repo"], "the range has no start");
+    repo.git(&["checkout", "-q", "--orphan", "lone"]);
+    repo.commit("lone");
+    assert_fails_saying(&repo, &["diff", "main...lone", "--repo", "repo"], "no commit in common");
 }
 
 #[test]

@@ -161,7 +161,8 @@ pub enum Command {
     /// Show what changed between two JSON reports, or two git revisions (OLD NEW or OLD..NEW) with
     /// the lines added, removed, modified and unchanged
     Diff {
-        /// The earlier report (`ringloc --format json`) or revision, or a range OLD..NEW
+        /// The earlier report (`ringloc --format json`) or revision, or a range OLD..NEW (OLD...NEW:
+        /// NEW against its merge base with OLD)
         old: PathBuf,
         /// The later report or revision (two files that exist are reports)
         new: Option<PathBuf>,
@@ -171,6 +172,9 @@ pub enum Command {
         /// The repository the revisions are in
         #[arg(long, value_name = "DIR", default_value = ".")]
         repo: PathBuf,
+        /// No notes on stderr, such as a submodule not followed (errors are still listed)
+        #[arg(short, long)]
+        quiet: bool,
         #[command(flatten)]
         format: FormatArgs,
     },
@@ -193,6 +197,9 @@ pub enum Command {
         /// Keep blob counts in FILE, so a later history counts only blobs this one did not
         #[arg(long, value_name = "FILE")]
         cache: Option<PathBuf>,
+        /// No notes on stderr, such as a cache set aside (errors are still listed)
+        #[arg(short, long)]
+        quiet: bool,
     },
     /// Print a shell completion script, e.g. `ringloc completions bash > ~/.local/share/bash-completion/completions/ringloc`
     Completions {

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use ringloc::git::{
-    cache_file, count_rev, diff_revs, history as sample_history, split_range, BlobCache, Every, Repo,
+    cache_file, count_rev, diff_revs, history as sample_history, split_range, BlobCache, Every, Range, Repo,
 };
 use ringloc::io::ReadRules;
 use ringloc::output::history::{write_csv, write_json};
@@ -37,7 +37,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     let started = Instant::now();
     let repo = Repo::open(&config.paths[0]).map_err(|e| e.to_string())?;
     let rules = config.read_rules();
-    let (mut cache, stale) = load_cache(cli.cache.as_deref(), &rules)?;
+    let (mut cache, stale) = load_cache(cli.cache.as_deref(), &rules, cli.quiet)?;
     let counted = count_rev(&repo, rev, &config, &mut cache).map_err(|e| e.to_string())?;
     let report = &counted.report;
     if !cli.quiet {
@@ -55,12 +55,15 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     Ok(outcome)
 }
 
-/// The blob counts kept in `path` (`--cache`), saying why a file was set aside; none without one.
-/// The flag says whether the file must be written back even if no blob is counted: it was set aside.
-fn load_cache(path: Option<&Path>, rules: &ReadRules) -> Result<(BlobCache, bool), String> {
+/// The blob counts kept in `path` (`--cache`), saying why a file was set aside unless `quiet`; none
+/// without one. The flag says whether the file must be written back even if no blob is counted: it
+/// was set aside.
+fn load_cache(path: Option<&Path>, rules: &ReadRules, quiet: bool) -> Result<(BlobCache, bool), String> {
     let Some(path) = path else { return Ok((BlobCache::default(), false)) };
     let loaded = cache_file::load(path, rules).map_err(|e| e.to_string())?;
-    loaded.note.iter().for_each(|note| say(format_args!("{note}")));
+    if !quiet {
+        loaded.note.iter().for_each(|note| say(format_args!("{note}")));
+    }
     Ok((loaded.cache, loaded.note.is_some()))
 }
 
@@ -77,39 +80,41 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
 
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
 /// revisions (or OLD is a range `A..B`). A file that exists is a report, however its path reads:
-/// `../r.json` is no range.
+/// `../r.json` is no range. Only a file is: a directory named like a tag (`v2/` in a checkout of
+/// `v2`) is no report, so it leaves the argument a revision. `quiet` drops the notes (`-q`).
 pub fn diff(
     old: &Path,
     new: Option<&Path>,
     by_dir: bool,
     repo: &Path,
     format: &FormatArgs,
+    quiet: bool,
 ) -> Result<Finished, String> {
-    let text =
-        |p: &Path| p.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a revision", p.display()));
-    let (old_rev, new_rev) = match new {
+    match new {
         Some(new) if old.is_file() && new.is_file() => return commands::diff(old, new, by_dir, format),
-        Some(new) if old.exists() || new.exists() => {
+        Some(new) if old.is_file() || new.is_file() => {
             return Err(format!(
                 "diff compares two JSON reports or two revisions: {} and {} are one of each",
                 old.display(),
                 new.display()
             ))
         }
-        Some(new) => (text(old)?, text(new)?),
         None if old.is_file() => return Err(lone_argument(old)),
-        None => match split_range(&text(old)?).map_err(|e| e.to_string())? {
-            Some((a, b)) => (a.to_string(), b.to_string()),
-            None => return Err(lone_argument(old)),
-        },
+        _ => {}
+    }
+    let range = match new {
+        Some(new) => Range::Between(revision(old)?, revision(new)?),
+        None => split_range(revision(old)?).map_err(|e| e.to_string())?.ok_or_else(|| lone_argument(old))?,
     };
     if by_dir {
         return Err("--by-dir compares reports; between revisions use --by-file rows (always shown)".into());
     }
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
-    let revs = diff_revs(&repo, &old_rev, &new_rev, &config).map_err(|e| e.to_string())?;
-    revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    let revs = diff_revs(&repo, range, &config).map_err(|e| e.to_string())?;
+    if !quiet {
+        revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    }
     let shape = format.shape(format.format, None);
     let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines);
     write_diff(&diff, format)?;
@@ -119,6 +124,11 @@ pub fn diff(
     } else {
         Finished::Clean
     })
+}
+
+/// An argument read as a revision: text, which a path need not be.
+fn revision(arg: &Path) -> Result<&str, String> {
+    arg.to_str().ok_or_else(|| format!("{}: not a revision", arg.display()))
 }
 
 /// A lone argument that is no range: a report or a revision, with nothing to compare it to.
@@ -140,12 +150,13 @@ pub struct Sampling<'a> {
     pub every: Every,
 }
 
-/// `ringloc history [RANGE] [--cache FILE]`.
+/// `ringloc history [RANGE] [--cache FILE]`; `quiet` drops the notes (`-q`).
 pub fn history(
     repo: &Path,
     sampling: &Sampling,
     format: HistoryFormat,
     cache_path: Option<&Path>,
+    quiet: bool,
 ) -> Result<Finished, String> {
     if sampling.every == Every::Commits(0) {
         return Err("--every takes a number of commits from 1".into());
@@ -153,9 +164,13 @@ pub fn history(
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
     let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
     let rules = config.read_rules();
-    let (mut cache, stale) = load_cache(cache_path, &rules)?;
-    let samples = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
+    let (mut cache, stale) = load_cache(cache_path, &rules, quiet)?;
+    let history = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
         .map_err(|e| e.to_string())?;
+    if !quiet {
+        history.warnings.iter().for_each(|w| say(format_args!("{w}")));
+    }
+    let samples = history.samples;
     print(|out: &mut dyn io::Write| match format {
         HistoryFormat::Csv => write_csv(&samples, out),
         HistoryFormat::Json => write_json(&samples, cache.counted, out),

@@ -31,6 +31,15 @@ pub struct Sample {
     pub report: Report,
 }
 
+/// A history's samples, and what the user should know of it.
+#[derive(Debug)]
+pub struct History {
+    /// Oldest first.
+    pub samples: Vec<Sample>,
+    /// Where the history stopped short of what `range` asks: a shallow clone's boundary.
+    pub warnings: Vec<String>,
+}
+
 /// The samples of `range` (`REV`, or `A..B` for what B has and A has not), oldest first. Blobs
 /// not in `cache` yet are counted into it (`cache.counted` says how many); one read back from a
 /// file ([`super::cache_file`]) spares a second history all the blobs the first one counted.
@@ -40,7 +49,7 @@ pub fn history(
     every: Every,
     config: &Config,
     cache: &mut BlobCache,
-) -> Result<Vec<Sample>, GitError> {
+) -> Result<History, GitError> {
     history_in_spans(repo, (range, every), config, cache, SPAN)
 }
 
@@ -51,8 +60,9 @@ fn history_in_spans(
     config: &Config,
     cache: &mut BlobCache,
     span: usize,
-) -> Result<Vec<Sample>, GitError> {
+) -> Result<History, GitError> {
     let commits = first_parents(repo, range)?;
+    let warnings = shallow_end(repo, commits.last())?.into_iter().collect();
     let sampled: Vec<Revision> = sample(&commits, every).into_iter().rev().collect();
     let threads = config.worker_count(true);
     let run = run_length(sampled.len(), threads, span);
@@ -77,7 +87,29 @@ fn history_in_spans(
         time: revision.time,
         report,
     });
-    Ok(samples.collect())
+    Ok(History { samples: samples.collect(), warnings })
+}
+
+/// A note where the walk ended at a shallow clone's boundary, on a commit whose parents the clone
+/// does not have: without it, a history there reads as the project's whole history. The boundary
+/// of a clone as deep as the history is its root commit, which has no parents to miss.
+fn shallow_end(repo: &Repo, oldest: Option<&Revision>) -> Result<Option<String>, GitError> {
+    let store = |e: String| GitError::Store(format!("reading the shallow commits: {e}"));
+    let Some(oldest) = oldest.and_then(|r| r.commit) else { return Ok(None) };
+    let Some(shallow) = repo.handle.shallow_commits().map_err(|e| store(e.to_string()))? else {
+        return Ok(None);
+    };
+    if !shallow.iter().any(|id| *id == oldest) {
+        return Ok(None);
+    }
+    let commit = repo.handle.find_commit(oldest).map_err(|e| store(e.to_string()))?;
+    if commit.parent_ids().next().is_none() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "history stops at {oldest}: this is a shallow clone, whose history ends there \
+         (git fetch --unshallow for the rest)"
+    )))
 }
 
 /// Samples a thread lists and sums at least: its first lists and sums a whole tree, where each
@@ -92,24 +124,49 @@ fn run_length(samples: usize, threads: usize, span: usize) -> usize {
     samples.div_ceil(runs).max(1)
 }
 
-/// A range `A..B` as its two revisions; `None` for one revision. An empty end is `HEAD`, as git
-/// reads it; an empty start, which git would read as `HEAD` too, is an error: it is most often a
-/// variable left unset (`$OLD..main`), and `HEAD..B` looks forward, not back.
-pub fn split_range(range: &str) -> Result<Option<(&str, &str)>, GitError> {
-    match range.split_once("..") {
-        Some(("", _)) => Err(GitError::BadRevision {
-            rev: range.into(),
-            why: "the range has no start (write A..B; A.. is A..HEAD)".into(),
-        }),
-        Some((from, to)) => Ok(Some((from, if to.is_empty() { "HEAD" } else { to }))),
-        None => Ok(None),
-    }
+/// A range, as `diff` and `history` take it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Range<'a> {
+    /// `A..B`: what B has and A has not; `diff` compares A with B.
+    Between(&'a str, &'a str),
+    /// `A...B`: `diff` compares B with the commit it last shares with A (their merge base), as
+    /// `git diff A...B` and a forge's compare view do: what B's side changed since they parted.
+    SinceMergeBase(&'a str, &'a str),
+}
+
+/// A range `A..B` or `A...B`; `None` for one revision. An empty end is `HEAD`, as git reads it; an
+/// empty start, which git would read as `HEAD` too, is an error: it is most often a variable left
+/// unset (`$OLD..main`), and `HEAD..B` looks forward, not back.
+pub fn split_range(range: &str) -> Result<Option<Range<'_>>, GitError> {
+    let (ends, three_dots) = match (range.split_once("..."), range.split_once("..")) {
+        (Some(ends), _) => (ends, true),
+        (None, Some(ends)) => (ends, false),
+        (None, None) => return Ok(None),
+    };
+    let (from, to) = match ends {
+        ("", _) => {
+            return Err(GitError::BadRevision {
+                rev: range.into(),
+                why: "the range has no start (write A..B; A.. is A..HEAD)".into(),
+            })
+        }
+        (from, to) => (from, if to.is_empty() { "HEAD" } else { to }),
+    };
+    Ok(Some(if three_dots { Range::SinceMergeBase(from, to) } else { Range::Between(from, to) }))
 }
 
 /// The commits of `range` along first parents, newest first.
 fn first_parents(repo: &Repo, range: &str) -> Result<Vec<Revision>, GitError> {
     let (hidden, tip) = match split_range(range)? {
-        Some((from, to)) => (Some(from), to),
+        Some(Range::Between(from, to)) => (Some(from), to),
+        Some(Range::SinceMergeBase(..)) => {
+            return Err(GitError::BadRevision {
+                rev: range.into(),
+                why: "history follows one line of first parents: A...B (the commits of either side) is \
+                      not supported; use A..B"
+                    .into(),
+            })
+        }
         None => (None, range),
     };
     let commit = |rev: &str| {
@@ -182,10 +239,10 @@ mod tests {
         let csv = |span: usize, threads: usize| {
             let config = Config { threads, ..Config::default() };
             let mut cache = BlobCache::default();
-            let samples =
+            let history =
                 history_in_spans(&repo, ("HEAD", Every::Commits(1)), &config, &mut cache, span).unwrap();
             let mut out = Vec::new();
-            write_csv(&samples, &mut out).unwrap();
+            write_csv(&history.samples, &mut out).unwrap();
             (String::from_utf8(out).unwrap(), cache.counted)
         };
         let whole = csv(usize::MAX, 1);

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use gix::ObjectId;
 
 pub use blobs::{BlobCache, BlobOutcome};
-pub use history::{history, split_range, Every, Sample};
+pub use history::{history, split_range, Every, History, Range, Sample};
 pub use lines::line_changes;
 pub use rev::{count_rev, diff_revs, RevCount, RevDiff};
 
@@ -189,7 +189,10 @@ impl Repo {
     pub fn resolve(&self, rev: &str) -> Result<Revision, GitError> {
         let bad = |why: String| GitError::BadRevision { rev: rev.to_string(), why };
         let repo = &self.handle;
-        let id = repo.rev_parse_single(rev).map_err(|e| bad(format!("{e}{}", self.why_names_fail())))?;
+        let id = repo.rev_parse_single(rev).map_err(|e| match self.unborn_branch(rev) {
+            Some(branch) => bad(format!("the branch '{branch}' has no commits yet")),
+            None => bad(format!("{e}{}", self.why_names_fail())),
+        })?;
         let object = id.object().map_err(|e| bad(e.to_string()))?;
         if let Ok(commit) = object.clone().peel_to_commit() {
             let tree = commit.tree_id().map_err(|e| bad(e.to_string()))?.detach();
@@ -198,6 +201,33 @@ impl Repo {
         }
         let tree = object.peel_to_tree().map_err(|e| bad(e.to_string()))?;
         Ok(Revision { commit: None, tree: tree.id, time: 0 })
+    }
+
+    /// The commit `a` and `b` last share (the best of their merge bases, as `git merge-base`
+    /// picks), which `diff A...B` compares B with.
+    pub fn merge_base(&self, a: &str, b: &str) -> Result<ObjectId, GitError> {
+        let commit = |rev: &str| {
+            self.resolve(rev)?
+                .commit
+                .ok_or_else(|| GitError::BadRevision { rev: rev.into(), why: "not a commit".into() })
+        };
+        let (one, two) = (commit(a)?, commit(b)?);
+        let bad = |why: String| GitError::BadRevision { rev: format!("{a}...{b}"), why };
+        let base = self.handle.merge_base(one, two).map_err(|e| bad(e.to_string()))?;
+        base.map(|id| id.detach()).ok_or_else(|| bad("the two have no commit in common".into()))
+    }
+
+    /// The branch `HEAD` names, where it has no commit yet and `rev` names it (`HEAD`, `@`, `HEAD~1`,
+    /// the branch itself): in a repository with no commits, gix says `HEAD` "misses a ref name",
+    /// as if it were misspelt.
+    fn unborn_branch(&self, rev: &str) -> Option<String> {
+        let head = self.handle.head().ok()?;
+        let branch = head.referent_name().filter(|_| head.is_unborn())?;
+        let name = rev.find(['~', '^', ':']).map_or(rev, |end| &rev[..end]);
+        let name = name.split_once("@{").map_or(name, |(name, _)| name);
+        let short = branch.shorten().to_string();
+        let names_it = ["@", "HEAD", short.as_str()].contains(&name) || branch.as_bstr() == name;
+        names_it.then_some(short)
     }
 
     /// What about the repository may be why a name did not resolve, where gix's error names only

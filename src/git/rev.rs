@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::blobs::BlobCache;
+use super::history::Range;
 use super::lines::line_changes;
 use super::tree::{TreeLister, TreeListing};
 use super::{GitError, Repo};
@@ -103,9 +104,15 @@ pub struct RevDiff {
     pub lines: LineChanges,
 }
 
-/// `ringloc diff OLD NEW` on revisions: both trees counted in one pass, blobs they share once.
-pub fn diff_revs(repo: &Repo, old: &str, new: &str, config: &Config) -> Result<RevDiff, GitError> {
-    let (old_rev, new_rev) = (repo.resolve(old)?, repo.resolve(new)?);
+/// `ringloc diff OLD NEW` on revisions (`OLD..NEW`, or NEW and its merge base with OLD for
+/// `OLD...NEW`): both trees counted in one pass, blobs they share once.
+pub fn diff_revs(repo: &Repo, range: Range, config: &Config) -> Result<RevDiff, GitError> {
+    let (old_rev, new_rev) = match range {
+        Range::Between(old, new) => (repo.resolve(old)?, repo.resolve(new)?),
+        Range::SinceMergeBase(old, new) => {
+            (repo.resolve(&repo.merge_base(old, new)?.to_string())?, repo.resolve(new)?)
+        }
+    };
     let config = Config { by_file: true, ..config.clone() };
     let mut lister = TreeLister::new(&config.selection, repo);
     let old_tree = lister.list(&repo.handle, old_rev.tree)?.flatten();
