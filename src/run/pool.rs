@@ -1,5 +1,6 @@
 //! Work-stealing across workers: each owns a LIFO deque of jobs (depth-first keeps few directory
-//! descriptors open), idle workers steal, and a count of unfinished jobs says when all is done.
+//! descriptors open), idle workers steal, and a count of unfinished jobs says when all is done, or,
+//! with `--follow`, when the next wave of followed links begins.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -13,7 +14,7 @@ use crate::io::{fd_limit, Reader, FD_WAITS};
 use crate::report::{Recorder, Recording, Report};
 use crate::stats::{Clock, Syscall, WorkerStats};
 use crate::walk::select::Selection;
-use crate::walk::{DirJob, Follow, ListContext, Lister, Listing};
+use crate::walk::{DirJob, Follow, Linked, ListContext, Lister, Listing, Wave};
 
 /// Files a worker keeps queued for its reader; beyond this, a directory's files are shared out.
 const FILE_QUEUE: usize = 256;
@@ -45,6 +46,20 @@ pub enum Job {
     Dir(DirJob),
     /// Files of a large directory, stealable so one huge directory still feeds every ring.
     Files(Vec<FileJob>),
+    /// Files that followed links lead to (`--follow`), each opened when taken.
+    Linked(Vec<Linked>),
+}
+
+impl Job {
+    /// The jobs of a wave of followed links: its directories, and its files in batches.
+    pub fn wave(wave: Wave) -> Vec<Job> {
+        let mut files = wave.files.into_iter().peekable();
+        let batches = std::iter::from_fn(|| {
+            files.peek()?;
+            Some(Job::Linked(files.by_ref().take(FILE_BATCH).collect()))
+        });
+        wave.dirs.into_iter().map(Job::Dir).chain(batches).collect()
+    }
 }
 
 /// Spare workers are started once a reader first waits for the disk (then more workers keep more
@@ -113,6 +128,8 @@ struct Shared<'a> {
     /// Where the next look for a job to steal starts, when there are more than [`STEAL_VICTIMS`].
     victim: AtomicUsize,
     spares: &'a Spares,
+    /// Held to begin a wave of followed links ([`Shared::next_wave`]): one worker at a time.
+    wave: Mutex<()>,
 }
 
 impl Shared<'_> {
@@ -134,6 +151,23 @@ impl Shared<'_> {
     fn push(&self, local: &Worker<Job>, job: Job) {
         self.pending.fetch_add(1, Ordering::SeqCst);
         local.push(job);
+    }
+
+    /// Once no job is left, with `--follow`: the links to targets outside the roots that the last
+    /// wave's listings found (all of them, since none is left) are claimed, and what they lead to
+    /// goes to the injector. False when there is none: the run is done. A worker that finds jobs
+    /// pushed meanwhile goes on. Reads of the last wave's files may still be in flight.
+    fn next_wave(&self) -> bool {
+        let Some(follow) = self.follow else { return false };
+        let _turn = self.wave.lock().unwrap_or_else(|e| e.into_inner());
+        if self.pending.load(Ordering::SeqCst) != 0 {
+            return true;
+        }
+        let jobs = Job::wave(follow.next_wave());
+        self.pending.fetch_add(jobs.len(), Ordering::SeqCst);
+        let any = !jobs.is_empty();
+        jobs.into_iter().for_each(|job| self.injector.push(job));
+        any
     }
 }
 
@@ -171,6 +205,7 @@ where
         hold_parents: fd_limit() >= HOLD_PARENTS * locals.len() as u64,
         victim: AtomicUsize::new(0),
         spares: &sleeping,
+        wave: Mutex::new(()),
     };
     let shared = &shared;
     let run = |local: Worker<Job>| {
@@ -243,7 +278,7 @@ fn work<R: Reader>(shared: &Shared<'_>, local: Worker<Job>, mut reader: R, mut o
             shared.pending.fetch_sub(1, Ordering::SeqCst);
         }
         if listing.files.is_empty() && reader.is_idle() {
-            if shared.pending.load(Ordering::SeqCst) == 0 {
+            if shared.pending.load(Ordering::SeqCst) == 0 && !shared.next_wave() {
                 return finished(&lister, reader, out);
             }
             std::thread::yield_now();
@@ -290,6 +325,10 @@ fn take_apart(
     let dir = match job {
         Job::Files(batch) => {
             listing.files.extend(batch);
+            return Ok(());
+        }
+        Job::Linked(batch) => {
+            listing.files.extend(batch.into_iter().filter_map(|file| file.job(out)));
             return Ok(());
         }
         Job::Dir(dir) => dir,

@@ -19,8 +19,8 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
 
 pub(crate) use self::follow::file_job;
-pub use self::follow::Follow;
-use self::follow::Target;
+use self::follow::LinkedNames;
+pub use self::follow::{Follow, Linked, Wave};
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::inode_order::InodeOrder;
 pub use self::listing_log::ListingLog;
@@ -77,6 +77,8 @@ pub struct Lister {
     file_path: Vec<u8>,
     /// Listing a directory updates its atime as reading a file does.
     noatime: NoAtime,
+    /// With `--follow`, the files of the followed directory being listed that links count.
+    linked: Option<LinkedNames>,
     /// The system calls listings made (`--follow`'s link resolution aside).
     pub calls: Syscalls,
 }
@@ -91,6 +93,7 @@ impl Default for Lister {
             kept: Vec::new(),
             file_path: Vec::new(),
             noatime: NoAtime::default(),
+            linked: None,
             calls: Syscalls::default(),
         }
     }
@@ -149,25 +152,6 @@ pub struct Listing {
     pub files: VecDeque<FileJob>,
 }
 
-impl Listing {
-    /// What a followed symlink at `path` led to: a directory or file joins the listing, a file of
-    /// unknown language is skipped, a link that cannot be resolved is a per-file error.
-    fn add_target(
-        &mut self,
-        target: io::Result<Target>,
-        (root, path): (usize, PathBuf),
-        out: &mut impl ListingLog,
-    ) {
-        match target {
-            Ok(Target::Dir(dir)) => self.dirs.push(dir),
-            Ok(Target::File(file)) => self.files.push_back(file),
-            Ok(Target::Unknown) => out.unknown_file(root, || path),
-            Ok(Target::Nothing) => {}
-            Err(e) => out.failed(root, e, || path),
-        }
-    }
-}
-
 impl Lister {
     /// Lists `job`: the subdirectories to enter and the files to count. Files of unknown extension
     /// and everything the selection or an ignore file excludes are dropped here, never opened.
@@ -182,7 +166,7 @@ impl Lister {
     ) -> Result<(), DirJob> {
         let mut job = job;
         let fd = match open_dir(&job, &mut self.noatime, &mut self.calls) {
-            Ok(fd) if left_out(&mut job, &fd, ctx, &mut self.calls) => return Ok(()),
+            Ok(fd) if self.left_out(&mut job, &fd, ctx) => return Ok(()),
             Ok(fd) => fd,
             Err(e) if ctx.defer && is_out_of_fds(&e) => {
                 return Err(job);
@@ -237,9 +221,10 @@ impl Lister {
         ListedDir { fd, path: job.path, names, shown_as: None, root_index: job.root_index, sync_only }
     }
 
-    /// Sends each entry where it belongs: a subdirectory to enter (with no parent yet) or a link's
-    /// target into `listing`, a file to count into `kept`, a file of unknown language to `out` as
-    /// skipped; what the selection or an ignore rule excludes is dropped.
+    /// Sends each entry where it belongs: a subdirectory to enter (with no parent yet) into
+    /// `listing`, a link to follow to [`Follow`] for the next wave, a file to count into `kept`, a
+    /// file of unknown language to `out` as skipped; what the selection or an ignore rule excludes
+    /// is dropped, and so is a file a followed link counts.
     fn sort_entries(
         &self,
         (kept, file_path): (&mut Vec<(u32, u32, NameMatch)>, &mut Vec<u8>),
@@ -253,6 +238,8 @@ impl Lister {
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.filters_paths();
         let name_filtered = sel.filters_files();
+        // A file a followed link counts is left to it (`--follow`).
+        let linked = |name: &[u8]| self.linked.as_ref().is_some_and(|names| names.contains(name));
         for (at, len, kind) in self.order.indices().map(|i| self.entries[i]) {
             let name = &self.names[at as usize..(at + len) as usize];
             if sel.skips_name(name) {
@@ -276,6 +263,7 @@ impl Lister {
                     if name == b".git"
                         || name_filtered && sel.skips_file(name, language)
                         || filtered && dropped(path_in(file_path, &job.path, name), false)
+                        || linked(name)
                     {
                         continue;
                     }
@@ -293,14 +281,31 @@ impl Lister {
                     // `--max-depth`, a glob or ignore line ending in `/`), as ripgrep and fd take it.
                     let is_dir = target.as_ref().is_ok_and(follow::is_dir);
                     if (!is_dir || enters()) && !dropped(&path, is_dir) {
-                        let target = target.and_then(|st| follow.resolve(st, name, &path, job, sel));
-                        listing.add_target(target, (job.root_index, path), out);
+                        if let Err(e) = target.and_then(|st| follow.resolve(st, name, &path, job, sel)) {
+                            out.failed(job.root_index, e, || path);
+                        }
                     }
                 }
                 // FIFOs, sockets and devices are never opened.
                 _ => {}
             }
         }
+    }
+
+    /// Whether the directory open as `fd` is not to be listed: with `-x`, on another device than
+    /// its root; with `--follow`, inside a followed tree and a root or already walked. A followed
+    /// directory's files that links count are noted in `linked`, for [`Lister::sort_entries`].
+    fn left_out(&mut self, job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>) -> bool {
+        self.linked = None;
+        if ctx.selection.one_file_system && leaves_root_device(job, fd, &mut self.calls) {
+            return true;
+        }
+        let Some(follow) = ctx.follow.filter(|_| job.followed) else { return false };
+        self.calls.add(Syscall::Fstat);
+        // A link's target has a name to be opened by; its subdirectories have none.
+        let Some(linked) = follow.enter(fd, job.name.is_some()) else { return true };
+        self.linked = linked;
+        false
     }
 
     /// Reads every entry (name and type) before any is judged: an ignore file may come last.
@@ -369,18 +374,6 @@ impl Lister {
         }
         level
     }
-}
-
-/// Whether the directory open as `fd` is not to be listed: with `-x`, on another device than its
-/// root; with `--follow`, inside a followed tree and a root or already walked.
-fn left_out(job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>, calls: &mut Syscalls) -> bool {
-    (ctx.selection.one_file_system && leaves_root_device(job, fd, calls))
-        || (job.followed
-            && job.parent.is_some()
-            && ctx.follow.is_some_and(|follow| {
-                calls.add(Syscall::Fstat);
-                !follow.claim(fd)
-            }))
 }
 
 /// Whether the directory open as `fd` is on another device than its root; a root sets the device.
