@@ -301,7 +301,7 @@ impl LineCounter {
             shape,
             m,
             (block, buf, rest),
-            (i, EXTRA_FORMS && COMMENT_RUNS || TEXT_BLOCKS),
+            (i, EXTRA_FORMS && COMMENT_RUNS && !PREFIXED || TEXT_BLOCKS),
             carry,
             tally,
         ) || if TEXT_BLOCKS {
@@ -364,14 +364,17 @@ impl LineCounter {
     /// after another (`chained_comments`). Returns `false`, with nothing done, for every other
     /// block.
     ///
-    /// `chains` in JavaScript's, C++'s and Java's loops: `*/`, code and the next doc comment's
-    /// `/**` in one block was the walk's most common block in Java (11,123 of 57,552), JavaScript
-    /// (7,447 of 73,952) and TypeScript (4,708 of 20,106). Callgrind (12-06): TypeScript 68.8 ->
-    /// 66.8 instructions a line, JavaScript 81.9 -> 79.3, C++ 102.5 -> 100.3, C++ headers 70.7 ->
-    /// 69.6, Java 84.5 -> 84.3. Not in Go's loop: that function is also C's loop's arm for long
-    /// strings, never taken but compiled, and with it there drivers/net's C took 1.6% more. Not in
-    /// Rust's, whose comments nest (this function leaves them to the walk): compiled in, never
-    /// taken, it made Rust's count 1.1% more.
+    /// `chains` in JavaScript's and Java's loops: `*/`, code and the next doc comment's `/**` in
+    /// one block was the walk's most common block in Java (11,123 of 57,552), JavaScript (7,447
+    /// of 73,952) and TypeScript (4,708 of 20,106). TypeScript 68.8 -> 66.8 instructions a line,
+    /// JavaScript 81.9 -> 79.3, Java 84.5 -> 84.3 (callgrind, 12-06); on AVX-512 (`cargo bench
+    /// --bench tree`, both orders) TypeScript 7.7 -> 7.4 and 7.6 -> 7.3 ms, JavaScript 18.1 ->
+    /// 17.9 and 17.8, Java 31.8 -> 31.2 and 31.6 -> 31.2. Not in C++'s loop: its headers took 5%
+    /// longer on AVX-512 (17.6 -> 18.5 ms), though 1.5% fewer instructions. Not in Go's: that
+    /// function is also C's loop's arm for long strings, never taken but compiled, and with it
+    /// there drivers/net's C took 1.6% more instructions. Not in Rust's, whose comments nest
+    /// (this function leaves them to the walk): compiled in, never taken, it made Rust's count
+    /// 1.1% more.
     #[inline(always)]
     fn comment_block<L: Lanes, const EXTRA_FORMS: bool, const COMMENT_RUNS: bool>(
         lanes: L,
