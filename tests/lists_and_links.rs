@@ -209,6 +209,33 @@ fn a_followed_link_to_a_directory_is_a_directory_to_the_rules() {
 /// directory leaves it out; a link found a wave later, inside a followed tree, to a file of a
 /// directory walked already counts nothing. A file inside the root is counted where it is, however
 /// it is reached. Hard links are two files, each counted, as without `-L`.
+/// The ignore files of the directory a followed link to a directory is in, and above it, go on
+/// applying inside the linked directory, as they do inside a subdirectory and as ripgrep's
+/// `--follow` applies them: `*.c` in the root's `.ignore` left the root's own C files out and
+/// counted the linked directory's.
+#[test]
+fn ignore_files_above_a_followed_link_apply_inside_it() {
+    let outside = Tree::new();
+    outside.write("o.c", "int o;\n");
+    outside.write("sub/s.c", "int s;\n");
+    outside.write("keep.py", "x = 1\n");
+    let tree = Tree::new();
+    tree.write("real/r.c", "int r;\n");
+    tree.write("deep/keep.py", "y = 2\n");
+    std::os::unix::fs::symlink(outside.path(), tree.path().join("lnk")).unwrap();
+    let counted = |ignore: &str| {
+        tree.write(".ignore", ignore);
+        let out = ringloc(&["-L", "--format", "json", "--by-file", "."], tree.path());
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let mut paths = file_paths(&json_of(&out));
+        paths.sort();
+        paths
+    };
+    assert_eq!(counted("*.c\n"), ["./deep/keep.py", "./lnk/keep.py"]);
+    assert_eq!(counted("sub/\n"), ["./deep/keep.py", "./lnk/keep.py", "./lnk/o.c", "./real/r.c"]);
+    assert_eq!(counted("/lnk/o.c\n"), ["./deep/keep.py", "./lnk/keep.py", "./lnk/sub/s.c", "./real/r.c"]);
+}
+
 #[test]
 fn follow_counts_a_file_once_through_a_link_to_it_and_to_its_directory() {
     let outside = Tree::new();

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use rustix::fd::OwnedFd;
 use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, Stat, CWD};
 
+use super::ignore::IgnoreLevel;
 use super::{DirJob, ListingLog};
 use crate::fs::{reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
@@ -128,13 +129,13 @@ impl Follow {
 
     /// Notes the link `name` of `parent`, which `link` names for people and whose target is `st`
     /// ([`target_of`]), for the next wave; a target inside a root is left to the walk that reaches
-    /// it there.
+    /// it there. `ignore` is `parent`'s level with its own ignore files read: a followed directory
+    /// goes on under it, as a subdirectory would.
     pub fn resolve(
         &self,
         st: Stat,
-        name: &[u8],
-        link: &Path,
-        parent: &DirJob,
+        (name, link): (&[u8], &Path),
+        (parent, ignore): (&DirJob, &Arc<IgnoreLevel>),
         sel: &Selection,
     ) -> io::Result<()> {
         let real = std::fs::canonicalize(link)?;
@@ -142,7 +143,9 @@ impl Follow {
             return Ok(());
         }
         let found = match FileType::from_raw_mode(st.st_mode) {
-            FileType::Directory => Found::Dir((st.st_dev, st.st_ino), followed_dir(&real, link, parent)?),
+            FileType::Directory => {
+                Found::Dir((st.st_dev, st.st_ino), followed_dir(&real, link, (parent, ignore))?)
+            }
             FileType::RegularFile => {
                 let language = detect_by_name(name);
                 if sel.skips_file(name, language) {
@@ -195,8 +198,13 @@ impl Claims {
     }
 }
 
-/// The job for a followed link to the directory `real`, opened by that path and shown as `link`.
-fn followed_dir(real: &Path, link: &Path, parent: &DirJob) -> io::Result<DirJob> {
+/// The job for a followed link to the directory `real`, opened by that path and shown as `link`,
+/// under the ignore files of `parent` and above it (`ignore`).
+fn followed_dir(
+    real: &Path,
+    link: &Path,
+    (parent, ignore): (&DirJob, &Arc<IgnoreLevel>),
+) -> io::Result<DirJob> {
     Ok(DirJob {
         parent: None,
         name: Some(CString::new(real.as_os_str().as_bytes()).map_err(io::Error::other)?),
@@ -204,7 +212,7 @@ fn followed_dir(real: &Path, link: &Path, parent: &DirJob) -> io::Result<DirJob>
         root: Arc::clone(&parent.root),
         root_index: parent.root_index,
         depth: parent.depth + 1,
-        ignore: Arc::clone(&parent.ignore),
+        ignore: Arc::clone(ignore),
         device: parent.device,
         followed: true,
     })

@@ -281,7 +281,9 @@ impl Lister {
                     // `--max-depth`, a glob or ignore line ending in `/`), as ripgrep and fd take it.
                     let is_dir = target.as_ref().is_ok_and(follow::is_dir);
                     if (!is_dir || enters()) && !dropped(&path, is_dir) {
-                        if let Err(e) = target.and_then(|st| follow.resolve(st, name, &path, job, sel)) {
+                        if let Err(e) =
+                            target.and_then(|st| follow.resolve(st, (name, &path), (job, ignore), sel))
+                        {
                             out.failed(job.root_index, e, || path);
                         }
                     }
