@@ -436,14 +436,20 @@ fn line_endings_a_checkout_converts_change_only_bytes() {
     assert_eq!(checkout["total"]["bytes"], 24);
 }
 
+/// A repository of one committed C file, for a test to add as a submodule.
+fn submodule_source() -> Repo {
+    let mut sub = Repo::new();
+    sub.write("inner.c", "int inner;\n");
+    sub.commit("sub");
+    sub
+}
+
 #[test]
 fn submodules_and_lfs_pointers_are_reported_apart() {
     if !has_git() {
         return;
     }
-    let mut sub = Repo::new();
-    sub.write("inner.c", "int inner;\n");
-    sub.commit("sub");
+    let sub = submodule_source();
     let mut repo = Repo::new();
     repo.write("a.c", "int a;\n");
     repo.write("model.json", "version https://git-lfs.github.com/spec/v1\noid sha256:abc\nsize 12345\n");
@@ -468,9 +474,7 @@ fn exclusions_that_match_nothing_in_a_revision_are_noted_as_on_its_checkout() {
     if !has_git() {
         return;
     }
-    let mut sub = Repo::new();
-    sub.write("inner.c", "int inner;\n");
-    sub.commit("sub");
+    let sub = submodule_source();
     let mut repo = Repo::new();
     repo.write("top.c", "int top;\n");
     repo.write("src/a.c", "int a;\n");
@@ -511,9 +515,7 @@ fn quiet_drops_the_notes_of_diffs_and_histories() {
     if !has_git() {
         return;
     }
-    let mut sub = Repo::new();
-    sub.write("inner.c", "int inner;\n");
-    sub.commit("sub");
+    let sub = submodule_source();
     let mut repo = Repo::new();
     repo.write("a.c", "int a;\n");
     repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), "vendor/sub"]);
