@@ -202,13 +202,6 @@ fn a_followed_link_to_a_directory_is_a_directory_to_the_rules() {
     assert_eq!(counted(&[]), ["./src/a.c"]);
 }
 
-/// With `-L` a file reached both through a link to it and through a followed link to its directory
-/// was counted twice (`./gen.c` and `./build/gen.c`): only links' targets were claimed, not the
-/// files of a followed directory. Now each is counted once, under the same path on every run
-/// whatever the workers: a link to a file counts it (the shallowest first), and a walk of its
-/// directory leaves it out; a link found a wave later, inside a followed tree, to a file of a
-/// directory walked already counts nothing. A file inside the root is counted where it is, however
-/// it is reached. Hard links are two files, each counted, as without `-L`.
 /// The ignore files of the directory a followed link to a directory is in, and above it, go on
 /// applying inside the linked directory, as they do inside a subdirectory and as ripgrep's
 /// `--follow` applies them: `*.c` in the root's `.ignore` left the root's own C files out and
@@ -236,6 +229,13 @@ fn ignore_files_above_a_followed_link_apply_inside_it() {
     assert_eq!(counted("/lnk/o.c\n"), ["./deep/keep.py", "./lnk/keep.py", "./lnk/sub/s.c", "./real/r.c"]);
 }
 
+/// With `-L` a file reached both through a link to it and through a followed link to its directory
+/// was counted twice (`./gen.c` and `./build/gen.c`): only links' targets were claimed, not the
+/// files of a followed directory. Now each is counted once, under the same path on every run
+/// whatever the workers: a link to a file counts it (the shallowest first), and a walk of its
+/// directory leaves it out; a link found a wave later, inside a followed tree, to a file of a
+/// directory walked already counts nothing. A file inside the root is counted where it is, however
+/// it is reached. Hard links are two files, each counted, as without `-L`.
 #[test]
 fn follow_counts_a_file_once_through_a_link_to_it_and_to_its_directory() {
     let outside = Tree::new();
