@@ -90,16 +90,17 @@ pub fn diff(
     format: &FormatArgs,
     quiet: bool,
 ) -> Result<Finished, String> {
+    let (old_report, new_report) = (old.is_file(), new.is_some_and(Path::is_file));
     match new {
-        Some(new) if old.is_file() && new.is_file() => return commands::diff(old, new, by_dir, format),
-        Some(new) if old.is_file() || new.is_file() => {
+        Some(new) if old_report && new_report => return commands::diff(old, new, by_dir, format),
+        Some(new) if old_report || new_report => {
             return Err(format!(
                 "diff compares two JSON reports or two revisions: {} and {} are one of each",
                 old.display(),
                 new.display()
             ))
         }
-        None if old.is_file() => return Err(lone_argument(old)),
+        None if old_report => return Err(lone_argument(old)),
         _ => {}
     }
     let range = match new {
