@@ -39,7 +39,12 @@ impl LineCounter {
                 }
             } else {
                 self.code = true;
-                i += 1;
+                // Up to the next byte that matters the line is code already: skipped in one go.
+                let stops = &self.cls.interpolation_stops;
+                i += 1 + buf[i + 1..limit]
+                    .iter()
+                    .position(|&b| stops[usize::from(b)])
+                    .unwrap_or(limit - i - 1);
             }
         }
         self.open_interpolation = Some(open);

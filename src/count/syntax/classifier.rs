@@ -61,6 +61,10 @@ pub struct Classifier {
     pub(crate) markup: Option<Markup>,
     /// Markdown's shape, whose marks the block loop keeps only where they may open something.
     pub(crate) prose: Option<Prose>,
+    /// The bytes an interpolation's loop stops at once a line is code: a newline, a token's
+    /// first byte, a bracket of any of the language's interpolations (blanks change nothing
+    /// then).
+    pub(crate) interpolation_stops: [bool; 256],
     /// How far the machine must see ahead before deciding at a byte: the longest marker plus the
     /// byte after it (word ends), a doubled closer, or a whole [`WINDOW`] where the source decides
     /// a marker's length.
@@ -75,6 +79,16 @@ fn embed_starts(embed: Embed) -> &'static [u8] {
         Embed::Php => b"?",
         Embed::Markdown => b"`~",
     }
+}
+
+/// [`Classifier::interpolation_stops`].
+fn interpolation_stops(class: &[u8; 256], syntax: &Syntax) -> [bool; 256] {
+    let mut stops = class.map(|c| c & (NL | START) != 0);
+    for h in syntax.quotes.iter().filter_map(|q| q.interpolation) {
+        stops[usize::from(h.open[h.open.len() - 1])] = true;
+        stops[usize::from(h.close)] = true;
+    }
+    stops
 }
 
 /// A YAML block scalar's indicators.
@@ -166,6 +180,7 @@ impl Classifier {
             c_family,
             markup: Markup::of(syntax),
             prose: Prose::of(syntax),
+            interpolation_stops: interpolation_stops(&class, syntax),
             lookahead,
         }
     }
