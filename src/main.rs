@@ -45,12 +45,12 @@ fn main() -> ExitCode {
         None if cli.rev.is_some() => revisions::count(&cli),
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
-        Some(Command::Diff { old, new, by_dir, repo, quiet, format }) => {
-            revisions::diff(old, new.as_deref(), *by_dir, repo, format, *quiet)
+        Some(Command::Diff { old, new, by_dir, repo, quiet, select, format }) => {
+            revisions::diff(old, new.as_deref(), *by_dir, repo, select, format, *quiet)
         }
-        Some(Command::History { range, every, step, repo, format, cache, quiet }) => {
+        Some(Command::History { range, every, step, repo, format, cache, quiet, select }) => {
             let sampling = revisions::Sampling { range, every: revisions::every(*every, *step) };
-            revisions::history(repo, &sampling, *format, cache.as_deref(), *quiet)
+            revisions::history(repo, &sampling, select, *format, cache.as_deref(), *quiet)
         }
         Some(Command::Completions { shell }) => commands::completions(*shell),
         Some(Command::Man) => commands::man(),

@@ -468,7 +468,8 @@ fn submodules_and_lfs_pointers_are_reported_apart() {
 
 /// `--exclude-dir` and `--exclude` values that match nothing in a revision are noted as on its
 /// checkout, and only those: a submodule is a directory that `--exclude-dir` matches (and then
-/// is not listed). `diff` and `history` take no filters, and refuse them.
+/// is not listed). `diff` and `history` say the same, once for all the trees they list, and `-q`
+/// drops it there too.
 #[test]
 fn exclusions_that_match_nothing_in_a_revision_are_noted_as_on_its_checkout() {
     if !has_git() {
@@ -481,8 +482,9 @@ fn exclusions_that_match_nothing_in_a_revision_are_noted_as_on_its_checkout() {
     repo.write("vendor/b.c", "int b;\n");
     repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), "deps/sub"]);
     repo.commit("with a submodule");
-    let flags = ["--exclude-dir", "vendr", "--exclude-dir", "vendor", "--exclude-dir", "deps/sub"];
-    let flags = [&flags[..], &["--exclude", "nothing*", "--exclude", "src/", "repo"]].concat();
+    let exclusions = ["--exclude-dir", "vendr", "--exclude-dir", "vendor", "--exclude-dir", "deps/sub"];
+    let exclusions = [&exclusions[..], &["--exclude", "nothing*", "--exclude", "src/"]].concat();
+    let flags = [&exclusions[..], &["repo"]].concat();
     let stderr = |args: &[&str]| {
         let out = ringloc(args, repo.top());
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -502,8 +504,9 @@ fn exclusions_that_match_nothing_in_a_revision_are_noted_as_on_its_checkout() {
     assert!(!revision.contains("submodule"), "{revision}");
     assert_eq!(stderr(&[&["--rev", "HEAD", "-q"], &flags[..]].concat()), "");
     for command in [&["diff", "HEAD", "HEAD"][..], &["history"]] {
-        let out = ringloc(&[command, &["--repo", "repo", "--exclude-dir", "vendr"]].concat(), repo.top());
-        assert_eq!(out.status.code(), Some(1), "{command:?}");
+        let args = [command, &["--repo", "repo"], &exclusions].concat();
+        assert_eq!(notes(&stderr(&args)), notes(&checkout), "{command:?}");
+        assert_eq!(stderr(&[&args[..], &["-q"]].concat()), "", "{command:?}");
     }
 }
 
@@ -595,6 +598,70 @@ fn a_diff_between_revisions_accounts_for_every_line() {
     }
     let mixed = ringloc(&["diff", "old.json", "HEAD"], repo.top());
     assert_eq!(mixed.status.code(), Some(1));
+}
+
+/// `diff` between revisions takes the selection flags `--rev` takes, in the same words, before
+/// the subcommand's name too: each side is what `--rev` counts under them, and a file they leave
+/// out has no lines compared. Without one, nothing is left out.
+#[test]
+fn a_diff_between_revisions_counts_what_the_selection_flags_keep() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("src/a.c", "int a;\n");
+    repo.write("vendor/v.c", "int v;\n");
+    repo.commit("one");
+    repo.write("src/a.c", "int a;\nint b;\n");
+    repo.write("vendor/v.c", "int v;\nint w;\nint x;\n");
+    repo.write("vendor/deep/d.rs", "fn d() {}\n");
+    repo.commit("two");
+    let diff = |args: &[&str]| run(&[args, &["--format", "json"]].concat(), &repo.path());
+    let paths = |v: &Value| -> Vec<String> {
+        let files = v["lines"]["files"].as_array().unwrap();
+        let mut paths: Vec<String> = files.iter().map(|f| f["path"].as_str().unwrap().into()).collect();
+        paths.sort();
+        paths
+    };
+    assert_eq!(paths(&diff(&["diff", "HEAD~1", "HEAD"])), ["src/a.c", "vendor/deep/d.rs", "vendor/v.c"]);
+    let kept = diff(&["diff", "HEAD~1", "HEAD", "--exclude-dir", "vendor"]);
+    assert_eq!(paths(&kept), ["src/a.c"]);
+    assert_eq!(kept["lines"]["total"]["code"]["added"], 1, "{kept}");
+    assert_eq!(diff(&["--exclude-dir", "vendor", "diff", "HEAD~1..HEAD"]), kept);
+    let total = |rev: &str| run(&["--format", "json", "--rev", rev, "--exclude-dir", "vendor"], &repo.path());
+    assert_eq!(kept["total"]["old"], total("HEAD~1")["total"]);
+    assert_eq!(kept["total"]["new"], total("HEAD")["total"]);
+}
+
+/// Between two reports there is nothing to select again: a selection flag is refused, by name,
+/// where it used to be taken without a word. Flags `--rev` refuses are not taken at all.
+#[test]
+fn a_diff_between_reports_refuses_selection_flags_by_name() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    let report = ringloc(&["--format", "json", "repo"], repo.top());
+    std::fs::write(repo.top().join("old.json"), &report.stdout).unwrap();
+    std::fs::write(repo.top().join("new.json"), &report.stdout).unwrap();
+    let refused = [
+        (&["--exclude-dir", "vendor"][..], "--exclude-dir does not apply"),
+        (&["-t", "C"], "-t/--type does not apply"),
+        (&["--hidden"], "--hidden does not apply"),
+    ];
+    for (flags, said) in refused {
+        let out = ringloc(&[&["diff", "old.json", "new.json"][..], flags].concat(), repo.top());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{flags:?}: {stderr}");
+        assert!(stderr.contains(said), "{flags:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{flags:?}");
+    }
+    assert_eq!(ringloc(&["diff", "old.json", "new.json"], repo.top()).status.code(), Some(0));
+    for args in [&["diff", "HEAD", "HEAD", "--follow"][..], &["history", "-L"], &["history", "--by-root"]] {
+        assert_eq!(ringloc(args, &repo.path()).status.code(), Some(1), "{args:?}");
+    }
 }
 
 /// `diff ../r.json` is one report, not the range `../r.json`; a range without a start says so, in
@@ -734,6 +801,32 @@ fn history_samples_commits_and_counts_each_blob_once() {
     assert!(text.contains(&format!("{},", commits[5])) && text.contains(",Total,7,"), "{text}");
 }
 
+/// `history` takes the selection flags `--rev` takes: each sample is what `--rev` counts of its
+/// commit under them, a language filter's shebang files included.
+#[test]
+fn history_counts_what_a_language_filter_keeps_as_rev_does() {
+    if !has_git() {
+        return;
+    }
+    let (repo, _) = eventful_repo();
+    let flags = ["-t", "Python,Rust", "--max-file-size", "1K"];
+    let all = run(&["history", "--repo", "repo", "--format", "json"], repo.top());
+    let v = run(&[&["history", "--repo", "repo", "--format", "json"][..], &flags].concat(), repo.top());
+    let rows = v["commits"].as_array().unwrap();
+    assert_eq!(rows.len(), all["commits"].as_array().unwrap().len());
+    for row in rows {
+        let commit = row["commit"].as_str().unwrap();
+        let alone = run(&[&["--format", "json", "--rev", commit, "repo"][..], &flags].concat(), repo.top());
+        assert_eq!(row["total"], alone["total"], "{commit}");
+        assert_eq!(row["languages"], alone["languages"], "{commit}");
+    }
+    let names = |row: &Value| -> Vec<String> {
+        row["languages"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap().into()).collect()
+    };
+    assert_eq!(names(&rows[0]), ["Python", "Rust"], "the shebang script, not big.py: {v}");
+    assert!(names(&all["commits"][0]).contains(&"C".to_string()), "{all}");
+}
+
 /// `history --format html`: a page with a line a language and the total, a point a commit, and
 /// a table row a commit, whose newest total is the JSON's.
 #[test]
@@ -816,6 +909,38 @@ fn a_history_cache_spares_a_second_run_every_blob_it_counted() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a ringloc blob cache"));
     assert_eq!(std::fs::read_to_string(repo.top().join("notes.txt")).unwrap(), "mine\n");
+}
+
+/// A cache's blob counts are shared by histories that choose other paths (`--exclude-dir`), which
+/// only decides which blobs are looked up, but not by one under another `-t`: a shebang script's
+/// blob is left out under `-t C` and Python without it, so the file is set aside and counted again.
+#[test]
+fn a_history_cache_is_shared_across_paths_but_not_across_language_filters() {
+    if !has_git() {
+        return;
+    }
+    let (repo, _) = eventful_repo();
+    let top = repo.top().to_path_buf();
+    let history = |flags: &[&str]| {
+        let args =
+            [&["history", "--repo", "repo", "--format", "json", "--cache", "blobs.cache"], flags].concat();
+        let out = ringloc(&args, &top);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        (json_of(&out), stderr)
+    };
+    let plain = |flags: &[&str]| {
+        run(&[&["history", "--repo", "repo", "--format", "json"][..], flags].concat(), &top)["commits"]
+            .clone()
+    };
+    let (only_c, _) = history(&["-t", "C"]);
+    assert_eq!(only_c["commits"], plain(&["-t", "C"]));
+    let (all, stderr) = history(&[]);
+    assert!(stderr.contains("counting every blob again"), "{stderr}");
+    assert_eq!(all["commits"], plain(&[]), "the script counted as Python, not left out as under -t C");
+    let (fewer, stderr) = history(&["--exclude-dir", "src"]);
+    assert_eq!((fewer["blobs_counted"].as_u64(), stderr.as_str()), (Some(0), ""));
+    assert_eq!(fewer["commits"], plain(&["--exclude-dir", "src"]));
 }
 
 #[test]

@@ -51,49 +51,9 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = BackendFlag::Auto)]
     pub backend: BackendFlag,
 
-    /// Count hidden files and directories (names starting with a dot)
-    #[arg(long)]
-    pub hidden: bool,
-
     /// Follow symbolic links; each target is counted once, and loops are cut
     #[arg(short = 'L', long)]
     pub follow: bool,
-
-    /// Ignore no file because of .gitignore, .ignore or .ringlocignore
-    #[arg(long)]
-    pub no_ignore: bool,
-
-    /// Apply .gitignore files outside git work trees too
-    #[arg(long)]
-    pub no_require_git: bool,
-
-    /// Never enter directories with this name, at any depth; a DIR with a `/` is a path below each
-    /// root (`src/vendor`), and a trailing `/` is dropped (repeatable)
-    #[arg(long, value_name = "DIR")]
-    pub exclude_dir: Vec<String>,
-
-    /// Skip files and directories this glob matches, read as a .gitignore line at each root: `*`
-    /// stays within a name, a GLOB with a `/` is anchored at the root, one without matches a name
-    /// at any depth, a trailing `/` matches directories only (repeatable)
-    #[arg(long, value_name = "GLOB")]
-    pub exclude: Vec<String>,
-
-    /// Count only files with these extensions (comma-separated, no dots)
-    #[arg(long, value_name = "EXTS", value_delimiter = ',')]
-    pub include_ext: Vec<String>,
-
-    /// Skip files with these extensions (comma-separated, no dots)
-    #[arg(long, value_name = "EXTS", value_delimiter = ',')]
-    pub exclude_ext: Vec<String>,
-
-    /// Count only these languages (comma-separated names as in the table, aliases such as py, js,
-    /// cpp, sh, or extensions such as rs, ts, md)
-    #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
-    pub types: Vec<String>,
-
-    /// Skip files larger than SIZE (bytes, or with a K, M or G suffix)
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
-    pub max_file_size: Option<u64>,
 
     /// Leave out generated files (a "do not edit"/"@generated"/"code generated" header) instead of
     /// counting them and reporting how many there were
@@ -112,10 +72,6 @@ pub struct Cli {
     #[arg(long)]
     pub docstrings_as_code: bool,
 
-    /// Descend at most this many directory levels below each root (1: the root's own files only)
-    #[arg(long, value_name = "N")]
-    pub max_depth: Option<usize>,
-
     /// Enter no directory on another filesystem than its root (mount points are left out)
     #[arg(short = 'x', long)]
     pub one_file_system: bool,
@@ -129,6 +85,9 @@ pub struct Cli {
     /// no earlier run met
     #[arg(long, value_name = "FILE", requires = "rev")]
     pub cache: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub select: SelectArgs,
 
     #[command(flatten)]
     pub format: FormatArgs,
@@ -176,6 +135,8 @@ pub enum Command {
         #[arg(short, long)]
         quiet: bool,
         #[command(flatten)]
+        select: SelectArgs,
+        #[command(flatten)]
         format: FormatArgs,
     },
     /// Totals per language at sampled commits of a git history, oldest first
@@ -200,6 +161,8 @@ pub enum Command {
         /// No notes on stderr, such as a cache set aside (errors are still listed)
         #[arg(short, long)]
         quiet: bool,
+        #[command(flatten)]
+        select: SelectArgs,
     },
     /// Print a shell completion script, e.g. `ringloc completions bash > ~/.local/share/bash-completion/completions/ringloc`
     Completions {
@@ -254,6 +217,108 @@ fn parse_step(text: &str) -> Result<i64, String> {
 pub enum ExplainFormat {
     Table,
     Json,
+}
+
+/// Which files to count: the flags a count, `--rev`, `diff` between revisions and `history` share,
+/// built into a [`Selection`] in one place, so that a flag means one thing in each. `-L` and `-x`
+/// are the walk's alone: a revision skips its symlinks, and has no filesystems to stay on.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Selection")]
+pub struct SelectArgs {
+    /// Count hidden files and directories (names starting with a dot)
+    #[arg(long)]
+    pub hidden: bool,
+
+    /// Ignore no file because of .gitignore, .ignore or .ringlocignore
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Apply .gitignore files outside git work trees too
+    #[arg(long)]
+    pub no_require_git: bool,
+
+    /// Never enter directories with this name, at any depth; a DIR with a `/` is a path below each
+    /// root (`src/vendor`), and a trailing `/` is dropped (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub exclude_dir: Vec<String>,
+
+    /// Skip files and directories this glob matches, read as a .gitignore line at each root: `*`
+    /// stays within a name, a GLOB with a `/` is anchored at the root, one without matches a name
+    /// at any depth, a trailing `/` matches directories only (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Count only files with these extensions (comma-separated, no dots)
+    #[arg(long, value_name = "EXTS", value_delimiter = ',')]
+    pub include_ext: Vec<String>,
+
+    /// Skip files with these extensions (comma-separated, no dots)
+    #[arg(long, value_name = "EXTS", value_delimiter = ',')]
+    pub exclude_ext: Vec<String>,
+
+    /// Count only these languages (comma-separated names as in the table, aliases such as py, js,
+    /// cpp, sh, or extensions such as rs, ts, md)
+    #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
+    pub types: Vec<String>,
+
+    /// Skip files larger than SIZE (bytes, or with a K, M or G suffix)
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_file_size: Option<u64>,
+
+    /// Descend at most this many directory levels below each root (1: the root's own files only)
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<usize>,
+}
+
+impl SelectArgs {
+    /// The selection these flags ask for (without `-L` and `-x`); an error here is a usage error.
+    fn selection(&self) -> Result<Selection, String> {
+        let types = self.types.iter().map(|name| language(name.trim())).collect::<Result<Vec<_>, _>>()?;
+        let exts = |list: &[String]| {
+            list.iter().map(|e| e.trim_start_matches('.').to_ascii_lowercase().into_bytes()).collect()
+        };
+        Ok(Selection {
+            hidden: self.hidden,
+            follow: false,
+            ignore: IgnorePolicy { enabled: !self.no_ignore, require_git: !self.no_require_git },
+            exclude: excludes(&self.exclude_dir, &self.exclude)
+                .map_err(|e| format!("bad --exclude glob: {e}"))?,
+            include_ext: exts(&self.include_ext),
+            exclude_ext: exts(&self.exclude_ext),
+            types,
+            max_depth: self.max_depth,
+            one_file_system: false,
+        })
+    }
+
+    /// The [`Config`] of `diff` between revisions and `history`: `root` counted under these flags,
+    /// every other setting as a plain count's, so that no flag given counts as before.
+    pub fn config(&self, root: PathBuf) -> Result<Config, String> {
+        Ok(Config {
+            paths: vec![root],
+            selection: self.selection()?,
+            max_file_size: self.max_file_size,
+            ..Config::default()
+        })
+    }
+
+    /// The first of these flags given, as a message names it: `diff` between two reports compares
+    /// what they counted, which no flag can select again, so it refuses them.
+    pub fn first_given(&self) -> Option<&'static str> {
+        let given = [
+            (self.hidden, "--hidden"),
+            (self.no_ignore, "--no-ignore"),
+            (self.no_require_git, "--no-require-git"),
+            (!self.exclude_dir.is_empty(), "--exclude-dir"),
+            (!self.exclude.is_empty(), "--exclude"),
+            (!self.include_ext.is_empty(), "--include-ext"),
+            (!self.exclude_ext.is_empty(), "--exclude-ext"),
+            (!self.types.is_empty(), "-t/--type"),
+            (self.max_file_size.is_some(), "--max-file-size"),
+            (self.max_depth.is_some(), "--max-depth"),
+        ];
+        given.into_iter().find_map(|(set, flag)| set.then_some(flag))
+    }
 }
 
 /// How to print, shared by counting, `merge` and `diff`.
@@ -407,21 +472,10 @@ impl Cli {
 
     /// Validates the flags into a [`Config`]; an error here is a usage error.
     pub fn config(&self) -> Result<Config, String> {
-        let types = self.types.iter().map(|name| language(name.trim())).collect::<Result<Vec<_>, _>>()?;
-        let exts = |list: &[String]| {
-            list.iter().map(|e| e.trim_start_matches('.').to_ascii_lowercase().into_bytes()).collect()
-        };
         let selection = Selection {
-            hidden: self.hidden,
             follow: self.follow,
-            ignore: IgnorePolicy { enabled: !self.no_ignore, require_git: !self.no_require_git },
-            exclude: excludes(&self.exclude_dir, &self.exclude)
-                .map_err(|e| format!("bad --exclude glob: {e}"))?,
-            include_ext: exts(&self.include_ext),
-            exclude_ext: exts(&self.exclude_ext),
-            types,
-            max_depth: self.max_depth,
             one_file_system: self.one_file_system,
+            ..self.select.selection()?
         };
         let files = match &self.files_from {
             Some(list) => {
@@ -436,7 +490,7 @@ impl Cli {
         Ok(Config {
             paths,
             files,
-            max_file_size: self.max_file_size,
+            max_file_size: self.select.max_file_size,
             skip_generated: self.no_generated,
             skip_minified: self.no_minified,
             docstrings_as_code: self.docstrings_as_code,
@@ -546,4 +600,31 @@ fn parse_size(text: &str) -> Result<u64, String> {
     };
     let n: u64 = digits.parse().map_err(|_| format!("'{text}' is not a size"))?;
     n.checked_shl(shift).filter(|v| v >> shift == n).ok_or_else(|| format!("'{text}' is too large"))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{Args, Parser};
+
+    use super::SelectArgs;
+
+    #[derive(Parser)]
+    struct Select {
+        #[command(flatten)]
+        select: SelectArgs,
+    }
+
+    /// Each selection flag given alone is the one a diff between reports names in refusing it: a
+    /// flag added to [`SelectArgs`] but not to [`SelectArgs::first_given`] would pass unrefused.
+    #[test]
+    fn every_selection_flag_is_named_when_given() {
+        assert_eq!(Select::try_parse_from(["t"]).unwrap().select.first_given(), None);
+        for arg in SelectArgs::augment_args(clap::Command::new("t")).get_arguments() {
+            let long = format!("--{}", arg.get_long().unwrap_or_default());
+            let value = arg.get_action().takes_values().then_some("1");
+            let parsed = Select::try_parse_from(["t", long.as_str()].into_iter().chain(value)).unwrap();
+            let named = parsed.select.first_given();
+            assert!(named.is_some_and(|flag| flag.ends_with(&long)), "{long}: {named:?}");
+        }
+    }
 }

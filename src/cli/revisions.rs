@@ -16,7 +16,7 @@ use ringloc::report::Diff;
 use super::commands::{
     self, print, report_errors, show_stats, unmatched_notes, write_diff, write_report, Finished,
 };
-use super::flags::{Cli, FormatArgs, HistoryFormat};
+use super::flags::{Cli, FormatArgs, HistoryFormat, SelectArgs};
 use super::messages::say;
 
 /// `ringloc --rev REV [REPO]`.
@@ -81,18 +81,20 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
 /// revisions (or OLD is a range `A..B`). A file that exists is a report, however its path reads:
 /// `../r.json` is no range. Only a file is: a directory named like a tag (`v2/` in a checkout of
-/// `v2`) is no report, so it leaves the argument a revision. `quiet` drops the notes (`-q`).
+/// `v2`) is no report, so it leaves the argument a revision. `select` picks each revision's files
+/// as `--rev` picks them, and is refused between reports; `quiet` drops the notes (`-q`).
 pub fn diff(
     old: &Path,
     new: Option<&Path>,
     by_dir: bool,
     repo: &Path,
+    select: &SelectArgs,
     format: &FormatArgs,
     quiet: bool,
 ) -> Result<Finished, String> {
     let (old_report, new_report) = (old.is_file(), new.is_some_and(Path::is_file));
     match new {
-        Some(new) if old_report && new_report => return commands::diff(old, new, by_dir, format),
+        Some(new) if old_report && new_report => return between_reports(old, new, by_dir, select, format),
         Some(new) if old_report || new_report => {
             return Err(format!(
                 "diff compares two JSON reports or two revisions: {} and {} are one of each",
@@ -111,10 +113,11 @@ pub fn diff(
         return Err("--by-dir compares reports; between revisions use --by-file rows (always shown)".into());
     }
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
-    let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
+    let config = select.config(repo.root.clone())?;
     let revs = diff_revs(&repo, range, &config).map_err(|e| e.to_string())?;
     if !quiet {
         revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
+        unmatched_notes(&config.selection);
     }
     let shape = format.shape(format.format, None);
     let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines);
@@ -125,6 +128,24 @@ pub fn diff(
     } else {
         Finished::Clean
     })
+}
+
+/// `diff` between two reports, which compares what they counted: a selection flag could choose
+/// nothing again, so it is refused by name rather than silently ignored.
+fn between_reports(
+    old: &Path,
+    new: &Path,
+    by_dir: bool,
+    select: &SelectArgs,
+    format: &FormatArgs,
+) -> Result<Finished, String> {
+    match select.first_given() {
+        Some(flag) => Err(format!(
+            "diff between two reports compares what they counted: {flag} does not apply (give it to \
+             the runs that write them)"
+        )),
+        None => commands::diff(old, new, by_dir, format),
+    }
 }
 
 /// An argument read as a revision: text, which a path need not be.
@@ -151,10 +172,12 @@ pub struct Sampling<'a> {
     pub every: Every,
 }
 
-/// `ringloc history [RANGE] [--cache FILE]`; `quiet` drops the notes (`-q`).
+/// `ringloc history [RANGE] [--cache FILE]`, each sample's files picked by `select` as `--rev`
+/// picks them; `quiet` drops the notes (`-q`).
 pub fn history(
     repo: &Path,
     sampling: &Sampling,
+    select: &SelectArgs,
     format: HistoryFormat,
     cache_path: Option<&Path>,
     quiet: bool,
@@ -163,13 +186,14 @@ pub fn history(
         return Err("--every takes a number of commits from 1".into());
     }
     let repo = Repo::open(repo).map_err(|e| e.to_string())?;
-    let config = ringloc::Config { paths: vec![repo.root.clone()], ..Default::default() };
+    let config = select.config(repo.root.clone())?;
     let rules = config.read_rules();
     let (mut cache, stale) = load_cache(cache_path, &rules, quiet)?;
     let history = sample_history(&repo, sampling.range, sampling.every, &config, &mut cache)
         .map_err(|e| e.to_string())?;
     if !quiet {
         history.warnings.iter().for_each(|w| say(format_args!("{w}")));
+        unmatched_notes(&config.selection);
     }
     let samples = history.samples;
     print(|out: &mut dyn io::Write| match format {
