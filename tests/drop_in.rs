@@ -207,6 +207,34 @@ fn scc_json_matches_scc() {
     }
 }
 
+/// The `Location`s of an scc document, sorted.
+fn locations(doc: &Value) -> Vec<String> {
+    let files = doc.as_array().unwrap().iter().flat_map(|l| l["Files"].as_array().unwrap());
+    let mut found: Vec<String> = files.map(|f| f["Location"].as_str().unwrap().to_string()).collect();
+    found.sort();
+    found
+}
+
+/// scc names a file by its root joined to the path below it, and Go's join cleans the result:
+/// a root spelt with `./`, `//` or `..` gives the same clean, still relative, names.
+#[test]
+fn scc_json_locations_are_clean_as_scc_writes_them() {
+    let tree = Tree::new();
+    tree.write("src/a.py", "x = 1\n");
+    tree.write("src/d/b.py", "y = 1\n");
+    let scc = scc();
+    for root in [".//src", "././src", ".///src", "././/src", "src//", "./src/./d/..", "src/d/..", "./", "."] {
+        let mine = locations(
+            &serde_json::from_str(&ours(&["--by-file", "--format", "scc-json", root], &tree)).unwrap(),
+        );
+        assert_eq!(mine, ["src/a.py", "src/d/b.py"], "{root:?}");
+        if let Some(scc) = &scc {
+            let theirs = stdout_of(scc, &["--by-file", "--format", "json", root], tree.path());
+            assert_eq!(mine, locations(&serde_json::from_str(&theirs).unwrap()), "{root:?}");
+        }
+    }
+}
+
 #[test]
 fn openmetrics_passes_promtool() {
     let Some(promtool) = tool("promtool", on_path("promtool")) else { return };
