@@ -107,7 +107,8 @@ fn render_diff(output: &dyn Output, shape: &Shape) -> Vec<u8> {
     out
 }
 
-const ROWS: Shape = Shape { sort: None, top: None, by_file: true, by_dir: Some(1), by_root: false };
+const ROWS: Shape =
+    Shape { sort: None, top: None, by_file: true, by_dir: Some(1), by_root: false, nested_files: false };
 
 fn formats() -> [(&'static str, Box<dyn Output>); 5] {
     [
@@ -140,8 +141,14 @@ fn wide_and_colour_table() {
 
 #[test]
 fn sort_and_top_cut_every_list() {
-    let shape =
-        Shape { sort: Some(SortKey::Comments), top: Some(2), by_file: true, by_dir: Some(2), by_root: false };
+    let shape = Shape {
+        sort: Some(SortKey::Comments),
+        top: Some(2),
+        by_file: true,
+        by_dir: Some(2),
+        by_root: false,
+        nested_files: false,
+    };
     check("report-top-table.txt", &render(&Table::default(), &old_report(), &shape));
     check("report-top-json.json", &render(&Json::default(), &old_report(), &shape));
 }

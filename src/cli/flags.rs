@@ -329,6 +329,7 @@ impl FormatArgs {
             by_file: rows.is_some_and(|r| r.by_file) || super::outputs::lists_every_file(format),
             by_dir: rows.and_then(|r| r.by_dir),
             by_root: rows.is_some_and(|r| r.by_root),
+            nested_files: super::outputs::nests_files(format),
         }
     }
 }

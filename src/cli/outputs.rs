@@ -20,6 +20,12 @@ pub fn lists_every_file(format: FormatFlag) -> bool {
     matches!(format, FormatFlag::Ndjson | FormatFlag::TokeiJson | FormatFlag::Sql | FormatFlag::Html)
 }
 
+/// Formats that list each language's files under it (tokei's `reports`, scc's `Files`): a language
+/// there must list every file it counts, so `--top` cuts only their languages.
+pub fn nests_files(format: FormatFlag) -> bool {
+    matches!(format, FormatFlag::TokeiJson | FormatFlag::SccJson)
+}
+
 /// Formats that can show `ringloc diff`: ringloc's own. The drop-in formats mirror what another
 /// tool reports for one tree, and those tools have no diff in that shape.
 pub fn shows_diffs(format: FormatFlag) -> bool {
