@@ -346,6 +346,19 @@ fn yaml_reads_back_as_the_json_document() {
     assert_eq!(read, json);
 }
 
+/// `--stats` adds `stats` to the YAML document as to the JSON one: one run writes both, so the
+/// figures are the same.
+#[test]
+fn yaml_carries_stats_as_json_does() {
+    let tree = agreed_tree();
+    ours(&["--stats", "-o", "json:s.json", "-o", "yaml:s.yaml", "."], &tree);
+    let yaml = std::fs::read_to_string(tree.path().join("s.yaml")).unwrap();
+    let json: Value = serde_json::from_slice(&std::fs::read(tree.path().join("s.json")).unwrap()).unwrap();
+    assert!(yaml.contains(&format!("\nstats:\n  wall_us: {}\n", json["stats"]["wall_us"])), "{yaml}");
+    let Some(read) = read_by_pyyaml(&yaml) else { return };
+    assert_eq!(read, json);
+}
+
 /// The files' names in a cloc document (its keys but the header and the sum).
 fn cloc_names(doc: &Value) -> Vec<&str> {
     let keys = doc.as_object().expect("a map").keys().map(String::as_str);

@@ -191,7 +191,7 @@ fn drop_in_formats() -> Vec<(&'static str, Box<dyn Output>)> {
     let sql =
         |append| Sql { project: "proj's".into(), timestamp: "2026-01-02 03:04:05".into(), elapsed, append };
     vec![
-        ("yaml.yaml", Box::new(Yaml)),
+        ("yaml.yaml", Box::new(Yaml::default())),
         ("tokei.json", Box::new(TokeiJson)),
         ("cloc.json", Box::new(Cloc { style: ClocStyle::Json, elapsed })),
         ("cloc.xml", Box::new(Cloc { style: ClocStyle::Xml, elapsed })),
@@ -210,7 +210,7 @@ fn drop_in_formats_render_languages_and_files() {
         check(&format!("languages-{name}"), &render(output.as_ref(), &old_report(), &Shape::default()));
         check(&format!("files-{name}"), &render(output.as_ref(), &old_report(), &by_file));
     }
-    check("diff-yaml.yaml", &render_diff(&Yaml, &Shape::default()));
+    check("diff-yaml.yaml", &render_diff(&Yaml::default(), &Shape::default()));
 }
 
 #[test]

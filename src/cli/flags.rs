@@ -141,7 +141,7 @@ pub struct Cli {
     pub quiet: bool,
 
     /// At the end, where the time went and the system calls made, on stderr (and as `stats` in
-    /// --format json)
+    /// --format json and yaml)
     #[arg(long)]
     pub stats: bool,
 }

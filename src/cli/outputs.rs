@@ -38,7 +38,7 @@ pub fn shows_diffs(format: FormatFlag) -> bool {
 pub struct RunFacts<'a> {
     pub elapsed: Duration,
     pub roots: &'a [PathBuf],
-    /// `--stats`: the run's figures, for `--format json`.
+    /// `--stats`: the run's figures, for `--format json` and `yaml`.
     pub stats: Option<&'a StatsDoc>,
 }
 
@@ -74,7 +74,7 @@ pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn O
         FormatFlag::Ndjson => Box::new(Ndjson),
         FormatFlag::Csv => Box::new(Csv),
         FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
-        FormatFlag::Yaml => Box::new(Yaml),
+        FormatFlag::Yaml => Box::new(Yaml { stats: facts.stats.cloned() }),
         FormatFlag::TokeiJson => Box::new(TokeiJson),
         FormatFlag::ClocJson => cloc(ClocStyle::Json),
         FormatFlag::ClocXml => cloc(ClocStyle::Xml),
