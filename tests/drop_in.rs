@@ -207,6 +207,34 @@ fn scc_json_matches_scc() {
     }
 }
 
+/// The `Location`s of an scc document, sorted.
+fn locations(doc: &Value) -> Vec<String> {
+    let files = doc.as_array().unwrap().iter().flat_map(|l| l["Files"].as_array().unwrap());
+    let mut found: Vec<String> = files.map(|f| f["Location"].as_str().unwrap().to_string()).collect();
+    found.sort();
+    found
+}
+
+/// scc names a file by its root joined to the path below it, and Go's join cleans the result:
+/// a root spelt with `./`, `//` or `..` gives the same clean, still relative, names.
+#[test]
+fn scc_json_locations_are_clean_as_scc_writes_them() {
+    let tree = Tree::new();
+    tree.write("src/a.py", "x = 1\n");
+    tree.write("src/d/b.py", "y = 1\n");
+    let scc = scc();
+    for root in [".//src", "././src", ".///src", "././/src", "src//", "./src/./d/..", "src/d/..", "./", "."] {
+        let mine = locations(
+            &serde_json::from_str(&ours(&["--by-file", "--format", "scc-json", root], &tree)).unwrap(),
+        );
+        assert_eq!(mine, ["src/a.py", "src/d/b.py"], "{root:?}");
+        if let Some(scc) = &scc {
+            let theirs = stdout_of(scc, &["--by-file", "--format", "json", root], tree.path());
+            assert_eq!(mine, locations(&serde_json::from_str(&theirs).unwrap()), "{root:?}");
+        }
+    }
+}
+
 #[test]
 fn openmetrics_passes_promtool() {
     let Some(promtool) = tool("promtool", on_path("promtool")) else { return };
@@ -315,6 +343,19 @@ fn yaml_reads_back_as_the_json_document() {
     let Some(read) = read_by_pyyaml(&yaml) else { return };
     let json: Value =
         serde_json::from_str(&ours(&["--format", "json", "--by-file", "--by-dir", "1", "."], &tree)).unwrap();
+    assert_eq!(read, json);
+}
+
+/// `--stats` adds `stats` to the YAML document as to the JSON one: one run writes both, so the
+/// figures are the same.
+#[test]
+fn yaml_carries_stats_as_json_does() {
+    let tree = agreed_tree();
+    ours(&["--stats", "-o", "json:s.json", "-o", "yaml:s.yaml", "."], &tree);
+    let yaml = std::fs::read_to_string(tree.path().join("s.yaml")).unwrap();
+    let json: Value = serde_json::from_slice(&std::fs::read(tree.path().join("s.json")).unwrap()).unwrap();
+    assert!(yaml.contains(&format!("\nstats:\n  wall_us: {}\n", json["stats"]["wall_us"])), "{yaml}");
+    let Some(read) = read_by_pyyaml(&yaml) else { return };
     assert_eq!(read, json);
 }
 

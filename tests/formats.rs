@@ -67,6 +67,30 @@ fn by_dir_sort_and_top_shape_the_rows() {
     assert_eq!(names, ["C", "Python", "Rust"]);
 }
 
+/// tokei's and scc's JSON list each language's files under it: `--top` keeps N languages there,
+/// each listing every file it counts, never a language that claims files it does not list.
+#[test]
+fn top_keeps_whole_languages_where_files_sit_under_them() {
+    let tree = tree();
+    let json = |args: &[&str]| -> Value { serde_json::from_str(&run(args, &tree)).unwrap() };
+    let names = |files: &Value, key: &str| -> Vec<String> {
+        let mut names: Vec<String> =
+            files.as_array().unwrap().iter().map(|f| f[key].as_str().unwrap().to_string()).collect();
+        names.sort();
+        names
+    };
+    let rust = ["./src/util/a.rs", "./src/util/b.rs"];
+    let tokei = json(&["--sort", "files", "--top", "1", "--format", "tokei-json"]);
+    assert_eq!(tokei.as_object().unwrap().keys().collect::<Vec<_>>(), ["Rust", "Total"], "{tokei}");
+    assert_eq!(names(&tokei["Rust"]["reports"], "name"), rust);
+    assert_eq!(names(&tokei["Total"]["children"]["Rust"], "name"), rust);
+    assert_eq!(tokei["Total"]["code"], 6, "Total counts what --top hides");
+    let scc = json(&["--sort", "files", "--top", "1", "--by-file", "--format", "scc-json"]);
+    assert_eq!(scc.as_array().unwrap().len(), 1, "{scc}");
+    assert_eq!((&scc[0]["Name"], &scc[0]["Count"]), (&Value::from("Rust"), &Value::from(2)));
+    assert_eq!(names(&scc[0]["Files"], "Location"), ["src/util/a.rs", "src/util/b.rs"]);
+}
+
 #[test]
 fn wide_adds_columns_and_pipes_get_no_colour() {
     let tree = tree();

@@ -1051,6 +1051,8 @@ fn stats_of_a_revision_time_its_listing_reads_and_counts() {
     for label in ["wall", "worker 1", "on a CPU", "classifier  Rust", "syscalls    none counted"] {
         assert!(table.contains(label), "no {label} in {table}");
     }
+    let yaml = ringloc(&["--stats", "--format", "yaml", "--rev", "HEAD", "repo"], repo.top()).stdout;
+    assert!(String::from_utf8_lossy(&yaml).contains("\nstats:\n  wall_us: "), "yaml has stats too");
     let plain = json_of(&ringloc(&["--format", "json", "--rev", "HEAD", "repo"], repo.top()));
     assert!(plain.get("stats").is_none(), "only with --stats");
     assert_eq!(plain["total"], doc["total"]);

@@ -71,6 +71,10 @@ fn merge_refuses_what_it_cannot_sum_exactly() {
     for (args, says) in [
         (&["merge", "cut.json"][..], "--top"),
         (&["merge", "plain.json", "--by-file"], "--by-file"),
+        (&["merge", "plain.json", "--format", "sql"], "--format sql lists every file"),
+        (&["merge", "plain.json", "--format", "tokei-json"], "--format tokei-json lists every file"),
+        (&["merge", "plain.json", "--format", "html"], "--format html lists every file"),
+        (&["merge", "plain.json", "-o", "csv:-", "-o", "html:p.html"], "--format html lists every file"),
         (&["merge", "diff.json"], "diff"),
         (&["merge", "missing.json"], "missing.json"),
         (&["diff", "plain.json", "missing.json"], "missing.json"),

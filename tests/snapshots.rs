@@ -107,7 +107,8 @@ fn render_diff(output: &dyn Output, shape: &Shape) -> Vec<u8> {
     out
 }
 
-const ROWS: Shape = Shape { sort: None, top: None, by_file: true, by_dir: Some(1), by_root: false };
+const ROWS: Shape =
+    Shape { sort: None, top: None, by_file: true, by_dir: Some(1), by_root: false, nested_files: false };
 
 fn formats() -> [(&'static str, Box<dyn Output>); 5] {
     [
@@ -140,8 +141,14 @@ fn wide_and_colour_table() {
 
 #[test]
 fn sort_and_top_cut_every_list() {
-    let shape =
-        Shape { sort: Some(SortKey::Comments), top: Some(2), by_file: true, by_dir: Some(2), by_root: false };
+    let shape = Shape {
+        sort: Some(SortKey::Comments),
+        top: Some(2),
+        by_file: true,
+        by_dir: Some(2),
+        by_root: false,
+        nested_files: false,
+    };
     check("report-top-table.txt", &render(&Table::default(), &old_report(), &shape));
     check("report-top-json.json", &render(&Json::default(), &old_report(), &shape));
 }
@@ -184,7 +191,7 @@ fn drop_in_formats() -> Vec<(&'static str, Box<dyn Output>)> {
     let sql =
         |append| Sql { project: "proj's".into(), timestamp: "2026-01-02 03:04:05".into(), elapsed, append };
     vec![
-        ("yaml.yaml", Box::new(Yaml)),
+        ("yaml.yaml", Box::new(Yaml::default())),
         ("tokei.json", Box::new(TokeiJson)),
         ("cloc.json", Box::new(Cloc { style: ClocStyle::Json, elapsed })),
         ("cloc.xml", Box::new(Cloc { style: ClocStyle::Xml, elapsed })),
@@ -203,7 +210,7 @@ fn drop_in_formats_render_languages_and_files() {
         check(&format!("languages-{name}"), &render(output.as_ref(), &old_report(), &Shape::default()));
         check(&format!("files-{name}"), &render(output.as_ref(), &old_report(), &by_file));
     }
-    check("diff-yaml.yaml", &render_diff(&Yaml, &Shape::default()));
+    check("diff-yaml.yaml", &render_diff(&Yaml::default(), &Shape::default()));
 }
 
 #[test]

@@ -22,7 +22,7 @@ use clap::CommandFactory;
 use super::destinations::{targets, written, Destination, Target};
 use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
 use super::messages::{raw, say};
-use super::outputs::{output, shows_diffs, RunFacts};
+use super::outputs::{lists_every_file, output, shows_diffs, RunFacts};
 use super::progress::ProgressLine;
 
 /// How a command that ran to the end went.
@@ -242,20 +242,32 @@ fn load(path: &Path) -> Result<Loaded, String> {
     read_report(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// What needs `merge`'s inputs to have their files, as the start of a sentence ending "reports
+/// written with --by-file", or `None` where nothing does: file and directory rows asked for, or a
+/// format that lists every file, which would list none. ndjson without files is just its summary.
+fn files_needed(rows: &RowArgs, targets: &[Target]) -> Option<String> {
+    if rows.by_file || rows.by_dir.is_some() {
+        return Some("file and directory rows need".into());
+    }
+    let listing = targets.iter().find(|t| t.format != FormatFlag::Ndjson && lists_every_file(t.format))?;
+    Some(format!("--format {} lists every file and needs", format_name(listing.format)))
+}
+
+/// A format's name as `--format` takes it.
+fn format_name(format: FormatFlag) -> String {
+    clap::ValueEnum::to_possible_value(&format).map(|v| v.get_name().to_string()).unwrap_or_default()
+}
+
 /// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
 pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Finished, String> {
     let targets = targets(format)?;
     let destinations = open(&targets, format)?;
+    let files_needed = files_needed(rows, &targets);
     let mut merged = Report::default();
     for path in paths {
         let loaded = load(path)?;
-        // Asked for explicitly, file rows need inputs that have them; ndjson without them is just
-        // its summary.
-        if (rows.by_file || rows.by_dir.is_some()) && !loaded.has_files {
-            return Err(format!(
-                "{}: has no files; file and directory rows need reports written with --by-file",
-                path.display()
-            ));
+        if let Some(why) = files_needed.as_ref().filter(|_| !loaded.has_files) {
+            return Err(format!("{}: has no files; {why} reports written with --by-file", path.display()));
         }
         if rows.by_root && !loaded.has_by_root {
             return Err(format!(
@@ -303,8 +315,7 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
 fn diff_targets(format: &FormatArgs) -> Result<Vec<Target>, String> {
     let targets = targets(format)?;
     if let Some(t) = targets.iter().find(|t| !shows_diffs(t.format)) {
-        let name = clap::ValueEnum::to_possible_value(&t.format).map(|v| v.get_name().to_string());
-        return Err(format!("--format {} has no diff form", name.unwrap_or_default()));
+        return Err(format!("--format {} has no diff form", format_name(t.format)));
     }
     Ok(targets)
 }

@@ -100,7 +100,7 @@ pub struct Cli {
     pub quiet: bool,
 
     /// At the end, where the time went and the system calls made, on stderr (and as `stats` in
-    /// --format json)
+    /// --format json and yaml)
     #[arg(long)]
     pub stats: bool,
 }
@@ -394,6 +394,7 @@ impl FormatArgs {
             by_file: rows.is_some_and(|r| r.by_file) || super::outputs::lists_every_file(format),
             by_dir: rows.and_then(|r| r.by_dir),
             by_root: rows.is_some_and(|r| r.by_root),
+            nested_files: super::outputs::nests_files(format),
         }
     }
 }

@@ -20,6 +20,12 @@ pub fn lists_every_file(format: FormatFlag) -> bool {
     matches!(format, FormatFlag::Ndjson | FormatFlag::TokeiJson | FormatFlag::Sql | FormatFlag::Html)
 }
 
+/// Formats that list each language's files under it (tokei's `reports`, scc's `Files`): a language
+/// there must list every file it counts, so `--top` cuts only their languages.
+pub fn nests_files(format: FormatFlag) -> bool {
+    matches!(format, FormatFlag::TokeiJson | FormatFlag::SccJson)
+}
+
 /// Formats that can show `ringloc diff`: ringloc's own. The drop-in formats mirror what another
 /// tool reports for one tree, and those tools have no diff in that shape.
 pub fn shows_diffs(format: FormatFlag) -> bool {
@@ -32,7 +38,7 @@ pub fn shows_diffs(format: FormatFlag) -> bool {
 pub struct RunFacts<'a> {
     pub elapsed: Duration,
     pub roots: &'a [PathBuf],
-    /// `--stats`: the run's figures, for `--format json`.
+    /// `--stats`: the run's figures, for `--format json` and `yaml`.
     pub stats: Option<&'a StatsDoc>,
 }
 
@@ -68,7 +74,7 @@ pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn O
         FormatFlag::Ndjson => Box::new(Ndjson),
         FormatFlag::Csv => Box::new(Csv),
         FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
-        FormatFlag::Yaml => Box::new(Yaml),
+        FormatFlag::Yaml => Box::new(Yaml { stats: facts.stats.cloned() }),
         FormatFlag::TokeiJson => Box::new(TokeiJson),
         FormatFlag::ClocJson => cloc(ClocStyle::Json),
         FormatFlag::ClocXml => cloc(ClocStyle::Xml),

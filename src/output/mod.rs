@@ -6,6 +6,7 @@
 mod buffer;
 mod by_language;
 mod civil_time;
+mod clean_path;
 mod cloc;
 mod csv;
 mod grid;

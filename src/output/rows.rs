@@ -336,7 +336,7 @@ mod tests {
             Box::new(Table::default()),
             Box::new(Table { wide: true, colour: true }),
             Box::new(Markdown::default()),
-            Box::new(Yaml),
+            Box::new(Yaml::default()),
             Box::new(Html),
             Box::new(TokeiJson),
             Box::new(cloc(ClocStyle::Json)),

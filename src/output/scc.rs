@@ -9,6 +9,7 @@ use std::os::unix::ffi::OsStrExt;
 
 use super::buffer::{buffered, json_string, labelled};
 use super::by_language::files_by_language;
+use super::clean_path::go_clean;
 use super::paths::{file_name, json_path};
 use super::rows::write_rows;
 use super::warm::warm;
@@ -43,8 +44,8 @@ fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
     // the escaped extension's.
     json_path(out, memchr::memrchr(b'.', name).map_or(&[][..], |dot| &name[dot + 1..]))?;
     out.write_all(b",\"Location\":")?;
-    // scc names files from where it started, without a leading `./`.
-    json_path(out, path.strip_prefix(b"./").unwrap_or(path))?;
+    // scc joins each name to the root it was given, and Go's join cleans the path.
+    json_path(out, &go_clean(path))?;
     out.write_all(b",\"Symlocation\":\"\"")?;
     labelled(
         out,

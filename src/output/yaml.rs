@@ -16,15 +16,22 @@ use super::buffer::{buffered, json_string, json_text, labelled, plain_ascii, quo
 use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
 use super::rows::write_rows;
+use super::stats::StatsDoc;
 use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, View};
 
-pub struct Yaml;
+/// `--format yaml`; `stats` is written as the document's `stats` (`--stats`), as JSON writes it:
+/// the YAML document has every field the JSON one has.
+#[derive(Debug, Clone, Default)]
+pub struct Yaml {
+    pub stats: Option<StatsDoc>,
+}
 
 impl Output for Yaml {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        report_document(&ReportDoc::new(view, true), view.threads, out)
+        let doc = ReportDoc { stats: self.stats.clone(), ..ReportDoc::new(view, true) };
+        report_document(&doc, view.threads, out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

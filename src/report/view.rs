@@ -52,6 +52,9 @@ pub struct Shape {
     pub by_dir: Option<usize>,
     /// Each root's languages apart (the report must have kept them: [`Report::by_root`]).
     pub by_root: bool,
+    /// The format lists each language's files under it (tokei's and scc's JSON): `top` cuts the
+    /// languages only, so that each language kept lists every file it counts.
+    pub nested_files: bool,
 }
 
 impl Shape {
@@ -167,7 +170,9 @@ impl<'a> View<'a> {
             if by_name {
                 fold_case(&mut files, |f| &f.path);
             }
-            omitted.files = truncate(&mut files, shape.top);
+            if !shape.nested_files {
+                omitted.files = truncate(&mut files, shape.top);
+            }
             files
         });
         let dirs = shape.by_dir.map(|depth| {

@@ -1,5 +1,5 @@
-//! `--stats` as figures for people and scripts: the `stats` object of `--format json` (see
-//! docs/json-schema.md) and the table on stderr ([`table`]), both from one [`StatsDoc`].
+//! `--stats` as figures for people and scripts: the `stats` object of `--format json` and `yaml`
+//! (see docs/json-schema.md) and the table on stderr ([`table`]), both from one [`StatsDoc`].
 
 mod table;
 
