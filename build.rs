@@ -254,6 +254,20 @@ fn insert_unique(map: &mut BTreeMap<String, usize>, what: &str, key: &str, id: u
     }
 }
 
+/// `-t` and a page's names look a word up among the aliases first: an alias that is another
+/// language's extension would hide that language's files from `-t EXT`.
+fn aliases_name_no_other_extension(
+    aliases: &BTreeMap<String, usize>,
+    exts: &BTreeMap<String, usize>,
+    names: &[String],
+) {
+    for (alias, &id) in aliases {
+        if let Some(&other) = exts.get(alias).filter(|&&other| other != id) {
+            panic!("languages.toml: alias {alias:?} of {} is an extension of {}", names[id], names[other]);
+        }
+    }
+}
+
 fn language_entry(l: &Lang) -> String {
     let n = &l.name;
     let tag_chars = byte_set(&l.tag_chars);
@@ -382,6 +396,7 @@ fn main() {
         );
     }
     out.push_str("];\n");
+    aliases_name_no_other_extension(&aliases, &exts, &names);
     lookup_fn(&mut out, "by_extension", &exts);
     lookup_fn(&mut out, "by_filename", &files);
     lookup_fn(&mut out, "by_interpreter", &interps);
