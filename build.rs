@@ -338,12 +338,13 @@ fn language_entry(l: &Lang) -> String {
         Some(other) => panic!("languages.toml: {n}: quote_likes {other:?} is not perl or ruby"),
     };
     format!(
-        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
+        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
          heredoc: {heredoc}, regex: {}, block_scalars: {}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
+        l.filename_prefixes,
         lines.join(", "),
         blocks.join(", "),
         l.nested,

@@ -211,6 +211,40 @@ fn languages_lists_the_table() {
     assert!(text.lines().any(|l| l.starts_with("Makefile") && l.contains("GNUmakefile")));
 }
 
+/// `--languages` left out every extension two languages share (C Header, Objective-C and MATLAB
+/// had none, Perl only `Makefile.PL`, F# no `.fs`) and the name prefixes (Kconfig had nothing):
+/// each is listed under every language it can be, a shared one marked.
+#[test]
+fn languages_lists_shared_extensions_and_name_prefixes() {
+    let out = ringloc(&["--languages"], Tree::new().path());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let names = |language: &str| -> Vec<String> {
+        let line = text.lines().find(|l| l.get(..25).is_some_and(|head| head.trim_end() == language));
+        let line = line.unwrap_or_else(|| panic!("{language} is not listed"));
+        line[25..].replace(" (shared)", "(shared)").split(' ').map(str::to_string).collect()
+    };
+    for (language, listed) in [
+        ("C Header", &[".h(shared)", ".inc(shared)"][..]),
+        ("C++ Header", &[".hpp", ".h(shared)"]),
+        ("Objective-C", &[".h(shared)", ".m(shared)"]),
+        ("MATLAB", &[".m(shared)"]),
+        ("Perl", &[".pl(shared)", ".pm(shared)", "Makefile.PL"]),
+        ("TypeScript", &[".tsx", ".ts(shared)"]),
+        ("NASM Assembly", &[".nasm", ".asm(shared)"]),
+        ("Assembly", &[".S", ".asm(shared)"]),
+        ("F#", &[".fsi", ".fs(shared)"]),
+        ("Coq", &[".v(shared)"]),
+        ("Puppet", &[".pp(shared)"]),
+        ("Kconfig", &["Kconfig*"]),
+        ("Dockerfile", &["Dockerfile", "Dockerfile.*"]),
+    ] {
+        let found = names(language);
+        for name in listed {
+            assert!(found.iter().any(|f| f == name), "{language}: {name} not in {found:?}");
+        }
+    }
+}
+
 /// `explain` follows the counting rules: it hung on a FIFO, read a 5 GiB sparse file whole, and
 /// explained a binary file line by line. Each is now a clear error, at once.
 #[test]
