@@ -142,6 +142,28 @@ fn explain_gives_every_line_a_bucket_that_adds_up_to_the_count() {
     assert_eq!(forced.status.code(), Some(0));
 }
 
+/// `explain`'s table gave the reason a fixed width of 50 and the language 12: a reason quoting
+/// `"""` (escaped to `"\"\"\""`) and a language such as NASM Assembly ran past them and pushed
+/// that line's source to the right. Every line's source starts where the header's `source` does.
+#[test]
+fn explain_lines_up_the_source_column() {
+    let tree = Tree::new();
+    tree.write("a.py", "def f():\n    \"\"\"doc\"\"\"\n    return 1\n");
+    tree.write("a.asm", "; boot\nmov ax, 1\n");
+    for (file, lines) in [
+        ("a.py", &["def f():", "    \"\"\"doc\"\"\"", "    return 1"][..]),
+        ("a.asm", &["; boot", "mov ax, 1"]),
+    ] {
+        let out = ringloc(&["explain", file], tree.path());
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut rows = text.lines();
+        let column = rows.next().and_then(|header| header.find("source")).expect("a header");
+        let sources: Vec<String> = rows.map(|row| row.chars().skip(column).collect()).collect();
+        assert_eq!(sources, lines, "{text}");
+    }
+}
+
 /// `text` as UTF-16 with a byte-order mark, little- or big-endian.
 fn utf16(text: &str, little: bool) -> Vec<u8> {
     let bytes = |u: u16| if little { u.to_le_bytes() } else { u.to_be_bytes() };
