@@ -254,6 +254,20 @@ fn insert_unique(map: &mut BTreeMap<String, usize>, what: &str, key: &str, id: u
     }
 }
 
+/// `-t` and a page's names look a word up among the aliases first: an alias that is another
+/// language's extension would hide that language's files from `-t EXT`.
+fn aliases_name_no_other_extension(
+    aliases: &BTreeMap<String, usize>,
+    exts: &BTreeMap<String, usize>,
+    names: &[String],
+) {
+    for (alias, &id) in aliases {
+        if let Some(&other) = exts.get(alias).filter(|&&other| other != id) {
+            panic!("languages.toml: alias {alias:?} of {} is an extension of {}", names[id], names[other]);
+        }
+    }
+}
+
 fn language_entry(l: &Lang) -> String {
     let n = &l.name;
     let tag_chars = byte_set(&l.tag_chars);
@@ -324,12 +338,13 @@ fn language_entry(l: &Lang) -> String {
         Some(other) => panic!("languages.toml: {n}: quote_likes {other:?} is not perl or ruby"),
     };
     format!(
-        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
+        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
          heredoc: {heredoc}, regex: {}, block_scalars: {}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
+        l.filename_prefixes,
         lines.join(", "),
         blocks.join(", "),
         l.nested,
@@ -382,6 +397,7 @@ fn main() {
         );
     }
     out.push_str("];\n");
+    aliases_name_no_other_extension(&aliases, &exts, &names);
     lookup_fn(&mut out, "by_extension", &exts);
     lookup_fn(&mut out, "by_filename", &files);
     lookup_fn(&mut out, "by_interpreter", &interps);

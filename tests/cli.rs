@@ -142,6 +142,28 @@ fn explain_gives_every_line_a_bucket_that_adds_up_to_the_count() {
     assert_eq!(forced.status.code(), Some(0));
 }
 
+/// `explain`'s table gave the reason a fixed width of 50 and the language 12: a reason quoting
+/// `"""` (escaped to `"\"\"\""`) and a language such as NASM Assembly ran past them and pushed
+/// that line's source to the right. Every line's source starts where the header's `source` does.
+#[test]
+fn explain_lines_up_the_source_column() {
+    let tree = Tree::new();
+    tree.write("a.py", "def f():\n    \"\"\"doc\"\"\"\n    return 1\n");
+    tree.write("a.asm", "; boot\nmov ax, 1\n");
+    for (file, lines) in [
+        ("a.py", &["def f():", "    \"\"\"doc\"\"\"", "    return 1"][..]),
+        ("a.asm", &["; boot", "mov ax, 1"]),
+    ] {
+        let out = ringloc(&["explain", file], tree.path());
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut rows = text.lines();
+        let column = rows.next().and_then(|header| header.find("source")).expect("a header");
+        let sources: Vec<String> = rows.map(|row| row.chars().skip(column).collect()).collect();
+        assert_eq!(sources, lines, "{text}");
+    }
+}
+
 /// `text` as UTF-16 with a byte-order mark, little- or big-endian.
 fn utf16(text: &str, little: bool) -> Vec<u8> {
     let bytes = |u: u16| if little { u.to_le_bytes() } else { u.to_be_bytes() };
@@ -209,6 +231,40 @@ fn languages_lists_the_table() {
     let c = text.lines().find(|l| l.starts_with("C ")).expect("C");
     assert!(c.contains(".c"), "{c}");
     assert!(text.lines().any(|l| l.starts_with("Makefile") && l.contains("GNUmakefile")));
+}
+
+/// `--languages` left out every extension two languages share (C Header, Objective-C and MATLAB
+/// had none, Perl only `Makefile.PL`, F# no `.fs`) and the name prefixes (Kconfig had nothing):
+/// each is listed under every language it can be, a shared one marked.
+#[test]
+fn languages_lists_shared_extensions_and_name_prefixes() {
+    let out = ringloc(&["--languages"], Tree::new().path());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let names = |language: &str| -> Vec<String> {
+        let line = text.lines().find(|l| l.get(..25).is_some_and(|head| head.trim_end() == language));
+        let line = line.unwrap_or_else(|| panic!("{language} is not listed"));
+        line[25..].replace(" (shared)", "(shared)").split(' ').map(str::to_string).collect()
+    };
+    for (language, listed) in [
+        ("C Header", &[".h(shared)", ".inc(shared)"][..]),
+        ("C++ Header", &[".hpp", ".h(shared)"]),
+        ("Objective-C", &[".h(shared)", ".m(shared)"]),
+        ("MATLAB", &[".m(shared)"]),
+        ("Perl", &[".pl(shared)", ".pm(shared)", "Makefile.PL"]),
+        ("TypeScript", &[".tsx", ".ts(shared)"]),
+        ("NASM Assembly", &[".nasm", ".asm(shared)"]),
+        ("Assembly", &[".S", ".asm(shared)"]),
+        ("F#", &[".fsi", ".fs(shared)"]),
+        ("Coq", &[".v(shared)"]),
+        ("Puppet", &[".pp(shared)"]),
+        ("Kconfig", &["Kconfig*"]),
+        ("Dockerfile", &["Dockerfile", "Dockerfile.*"]),
+    ] {
+        let found = names(language);
+        for name in listed {
+            assert!(found.iter().any(|f| f == name), "{language}: {name} not in {found:?}");
+        }
+    }
 }
 
 /// `explain` follows the counting rules: it hung on a FIFO, read a 5 GiB sparse file whole, and

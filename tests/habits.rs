@@ -78,6 +78,43 @@ fn type_takes_aliases_and_suggests_a_name() {
     );
 }
 
+/// `-t asm`, `-t fs`, `-t m` and `-t pm` were unknown languages: an extension two languages share
+/// that no name or alias claims selects every language its files can be, while an alias names its
+/// own language alone (`-t h` is C Header, not C++ Header).
+#[test]
+fn type_takes_shared_extensions() {
+    let tree = Tree::new();
+    tree.write("boot.asm", "; boot\nmov ax, 1\n");
+    tree.write("shader.asm", "/* gpu */\ns_mov_b32 s0, 1\n");
+    tree.write("gnu.S", "mov %eax, %ebx\n");
+    tree.write("app.fs", "let x = 1\n");
+    tree.write("frag.fs", "#version 330 core\n");
+    tree.write("f.m", "function y = f(x)\n");
+    tree.write("Foo.pm", "package Foo;\n");
+    tree.write("vec.h", "namespace ns {\n}\n");
+    tree.write("list.h", "#define X 1\n");
+    let selected = |types: &str| -> Vec<(String, u64)> {
+        let out = ringloc(&["--format", "json", "-t", types], tree.path());
+        assert_eq!(out.status.code(), Some(0), "-t {types}: {}", stderr(&out));
+        let v = json_of(&out);
+        let languages = v["languages"].as_array().unwrap().iter();
+        let mut found: Vec<_> = languages
+            .map(|l| (l["name"].as_str().unwrap().to_string(), l["files"].as_u64().unwrap()))
+            .collect();
+        found.sort();
+        found
+    };
+    let owned = |pairs: &[(&str, u64)]| pairs.iter().map(|&(n, f)| (n.to_string(), f)).collect::<Vec<_>>();
+    assert_eq!(selected("asm"), owned(&[("Assembly", 2), ("NASM Assembly", 1)]));
+    assert_eq!(selected("fs"), owned(&[("F#", 1), ("GLSL", 1)]));
+    assert_eq!(selected("m"), owned(&[("MATLAB", 1)]));
+    assert_eq!(selected("pm"), owned(&[("Perl", 1)]));
+    assert_eq!(selected("h"), owned(&[("C Header", 1)]));
+    let explain = ringloc(&["explain", "boot.asm", "--language", "asm"], tree.path());
+    assert_eq!(explain.status.code(), Some(1));
+    assert!(stderr(&explain).contains("NASM Assembly, Assembly"), "{}", stderr(&explain));
+}
+
 #[test]
 fn explain_language_takes_what_type_takes() {
     let tree = two_languages();

@@ -26,6 +26,38 @@ fn files_from_counts_exactly_the_list() {
     assert_eq!(v["skipped"]["unknown"], 1);
 }
 
+/// A file listed twice (`a.c`, `./a.c`, or through a link to its directory), listed and also under
+/// a listed directory, or under two listed directories, was counted each time. The list is one
+/// root, and a root counts a file once: a listed file is counted as listed (the first time), and a
+/// listed directory is walked once, without the files and directories listed on their own.
+#[test]
+fn files_from_counts_each_file_once() {
+    let tree = tree();
+    tree.write("d/sub/c.c", "int c;\n");
+    std::os::unix::fs::symlink("d", tree.path().join("lnk")).unwrap();
+    let list =
+        "a.c\n./a.c\nd\nd/b.c\n.//d\nd/.hidden.c\nd/sub\nlnk/b.c\nd/sub/c.c\nnotes.txtx\n./notes.txtx\n";
+    std::fs::write(tree.path().join("list"), list).unwrap();
+    for &backend in backends() {
+        let args =
+            ["--format", "json", "--by-file", "--by-root", "--backend", backend, "--files-from", "list"];
+        let out = ringloc(&args, tree.path());
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let v = json_of(&out);
+        let mut paths = file_paths(&v);
+        paths.sort();
+        assert_eq!(paths, ["a.c", "d/.hidden.c", "d/b.c", "d/sub/c.c"], "{backend}");
+        assert_eq!(v["total"]["files"], 4, "{backend}");
+        assert_eq!(v["skipped"]["unknown"], 1, "{backend}");
+        assert_eq!(v["by_root"][0]["total"]["files"], 4, "{backend}");
+    }
+    // With `-L`, a link into a listed directory is left to its walk, as one into a path given is.
+    std::os::unix::fs::symlink("b.c", tree.path().join("d/l.c")).unwrap();
+    std::fs::write(tree.path().join("list"), "d\n").unwrap();
+    let v = json_of(&ringloc(&["--format", "json", "--by-file", "-L", "--files-from", "list"], tree.path()));
+    assert_eq!(file_paths(&v), ["d/b.c", "d/sub/c.c"]);
+}
+
 #[test]
 fn files_from_stdin_nul_separated_skips_symlinks() {
     let tree = tree();

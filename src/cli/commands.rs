@@ -346,14 +346,18 @@ pub fn write_diff(diff: &Diff, format: &FormatArgs) -> Result<(), String> {
     write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(diff))
 }
 
-/// `ringloc --languages`: the table as detection sees it.
+/// `ringloc --languages`: the table as detection sees it. An extension other languages share is
+/// marked `(shared)` under each of them (the file's head decides), a name prefix ends in `*`.
 pub fn languages() -> Result<Finished, String> {
     print(|out| {
         for id in ringloc::lang::LangId::all() {
             let l = id.language();
-            let exts: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
-            let names = exts.iter().map(String::as_str).chain(l.filenames.iter().copied());
-            writeln!(out, "{:<24} {}", l.name, names.collect::<Vec<_>>().join(" "))?;
+            let names: Vec<String> = (l.extensions.iter().map(|e| format!(".{e}")))
+                .chain(id.shared_extensions().map(|e| format!(".{e} (shared)")))
+                .chain(l.filenames.iter().map(|f| f.to_string()))
+                .chain(l.filename_prefixes.iter().map(|p| format!("{p}*")))
+                .collect();
+            writeln!(out, "{:<24} {}", l.name, names.join(" "))?;
         }
         Ok(())
     })?;

@@ -2,9 +2,10 @@
 //! that decided it and the span it sat in), so a dispute about a count can be settled line by line.
 //! `--format json` prints linejudge's per-line document.
 
+use std::io::Write;
 use std::path::Path;
 
-use ringloc::count::{explain_with, Options};
+use ringloc::count::{explain_with, LineExplain, Options};
 use ringloc::io::{counted_text, is_binary, BINARY_SNIFF};
 use ringloc::lang::detect;
 use ringloc::output::json::per_line_json;
@@ -70,16 +71,33 @@ pub fn explain(
         return Ok(Finished::Clean);
     }
     let text: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-    print(|out| {
-        writeln!(out, "{:>6}  {:<8}  {:<12}  {:<50}  source", "line", "bucket", "language", "why")?;
-        for l in &lines {
-            let source = text.get(l.line as usize - 1).copied().unwrap_or_default();
-            let source: String = String::from_utf8_lossy(source).trim_end().chars().take(SHOWN).collect();
-            let bucket = format!("{:?}", l.bucket).to_lowercase();
-            let why = l.reason.to_string();
-            writeln!(out, "{:>6}  {bucket:<8}  {:<12}  {why:<50}  {source}", l.line, l.language.name())?;
-        }
-        Ok(())
-    })?;
+    let rows: Vec<Row> = lines.iter().map(|l| row(l, &text)).collect();
+    print(|out| write_table(out, &rows))?;
     Ok(Finished::Clean)
+}
+
+/// A line of the table as it is shown: number, bucket, language, reason, source.
+type Row = [String; 5];
+
+fn row(l: &LineExplain, text: &[&[u8]]) -> Row {
+    let source = text.get(l.line as usize - 1).copied().unwrap_or_default();
+    let source: String = String::from_utf8_lossy(source).trim_end().chars().take(SHOWN).collect();
+    let bucket = format!("{:?}", l.bucket).to_lowercase();
+    [l.line.to_string(), bucket, l.language.name().to_string(), l.reason.to_string(), source]
+}
+
+/// The table. Each column is as wide as its widest cell as shown, at least as wide as it always
+/// was: a fixed width let a reason with an escaped marker (`"\"\"\""`, 52 characters) or a long
+/// language name push that line's source out of line with the others.
+fn write_table(out: &mut dyn Write, rows: &[Row]) -> std::io::Result<()> {
+    const HEADER: [&str; 4] = ["line", "bucket", "language", "why"];
+    const LEAST: [usize; 4] = [6, 8, 12, 50];
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).fold(LEAST[i], usize::max);
+    let [line, bucket, language, why] = [0, 1, 2, 3].map(width);
+    let [h0, h1, h2, h3] = HEADER;
+    writeln!(out, "{h0:>line$}  {h1:<bucket$}  {h2:<language$}  {h3:<why$}  source")?;
+    for [n, b, l, w, source] in rows {
+        writeln!(out, "{n:>line$}  {b:<bucket$}  {l:<language$}  {w:<why$}  {source}")?;
+    }
+    Ok(())
 }

@@ -257,7 +257,8 @@ pub struct SelectArgs {
     pub exclude_ext: Vec<String>,
 
     /// Count only these languages (comma-separated names as in the table, aliases such as py, js,
-    /// cpp, sh, or extensions such as rs, ts, md)
+    /// cpp, sh, or extensions such as rs, ts, md; an extension several languages share, such as
+    /// asm, selects each of them)
     #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
     pub types: Vec<String>,
 
@@ -273,7 +274,8 @@ pub struct SelectArgs {
 impl SelectArgs {
     /// The selection these flags ask for (without `-L` and `-x`); an error here is a usage error.
     fn selection(&self) -> Result<Selection, String> {
-        let types = self.types.iter().map(|name| language(name.trim())).collect::<Result<Vec<_>, _>>()?;
+        let types = self.types.iter().map(|name| languages(name.trim())).collect::<Result<Vec<_>, _>>()?;
+        let types = types.concat();
         let exts = |list: &[String]| {
             list.iter().map(|e| e.trim_start_matches('.').to_ascii_lowercase().into_bytes()).collect()
         };
@@ -544,16 +546,29 @@ fn subcommand_first(mut args: Vec<OsString>, command: &clap::Command) -> Vec<OsS
     args
 }
 
-/// A `-t` or `explain --language` name: a language's name, alias or extension (`py`, `cpp`,
-/// `rs`), or a usage error that suggests the closest name and says where the names are listed.
+/// A `-t` name: a language's name, alias or extension (`py`, `cpp`, `rs`), which selects one
+/// language, or an extension several share (`asm`), which selects each of them.
+fn languages(name: &str) -> Result<Vec<LangId>, String> {
+    Some(LangId::selected_by(name)).filter(|ids| !ids.is_empty()).ok_or_else(|| unknown_language(name))
+}
+
+/// An `explain --language` name: one language, so a shared extension is a usage error that names
+/// the languages it may mean.
 pub(super) fn language(name: &str) -> Result<LangId, String> {
-    LangId::from_any_name(name).ok_or_else(|| {
-        let hint = LangId::closest_to(name).map(|id| format!("did you mean '{}'? ", id.name()));
-        format!(
-            "unknown language '{name}' ({}`ringloc --languages` lists them all)",
-            hint.unwrap_or_default()
-        )
-    })
+    match languages(name)?[..] {
+        [id] => Ok(id),
+        ref several => {
+            let names: Vec<&str> = several.iter().map(|id| id.name()).collect();
+            Err(format!("'{name}' is an extension of several languages ({}): name one", names.join(", ")))
+        }
+    }
+}
+
+/// The usage error for a name no language answers to: it suggests the closest name and says where
+/// the names are listed.
+fn unknown_language(name: &str) -> String {
+    let hint = LangId::closest_to(name).map(|id| format!("did you mean '{}'? ", id.name()));
+    format!("unknown language '{name}' ({}`ringloc --languages` lists them all)", hint.unwrap_or_default())
 }
 
 /// Reads a `--files-from` list: newline- or NUL-separated paths, kept byte-exact.

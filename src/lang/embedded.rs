@@ -103,4 +103,12 @@ mod tests {
         assert_eq!(name(fence_language(b"c++")), Some("C++"));
         assert_eq!(name(fence_language(b"console")), None);
     }
+
+    /// `jsonc` was an alias of JSON, which hid the extension of JSON with Comments: its fences were
+    /// counted without comments, and `-t jsonc` selected JSON.
+    #[test]
+    fn jsonc_is_json_with_comments() {
+        assert_eq!(name(fence_language(b"jsonc")), Some("JSON with Comments"));
+        assert_eq!(LangId::from_any_name("jsonc").map(LangId::name), Some("JSON with Comments"));
+    }
 }

@@ -9,6 +9,7 @@
 //! it before this file existed, so a file nothing decides is counted as it always was.
 
 mod c_header;
+mod candidates;
 mod data_or_code;
 mod line_heads;
 mod shared_extensions;

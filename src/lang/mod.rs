@@ -3,6 +3,7 @@
 mod detect;
 mod embedded;
 mod heuristics;
+mod named;
 
 pub use detect::{detect, detect_by_name, detect_by_shebang, NameMatch};
 pub(crate) use embedded::{fence_language, page_language, plain_text, script_language, style_language};
@@ -145,6 +146,8 @@ pub struct Language {
     /// As written in `languages.toml`, for `ringloc --languages`; detection uses generated matches.
     pub extensions: &'static [&'static str],
     pub filenames: &'static [&'static str],
+    /// Beginnings of file names (`Kconfig`, `Dockerfile.`), for `ringloc --languages` too.
+    pub filename_prefixes: &'static [&'static str],
     pub syntax: Syntax,
 }
 

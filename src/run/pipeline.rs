@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::pool::run_pool;
@@ -10,7 +11,7 @@ use crate::config::Config;
 use crate::io::{probe_uring_counted, Backend, ReadRules, Reader, SyncReader, UringReader};
 use crate::report::{Recorder, Recording, Report};
 use crate::stats::{Clock, Stats, WorkerStats};
-use crate::walk::Follow;
+use crate::walk::{Follow, Listed};
 
 /// The backend a run actually used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,14 +70,15 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         ..Report::default()
     };
     let sel = &config.selection;
-    let jobs = roots(config, &mut report, &mut setup.calls);
+    let (jobs, listed) = roots(config, &mut report, &mut setup.calls);
     let ring = backend == BackendUsed::Uring;
     let (threads, spares) = (config.worker_count(ring), config.spare_count(ring));
     report.warnings.extend(config.worker_note(ring));
     let workers = threads + spares;
     let rules = Arc::new(config.read_rules());
-    let follow = sel.follow.then(|| Follow::new(&config.paths));
+    let follow = sel.follow.then(|| Follow::new(&walk_roots(config, listed.as_ref())));
     let follow = follow.as_ref();
+    let listed = listed.filter(Listed::may_overlap);
     // Each worker's recorder publishes progress and streams files as it records (the reader is made
     // on the worker's thread, with the worker's recorder at hand for a warning).
     let recording = Recording {
@@ -96,7 +98,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         }
     };
     let pool_started = clock.start();
-    let parts = run_pool(jobs, (threads, spares), make_reader, &recording, sel, follow);
+    let parts = run_pool(jobs, (threads, spares), make_reader, &recording, sel, (follow, listed.as_ref()));
     let pool_ended = clock.start();
     let mut stats = config.stats.then(Stats::default);
     for (part, figures) in parts {
@@ -115,6 +117,13 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         stats.wall = Clock::between(started, ended);
     }
     Ok(Run { report, backend, stats })
+}
+
+/// The directories walked from a path of their own: the paths given and the `--files-from` list's
+/// directories. `--follow` leaves a link into one of them to its walk.
+fn walk_roots(config: &Config, listed: Option<&Listed>) -> Vec<PathBuf> {
+    let listed = listed.map_or(&[][..], Listed::dir_paths);
+    config.paths.iter().chain(listed).cloned().collect()
 }
 
 /// A worker's ring can still fail after the probe (locked memory runs out): that worker reads

@@ -14,7 +14,7 @@ use crate::io::{fd_limit, Reader, FD_WAITS};
 use crate::report::{Recorder, Recording, Report};
 use crate::stats::{Clock, Syscall, WorkerStats};
 use crate::walk::select::Selection;
-use crate::walk::{DirJob, Follow, Linked, ListContext, Lister, Listing, Wave};
+use crate::walk::{DirJob, Follow, Linked, ListContext, Listed, Lister, Listing, Wave};
 
 /// Files a worker keeps queued for its reader; beyond this, a directory's files are shared out.
 const FILE_QUEUE: usize = 256;
@@ -122,6 +122,7 @@ struct Shared<'a> {
     pending: &'a AtomicUsize,
     selection: &'a Selection,
     follow: Option<&'a Follow>,
+    listed: Option<&'a Listed>,
     dir_queue: usize,
     /// See [`ListContext::hold_parents`].
     hold_parents: bool,
@@ -181,7 +182,7 @@ pub fn run_pool<R, F>(
     make_reader: F,
     recording: &Recording,
     selection: &Selection,
-    follow: Option<&Follow>,
+    (follow, listed): (Option<&Follow>, Option<&Listed>),
 ) -> Vec<(Report, WorkerStats)>
 where
     R: Reader,
@@ -201,6 +202,7 @@ where
         pending: &pending,
         selection,
         follow,
+        listed,
         dir_queue,
         hold_parents: fd_limit() >= HOLD_PARENTS * locals.len() as u64,
         victim: AtomicUsize::new(0),
@@ -336,6 +338,7 @@ fn take_apart(
     let ctx = ListContext {
         selection: shared.selection,
         follow: shared.follow,
+        listed: shared.listed,
         defer,
         hold_parents: shared.hold_parents,
     };

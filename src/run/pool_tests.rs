@@ -53,12 +53,13 @@ fn run(root: &Path, (threads, spares): (usize, usize), waits: bool) -> (Report, 
     let rules = Arc::new(config.read_rules());
     let made = AtomicUsize::new(0);
     let mut report = Report::default();
-    let jobs = roots(&config, &mut report, &mut Default::default());
+    let (jobs, _) = roots(&config, &mut report, &mut Default::default());
     let reader = |_: &mut Recorder| {
         made.fetch_add(1, Ordering::SeqCst);
         Disk { inner: SyncReader::new(Arc::clone(&rules)), waits }
     };
-    let parts = run_pool(jobs, (threads, spares), reader, &Recording::default(), &config.selection, None);
+    let parts =
+        run_pool(jobs, (threads, spares), reader, &Recording::default(), &config.selection, (None, None));
     parts.into_iter().for_each(|(p, _)| report.merge(p));
     (report, made.into_inner())
 }
@@ -107,9 +108,9 @@ fn a_panicking_worker_reaches_the_caller_while_spares_wait() {
     let dir = root.clone();
     std::thread::spawn(move || {
         let config = Config { paths: vec![dir], ..Default::default() };
-        let jobs = roots(&config, &mut Report::default(), &mut Default::default());
+        let (jobs, _) = roots(&config, &mut Report::default(), &mut Default::default());
         let run = std::panic::catch_unwind(|| {
-            run_pool(jobs, (1, 6), |_| Broken, &Recording::default(), &config.selection, None)
+            run_pool(jobs, (1, 6), |_| Broken, &Recording::default(), &config.selection, (None, None))
         });
         sent.send(run.is_err()).expect("the test waits");
     });

@@ -2,10 +2,12 @@
 //! so that a list of 100,000 files (`git ls-files -z | ringloc --files-from - -0`) opens each parent
 //! directory once.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{CString, OsStr};
+use std::fs::Metadata;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -18,7 +20,7 @@ use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::stats::{Syscall, Syscalls};
 use crate::walk::ignore::root_level;
-use crate::walk::{file_job, DirJob};
+use crate::walk::{file_job, DirId, DirJob, Listed};
 
 /// Named files per job: a batch other workers can steal.
 const BATCH: usize = 32;
@@ -31,9 +33,10 @@ pub fn root_sections(config: &Config) -> Vec<RootTotals> {
     config.paths.iter().map(PathBuf::as_path).chain(listed).map(RootTotals::new).collect()
 }
 
-/// The first jobs; the system calls made to find them are counted into `calls` (not those of
-/// making paths absolute, nor of a file named through a symlink).
-pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> Vec<Job> {
+/// The first jobs, and with `--files-from` what the list names, each entry taken once (see
+/// [`Listed`]); the system calls made to find them are counted into `calls` (not those of making
+/// paths absolute, nor of a file named through a symlink).
+pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> (Vec<Job>, Option<Listed>) {
     let keep = config.by_file;
     let mut jobs = Vec::new();
     // Keyed by root too, so that files keep their root apart even when they share a directory; and
@@ -48,8 +51,15 @@ pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> Vec<
     let given = config.paths.iter().enumerate().map(|(i, p)| (i, p, std::fs::metadata(p)));
     let listed_root = config.paths.len();
     let listed = config.files.iter().map(|p| (listed_root, p, std::fs::symlink_metadata(p)));
+    let mut list = (!config.files.is_empty()).then(|| Listed::new(listed_root));
+    let mut parents = HashMap::new();
     for (root, path, meta) in given.chain(listed) {
         calls.add(Syscall::Statx);
+        if let (Some(list), Ok(meta)) = (list.as_mut().filter(|_| root == listed_root), &meta) {
+            if !first_listed(list, (path, meta), &mut parents, calls) {
+                continue;
+            }
+        }
         match meta {
             Ok(m) if m.is_dir() => match dir_job(config, root, path, report, calls) {
                 Ok(job) => jobs.push(job),
@@ -86,7 +96,33 @@ pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> Vec<
                 .for_each(|n| fail(report, root, &parent.join(OsStr::from_bytes(n)), clone_err(&e))),
         }
     }
-    jobs
+    (jobs, list)
+}
+
+/// Whether a listed `path` is listed for the first time: a directory is known by its device and
+/// inode, a file by its directory's (each parent as written stat'ed once, in `parents`) and its
+/// name, so `./a.c` after `a.c` is the same file. A path whose parent cannot be read is kept, for
+/// the error to be reported.
+fn first_listed<'a>(
+    list: &mut Listed,
+    (path, meta): (&'a Path, &Metadata),
+    parents: &mut HashMap<&'a [u8], Option<DirId>>,
+    calls: &mut Syscalls,
+) -> bool {
+    if meta.is_dir() {
+        return list.add_dir((meta.dev(), meta.ino()), path);
+    }
+    if !meta.is_file() {
+        return true;
+    }
+    let parent = path.parent().map_or(&[][..], |p| p.as_os_str().as_bytes());
+    let dir = *parents.entry(parent).or_insert_with(|| {
+        calls.add(Syscall::Statx);
+        let dir = if parent.is_empty() { Path::new(".") } else { Path::new(OsStr::from_bytes(parent)) };
+        std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()))
+    });
+    let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
+    dir.map_or(true, |dir| list.add_file(dir, name))
 }
 
 fn is_link(path: &Path, calls: &mut Syscalls) -> bool {

@@ -26,7 +26,7 @@ use crate::lang::{detect_by_name, NameMatch};
 use crate::walk::select::Selection;
 
 /// A directory's device and inode.
-type DirId = (u64, u64);
+pub type DirId = (u64, u64);
 
 /// Names of one directory's files that links count.
 pub type LinkedNames = Arc<HashSet<Box<[u8]>>>;

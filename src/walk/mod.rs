@@ -4,6 +4,7 @@
 mod follow;
 pub mod ignore;
 mod inode_order;
+mod listed;
 mod listing_log;
 pub mod select;
 
@@ -20,9 +21,10 @@ use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
 
 pub(crate) use self::follow::file_job;
 use self::follow::LinkedNames;
-pub use self::follow::{Follow, Linked, Wave};
+pub use self::follow::{DirId, Follow, Linked, Wave};
 use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::inode_order::InodeOrder;
+pub use self::listed::Listed;
 pub use self::listing_log::ListingLog;
 use self::select::Selection;
 use crate::fs::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
@@ -104,6 +106,8 @@ pub struct ListContext<'a> {
     pub selection: &'a Selection,
     /// Set with `--follow`.
     pub follow: Option<&'a Follow>,
+    /// Set when walks of `--files-from` directories may meet other listed entries.
+    pub listed: Option<&'a Listed>,
     /// Out of descriptors, give the job back instead of failing it.
     pub defer: bool,
     /// Queued subdirectories hold their parent open; else (a low descriptor limit) each is
@@ -295,18 +299,24 @@ impl Lister {
     }
 
     /// Whether the directory open as `fd` is not to be listed: with `-x`, on another device than
-    /// its root; with `--follow`, inside a followed tree and a root or already walked. A followed
-    /// directory's files that links count are noted in `linked`, for [`Lister::sort_entries`].
+    /// its root; in a walk of the `--files-from` list, another listed directory; with `--follow`,
+    /// inside a followed tree and a root or already walked. The directory's files that links count
+    /// or that the list names are noted in `linked`, for [`Lister::sort_entries`].
     fn left_out(&mut self, job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>) -> bool {
         self.linked = None;
         if ctx.selection.one_file_system && leaves_root_device(job, fd, &mut self.calls) {
             return true;
         }
+        if let Some(listed) = ctx.listed.filter(|listed| listed.root() == job.root_index) {
+            self.calls.add(Syscall::Fstat);
+            let Some(names) = listed.enter(fd, job.depth) else { return true };
+            self.linked = names;
+        }
         let Some(follow) = ctx.follow.filter(|_| job.followed) else { return false };
         self.calls.add(Syscall::Fstat);
         // A link's target has a name to be opened by; its subdirectories have none.
         let Some(linked) = follow.enter(fd, job.name.is_some()) else { return true };
-        self.linked = linked;
+        self.linked = union(self.linked.take(), linked);
         false
     }
 
@@ -386,6 +396,15 @@ fn leaves_root_device(job: &mut DirJob, fd: &OwnedFd, calls: &mut Syscalls) -> b
         job.device = st.st_dev;
     }
     st.st_dev != job.device
+}
+
+/// The names of one directory's files that a walk leaves to links or to the list: a followed
+/// directory of a listed directory's walk (`-L --files-from`) may have both.
+fn union(a: Option<LinkedNames>, b: Option<LinkedNames>) -> Option<LinkedNames> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Arc::new(a.union(&b).cloned().collect())),
+        (a, b) => a.or(b),
+    }
 }
 
 /// `dir.join(name)` in a buffer of the right size: `join` copies `dir` into one of its size and
