@@ -148,7 +148,9 @@ mod tests {
         assert_eq!(named("Kconfig.debug"), Some("Kconfig"));
         assert_eq!(named("x.unknownext"), None);
         assert_eq!(detect_by_name(b"README"), NameMatch::NeedsShebang);
-        assert_eq!(detect_by_name(b".bashrc"), NameMatch::NeedsShebang);
+        assert_eq!(detect_by_name(b".somerc"), NameMatch::NeedsShebang);
+        assert_eq!(named(".bashrc"), Some("Shell"));
+        assert_eq!(named(".zshrc"), Some("Shell"));
     }
 
     /// The first-byte filter lets through just the bytes some prefix starts with.
