@@ -71,6 +71,30 @@ fn files_from_stdin_nul_separated_skips_symlinks() {
     assert_eq!(file_paths(&json_of(&out)), ["a.c", "d/b.c"]);
 }
 
+/// A list is read entry by entry and refused at the first entry no list of paths holds: a NUL in
+/// a newline-separated list, an empty entry between two NULs, one longer than a path can be.
+/// `/dev/zero` given by mistake was read whole, filling memory without end.
+#[test]
+fn files_from_refuses_what_is_no_list_of_paths() {
+    let tree = tree();
+    let long = format!("a.c\n{}\n", "x".repeat(5000));
+    let list = ["--files-from", "list"];
+    let cases: [(&[u8], &[&str], &str); 5] = [
+        (b"a.c\0\0d/b.c\0", &[&list[..], &["-0"]].concat(), "list: entry 2 is empty"),
+        (b"a.c\nd/\0b.c\n", &list, "list: entry 2 holds a NUL byte"),
+        (long.as_bytes(), &list, "list: entry 2 is longer than a path can be"),
+        (b"", &["--files-from", "/dev/zero"], "/dev/zero: entry 1 holds a NUL byte"),
+        (b"", &["--files-from", "/dev/zero", "-0"], "/dev/zero: entry 1 is empty"),
+    ];
+    for (written, args, said) in cases {
+        std::fs::write(tree.path().join("list"), written).unwrap();
+        let out = ringloc(args, tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{said}: {stderr}");
+        assert!(stderr.contains(said), "{said}: {stderr}");
+    }
+}
+
 #[test]
 fn max_file_size_skips_larger_files_without_statx() {
     let tree = Tree::new();

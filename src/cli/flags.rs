@@ -1,9 +1,8 @@
 //! Command-line flags. clap stops here: `Cli::config` turns flags into one plain [`Config`].
 
-use std::ffi::{OsStr, OsString};
-use std::io::Read;
+use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
@@ -13,6 +12,8 @@ use ringloc::report::{Shape, SortKey};
 use ringloc::walk::ignore::IgnorePolicy;
 use ringloc::walk::select::{excludes, Selection};
 use ringloc::Config;
+
+use super::file_list::read_list;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -481,9 +482,7 @@ impl Cli {
             ..self.select.selection()?
         };
         let files = match &self.files_from {
-            Some(list) => {
-                read_list(list, self.null).map_err(|e| format!("--files-from {}: {e}", list.display()))?
-            }
+            Some(list) => read_list(list, self.null)?,
             None => Vec::new(),
         };
         let paths = match (self.paths.is_empty(), self.files_from.is_some()) {
@@ -569,24 +568,6 @@ pub(super) fn language(name: &str) -> Result<LangId, String> {
 fn unknown_language(name: &str) -> String {
     let hint = LangId::closest_to(name).map(|id| format!("did you mean '{}'? ", id.name()));
     format!("unknown language '{name}' ({}`ringloc --languages` lists them all)", hint.unwrap_or_default())
-}
-
-/// Reads a `--files-from` list: newline- or NUL-separated paths, kept byte-exact.
-fn read_list(list: &Path, nul: bool) -> std::io::Result<Vec<PathBuf>> {
-    let bytes = if list == Path::new("-") {
-        let mut buf = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut buf)?;
-        buf
-    } else {
-        std::fs::read(list)?
-    };
-    let sep = if nul { b'\0' } else { b'\n' };
-    Ok(bytes
-        .split(|&b| b == sep)
-        .map(|line| if nul { line } else { line.strip_suffix(b"\r").unwrap_or(line) })
-        .filter(|line| !line.is_empty())
-        .map(|line| PathBuf::from(OsStr::from_bytes(line)))
-        .collect())
 }
 
 /// `-j`'s bound: each worker costs a thread, buffers and a ring, and far more workers than the

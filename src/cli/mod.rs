@@ -1,10 +1,11 @@
-//! The binary's own modules, which the library never sees: the flags, what each command does,
-//! `explain`, the progress line, where reports go, the messages on stderr, the commands that
-//! read git revisions, and the supervisor that reports an allocation failure.
+//! The binary's own modules, which the library never sees: the flags and the `--files-from` list,
+//! what each command does, `explain`, the progress line, where reports go, the messages on stderr,
+//! the commands that read git revisions, and the supervisor that reports an allocation failure.
 
 pub mod commands;
 pub mod destinations;
 pub mod explain;
+mod file_list;
 pub mod flags;
 pub mod messages;
 pub mod outputs;
