@@ -13,3 +13,4 @@ pub mod progress;
 mod reserve;
 pub mod revisions;
 pub mod supervise;
+mod temporary;
