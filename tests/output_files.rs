@@ -140,6 +140,37 @@ fn a_report_cut_short_leaves_the_old_file_whole() {
     );
 }
 
+/// A run stopped while it counts leaves nothing beside its report: the file the report goes to is
+/// made before the count (a directory nobody may write to fails at once) but has no name until the
+/// report is whole. SIGKILL is the case nothing in the process could clean up after.
+#[test]
+fn a_run_stopped_while_counting_leaves_no_file_behind() {
+    let tree = Tree::new();
+    // Text, then 20 GB of hole: read for minutes, so the run is still counting when stopped.
+    let big = tree.write("slow/big.c", "int a;\n".repeat(1300));
+    std::fs::OpenOptions::new().write(true).open(big).unwrap().set_len(20 << 30).unwrap();
+    std::fs::create_dir(tree.path().join("out")).unwrap();
+    for signal in ["INT", "TERM", "KILL"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ringloc"))
+            .args(["--format", "json", "-o", "out/loc.json", "slow"])
+            .current_dir(tree.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn ringloc");
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        assert!(child.try_wait().unwrap().is_none(), "SIG{signal}: the run is still counting");
+        let kill = Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status();
+        assert!(kill.unwrap().success(), "kill -{signal}");
+        let status = child.wait().unwrap();
+        assert!(status.code().is_none(), "SIG{signal} ended the run: {status:?}");
+        let names: Vec<_> =
+            std::fs::read_dir(tree.path().join("out")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(names.is_empty(), "SIG{signal} left {names:?}");
+    }
+}
+
 #[test]
 fn a_replaced_report_keeps_its_mode() {
     let tree = tree();

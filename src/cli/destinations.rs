@@ -1,20 +1,19 @@
-//! Where reports go: stdout, or the files `-o/--output` names. A file is written under a temporary
-//! name in its own directory and renamed over the final name only once every byte is out, so a full
-//! disk or a killed run never leaves a partial report under the final name. Writes are buffered:
-//! a `--by-file` report is a few large writes, not one per line.
+//! Where reports go: stdout, or the files `-o/--output` names. A file is written to a temporary file
+//! in its own directory (unnamed while it is written: [`Temporary`]) and renamed over the final name
+//! only once every byte is out, so a full disk or a killed run never leaves a partial report under
+//! the final name, nor (where the file system has `O_TMPFILE`) an empty file beside it. Writes are
+//! buffered: a `--by-file` report is a few large writes, not one per line.
 
-use std::ffi::{OsStr, OsString};
-use std::fs::{self, Permissions};
+use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use tempfile::NamedTempFile;
 
 use super::flags::{FormatArgs, FormatFlag};
 use super::pieces::Pieces;
 use super::reserve::{trim, Reserving};
+use super::temporary::Temporary;
 
 /// Bytes buffered before a write: a kernel `--by-file` JSON report is ~100 writes, not 686,000.
 const BUFFER: usize = 1 << 16;
@@ -64,8 +63,8 @@ pub enum Destination {
     /// Something that is not a regular file (`/dev/stdout`, a FIFO, a device): written in place,
     /// since renaming over it would replace it.
     InPlace(fs::File, PathBuf),
-    /// A regular file, written under a temporary name beside the final one.
-    Renamed(NamedTempFile, PathBuf),
+    /// A regular file, written to a temporary file beside the final one.
+    Renamed(Temporary, PathBuf),
 }
 
 impl Destination {
@@ -91,10 +90,10 @@ impl Destination {
         };
         fs::metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
-        let mut temp = temporary(dir, name, old).map_err(failed)?;
+        let temp = Temporary::new(dir, name, old).map_err(failed)?;
         if append {
             match fs::File::open(&path) {
-                Ok(mut old) => io::copy(&mut old, temp.as_file_mut()).map(drop).map_err(failed)?,
+                Ok(mut old) => io::copy(&mut old, &mut temp.as_file()).map(drop).map_err(failed)?,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
                 Err(e) => return Err(failed(e)),
             }
@@ -138,7 +137,7 @@ impl Destination {
         match self {
             Destination::Renamed(temp, path) => {
                 trim(temp.as_file()).map_err(|e| format!("{}: {e}", path.display()))?;
-                temp.persist(&path).map(drop).map_err(|e| format!("{}: {}", path.display(), e.error))
+                temp.persist(&path).map_err(|e| format!("{}: {e}", path.display()))
             }
             Destination::Stdout | Destination::InPlace(..) => Ok(()),
         }
@@ -152,22 +151,6 @@ impl Destination {
         drop(out);
         self.commit()
     }
-}
-
-/// An empty file beside the report, hidden (`.NAME*.tmp`) until renamed over it. A replaced report
-/// keeps its mode (`old`), as under a shell's `>`: a private one (0600) stays private. The file is
-/// made with that mode less the umask, so it is never more open than the old report, then given it
-/// exactly (the umask does not narrow 0664 to 0644). A new report gets 0666 less the umask, as any
-/// new file does (tempfile's default is 0600).
-fn temporary(dir: &Path, name: &OsStr, old: Option<Permissions>) -> io::Result<NamedTempFile> {
-    let mut prefix = OsString::from(".");
-    prefix.push(name);
-    let mode = old.clone().unwrap_or_else(|| Permissions::from_mode(0o666));
-    let temp = tempfile::Builder::new().prefix(&prefix).suffix(".tmp").permissions(mode).tempfile_in(dir)?;
-    if let Some(old) = old {
-        temp.as_file().set_permissions(old)?;
-    }
-    Ok(temp)
 }
 
 /// A write error as a message: a full disk, or a reader that went away (a closed pipe is an error

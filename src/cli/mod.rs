@@ -14,3 +14,4 @@ pub mod progress;
 mod reserve;
 pub mod revisions;
 pub mod supervise;
+mod temporary;
