@@ -6,19 +6,30 @@ use std::io;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rustix::fs::{openat, Mode, OFlags};
+use rustix::fd::{AsFd, BorrowedFd};
+use rustix::fs::{openat, FileType, Mode, OFlags};
+use rustix::io::Errno;
 
 use super::buf::AlignedBuf;
 use super::{FileProgress, ReadRules, Reader, Step, CHUNK, FD_WAITS};
 use crate::count::MAX_TOKEN;
-use crate::fs::{is_out_of_fds, FileJob, NoAtime};
+use crate::fs::{is_out_of_fds, not_regular, FileJob, NoAtime};
 use crate::report::{Outcome, Recorder};
-use crate::stats::Syscall;
+use crate::stats::{Syscall, Syscalls};
 
 /// Flags for every file open: never follow a symlink swapped in after listing, never block on a
 /// FIFO that replaced a file, never acquire a controlling terminal.
 pub(crate) fn file_open_flags() -> OFlags {
     OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC
+}
+
+/// Whether the open file `fd` is not a regular file (a FIFO or a device swapped in for a file
+/// after its directory was listed), its `fstat` counted into `calls`. Asked only of a file whose
+/// first read returns nothing or whose read fails EAGAIN (a FIFO with a writer), as such files
+/// read: an `fstat` of every file would cost each a system call more, for the few that are empty.
+pub(crate) fn not_a_regular_file(fd: BorrowedFd<'_>, calls: &mut Syscalls) -> bool {
+    calls.add(Syscall::Fstat);
+    rustix::fs::fstat(fd).is_ok_and(|st| FileType::from_raw_mode(st.st_mode) != FileType::RegularFile)
 }
 
 /// An open and first read slower than this waited for the disk: from the page cache they take a
@@ -90,15 +101,22 @@ impl SyncReader {
         // Dropped, so closed, on every way out.
         out.stats().calls.add(Syscall::Close);
         let mut progress = FileProgress::new(job.language);
-        let mut carry = 0;
+        let (mut carry, mut at_start) = (0, true);
         loop {
             let want = CHUNK;
             out.stats().calls.add(Syscall::Read);
             let read = match rustix::io::read(&fd, &mut self.buf[carry..carry + want]) {
+                Ok(0) if at_start && not_a_regular_file(fd.as_fd(), &mut out.stats().calls) => {
+                    return Outcome::Failed(not_regular())
+                }
+                Err(Errno::AGAIN) if not_a_regular_file(fd.as_fd(), &mut out.stats().calls) => {
+                    return Outcome::Failed(not_regular())
+                }
                 Ok(n) => n,
-                Err(rustix::io::Errno::INTR) => continue,
+                Err(Errno::INTR) => continue,
                 Err(e) => return Outcome::Failed(io::Error::from(e)),
             };
+            at_start = false;
             if let Some(start) = first.take() {
                 self.timed(start.elapsed());
             }

@@ -15,7 +15,7 @@ use rustix::fs::{openat, Mode, OFlags, CWD};
 
 use super::pool::Job;
 use crate::config::Config;
-use crate::fs::{reads_plainly, FileJob, ListedDir};
+use crate::fs::{not_regular, reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::stats::{Syscall, Syscalls};
@@ -78,12 +78,7 @@ pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> (Vec
                 named.entry((root, parent)).or_default().push(name);
             }
             Ok(m) if m.is_symlink() => {}
-            Ok(_) => fail(
-                report,
-                root,
-                path,
-                io::Error::new(io::ErrorKind::InvalidInput, "not a regular file or directory"),
-            ),
+            Ok(_) => fail(report, root, path, not_regular()),
             Err(e) => fail(report, root, path, e),
         }
     }

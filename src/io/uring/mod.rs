@@ -15,7 +15,7 @@
 
 use std::collections::VecDeque;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, IntoRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, IntoRawFd, OwnedFd};
 use std::sync::Arc;
 
 use io_uring::{opcode, squeue, types, IoUring};
@@ -26,10 +26,10 @@ use setup::build_ring;
 pub use setup::{probe_uring, probe_uring_counted};
 
 use super::buf::AlignedBuf;
-use super::sync::{file_open_flags, SyncReader};
+use super::sync::{file_open_flags, not_a_regular_file, SyncReader};
 use super::{fd_limit, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
-use crate::fs::{is_out_of_fds, FileJob, NoAtime};
+use crate::fs::{is_out_of_fds, not_regular, FileJob, NoAtime};
 use crate::report::{Outcome, Recorder};
 use crate::stats::{RingOp, Syscall, WorkerStats};
 
@@ -334,6 +334,9 @@ impl UringReader {
             self.close(slot);
             return self.record_and_release(slot, Outcome::Failed(io::Error::from_raw_os_error(-res)), out);
         }
+        if res == 0 && self.active(slot).offset == 0 && self.not_counted_empty(slot, out) {
+            return;
+        }
         let a = self.slots[slot as usize].as_mut().expect("active slot");
         let buf = &mut self.buffers[slot as usize];
         let read = res as usize;
@@ -351,6 +354,29 @@ impl UringReader {
                 self.record_and_release(slot, outcome, out);
             }
         }
+    }
+
+    /// The slot's file read nothing at its start: an empty file, or a FIFO or a device swapped in
+    /// for it since its directory was listed, which must not be counted as empty. A plain
+    /// descriptor is asked its type, and a file that is not regular is an error; a direct one cannot
+    /// be asked (no `fstat` takes the ring's file table), so the file is redone plainly, where the
+    /// plain reader asks. Says whether the file was so taken out of its slot; an empty regular
+    /// file read through a plain descriptor stays, to be counted as empty.
+    fn not_counted_empty(&mut self, slot: u32, out: &mut Recorder) -> bool {
+        let a = self.slots[slot as usize].as_ref().expect("active slot");
+        match &a.fd {
+            None => {
+                self.close(slot);
+                let job = self.release(slot).job;
+                self.retry.push_back(job);
+            }
+            Some(fd) if not_a_regular_file(fd.as_fd(), &mut self.stats.calls) => {
+                self.close(slot);
+                self.record_and_release(slot, Outcome::Failed(not_regular()), out);
+            }
+            Some(_) => return false,
+        }
+        true
     }
 
     /// Submits everything queued and waits for a completion, at most [`WAIT_SECS`] where the

@@ -139,3 +139,65 @@ fn direct_and_plain_descriptors_count_alike() {
     assert!(direct.iter().any(|f| f.counted.bytes > CHUNK as u64), "a file longer than one read");
     assert_eq!(direct, plain);
 }
+
+/// A FIFO without a writer and a device, each in a job as if listed as a regular C file (swapped
+/// in after the listing), an empty C file, and `fed` a FIFO with a writer that wrote nothing (whose
+/// read fails EAGAIN); and the fstats made, as `--stats` counts them.
+fn swapped_in(reader: &mut dyn Reader, fed: bool) -> (crate::report::Report, u64) {
+    use rustix::fs::{mknodat, open, FileType, Mode, OFlags, CWD};
+    let dir = tempfile::tempdir().unwrap();
+    let names: &[&str] = if fed { &["fifo.c", "fed.c", "empty.c"] } else { &["fifo.c", "empty.c"] };
+    for fifo in ["fifo.c", "fed.c"] {
+        mknodat(CWD, dir.path().join(fifo), FileType::Fifo, Mode::RUSR | Mode::WUSR, 0).unwrap();
+    }
+    let _writer = open(dir.path().join("fed.c"), OFlags::RDWR | OFlags::NONBLOCK, Mode::empty()).unwrap();
+    std::fs::write(dir.path().join("empty.c"), "").unwrap();
+    let mut queue: VecDeque<FileJob> = jobs_in(dir.path(), names, false).into();
+    let mut null = jobs_in(std::path::Path::new("/dev"), &["null"], false);
+    null[0].language = crate::lang::detect_by_name(b"null.c");
+    queue.extend(null);
+    let mut out = Recorder::new(&Recording { keep_files: true, ..Recording::default() });
+    while !(queue.is_empty() && reader.is_idle()) {
+        reader.pump(&mut queue, &mut out);
+    }
+    reader.finish(&mut out);
+    let fstats = out.stats().calls.get(Syscall::Fstat);
+    (out.into_report(), fstats)
+}
+
+/// A FIFO or a device swapped in for a listed file is not counted as an empty file: both readers,
+/// the ring with direct descriptors and with plain ones, give it the error a FIFO named on the
+/// command line gets. An empty regular file still counts, 0 lines. One fstat for each file that
+/// read nothing at its start. The FIFO with a writer is the plain reader's alone: the ring waits
+/// for its data until it cancels the read as stalled (5 s), then hands it to the plain reader.
+#[test]
+fn a_fifo_or_device_swapped_in_for_a_file_is_an_error_on_both_backends() {
+    let Some(direct) = ring_reader() else { return };
+    let Some(mut plain) = ring_reader() else { return };
+    plain.direct = false;
+    let readers: [(&str, Box<dyn Reader>, bool); 3] = [
+        ("sync", Box::new(SyncReader::new(Arc::new(ReadRules::default()))), true),
+        ("direct", Box::new(direct), false),
+        ("plain", Box::new(plain), false),
+    ];
+    for (backend, mut reader, fed) in readers {
+        let (report, fstats) = swapped_in(&mut *reader, fed);
+        let counted: Vec<_> = report
+            .files
+            .iter()
+            .map(|f| (f.path.file_name().unwrap().to_owned(), f.counted.counts.lines))
+            .collect();
+        assert_eq!(counted, [("empty.c".into(), 0)], "{backend}");
+        let mut errors: Vec<_> = report
+            .errors
+            .iter()
+            .map(|e| (e.path.file_name().unwrap().to_owned(), e.error.to_string()))
+            .collect();
+        errors.sort();
+        let names: Vec<_> = errors.iter().map(|(name, _)| name.to_str().unwrap()).collect();
+        let swapped: &[&str] = if fed { &["fed.c", "fifo.c", "null"] } else { &["fifo.c", "null"] };
+        assert_eq!(names, swapped, "{backend}: {errors:?}");
+        assert!(errors.iter().all(|(_, e)| e == "not a regular file or directory"), "{backend}: {errors:?}");
+        assert_eq!(fstats, swapped.len() as u64 + 1, "{backend}");
+    }
+}
