@@ -105,12 +105,9 @@ fn system_call_counts_match_strace_on_both_backends() {
         runs.insert(backend, stats);
     }
     let (Some(ring), Some(plain)) = (runs.get("uring"), runs.get("sync")) else { return };
-    // The ring opens and reads the files the plain reader opens and reads with system calls. An
-    // empty file read through a direct descriptor, which no fstat takes, is opened again plainly
-    // to be asked its type: one fstat each, so at most as many opens more as fstats.
+    // The ring opens and reads the files the plain reader opens and reads with system calls.
     let opens = count(ring, "syscalls", "openat") + count(ring, "ring_ops", "openat");
-    let (plain_opens, empty) = (count(plain, "syscalls", "openat"), count(ring, "syscalls", "fstat"));
-    assert!((plain_opens..=plain_opens + empty).contains(&opens), "{ring:#}\n{plain:#}");
+    assert_eq!(opens, count(plain, "syscalls", "openat"), "{ring:#}\n{plain:#}");
     assert_eq!(count(ring, "ring_ops", "read"), count(plain, "syscalls", "read"));
     assert_eq!(count(ring, "ring_ops", "close"), count(ring, "ring_ops", "openat"));
     // Every open and read is reaped once, ready or waited for.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rustix::fd::{AsFd, BorrowedFd};
-use rustix::fs::{openat, FileType, Mode, OFlags};
+use rustix::fs::{openat, AtFlags, FileType, Mode, OFlags};
 use rustix::io::Errno;
 
 use super::buf::AlignedBuf;
@@ -30,6 +30,15 @@ pub(crate) fn file_open_flags() -> OFlags {
 pub(crate) fn not_a_regular_file(fd: BorrowedFd<'_>, calls: &mut Syscalls) -> bool {
     calls.add(Syscall::Fstat);
     rustix::fs::fstat(fd).is_ok_and(|st| FileType::from_raw_mode(st.st_mode) != FileType::RegularFile)
+}
+
+/// [`not_a_regular_file`] for a file open where it cannot be asked (the ring's direct
+/// descriptors): what its name in its directory is now, not followed, counted as the walk's
+/// `statat`. It was opened by that name, so only a second swap since then could tell them apart.
+pub(crate) fn named_not_a_regular_file(job: &FileJob, calls: &mut Syscalls) -> bool {
+    calls.add(Syscall::Newfstatat);
+    let named = rustix::fs::statat(&job.dir.fd, job.name(), AtFlags::SYMLINK_NOFOLLOW);
+    named.is_ok_and(|st| FileType::from_raw_mode(st.st_mode) != FileType::RegularFile)
 }
 
 /// An open and first read slower than this waited for the disk: from the page cache they take a

@@ -26,7 +26,7 @@ use setup::build_ring;
 pub use setup::{probe_uring, probe_uring_counted};
 
 use super::buf::AlignedBuf;
-use super::sync::{file_open_flags, not_a_regular_file, SyncReader};
+use super::sync::{file_open_flags, named_not_a_regular_file, not_a_regular_file, SyncReader};
 use super::{fd_limit, FileProgress, ReadRules, Reader, Step, CHUNK};
 use crate::count::MAX_TOKEN;
 use crate::fs::{is_out_of_fds, not_regular, FileJob, NoAtime};
@@ -358,25 +358,22 @@ impl UringReader {
 
     /// The slot's file read nothing at its start: an empty file, or a FIFO or a device swapped in
     /// for it since its directory was listed, which must not be counted as empty. A plain
-    /// descriptor is asked its type, and a file that is not regular is an error; a direct one cannot
-    /// be asked (no `fstat` takes the ring's file table), so the file is redone plainly, where the
-    /// plain reader asks. Says whether the file was so taken out of its slot; an empty regular
-    /// file read through a plain descriptor stays, to be counted as empty.
+    /// descriptor is asked its type; a direct one cannot be (no `fstat` takes the ring's file
+    /// table), so the name it was opened by is, in its directory. A file that is not regular is an
+    /// error, taken out of its slot; says whether it was. Redone plainly instead, the monorepo's
+    /// 903 empty files cost 4 calls each and its Python 25% more time (90 -> 113 ms).
     fn not_counted_empty(&mut self, slot: u32, out: &mut Recorder) -> bool {
         let a = self.slots[slot as usize].as_ref().expect("active slot");
-        match &a.fd {
-            None => {
-                self.close(slot);
-                let job = self.release(slot).job;
-                self.retry.push_back(job);
-            }
-            Some(fd) if not_a_regular_file(fd.as_fd(), &mut self.stats.calls) => {
-                self.close(slot);
-                self.record_and_release(slot, Outcome::Failed(not_regular()), out);
-            }
-            Some(_) => return false,
+        let calls = &mut self.stats.calls;
+        let swapped = match &a.fd {
+            None => named_not_a_regular_file(&a.job, calls),
+            Some(fd) => not_a_regular_file(fd.as_fd(), calls),
+        };
+        if swapped {
+            self.close(slot);
+            self.record_and_release(slot, Outcome::Failed(not_regular()), out);
         }
-        true
+        swapped
     }
 
     /// Submits everything queued and waits for a completion, at most [`WAIT_SECS`] where the
