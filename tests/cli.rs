@@ -235,7 +235,8 @@ fn languages_lists_the_table() {
 
 /// `--languages` left out every extension two languages share (C Header, Objective-C and MATLAB
 /// had none, Perl only `Makefile.PL`, F# no `.fs`) and the name prefixes (Kconfig had nothing):
-/// each is listed under every language it can be, a shared one marked.
+/// each is listed under every language it can be, a shared one marked. A whole name that starts
+/// with a dot (`.bashrc`) is marked too, or it would read as an extension.
 #[test]
 fn languages_lists_shared_extensions_and_name_prefixes() {
     let out = ringloc(&["--languages"], Tree::new().path());
@@ -243,7 +244,8 @@ fn languages_lists_shared_extensions_and_name_prefixes() {
     let names = |language: &str| -> Vec<String> {
         let line = text.lines().find(|l| l.get(..25).is_some_and(|head| head.trim_end() == language));
         let line = line.unwrap_or_else(|| panic!("{language} is not listed"));
-        line[25..].replace(" (shared)", "(shared)").split(' ').map(str::to_string).collect()
+        let marked = line[25..].replace(" (shared)", "(shared)").replace(" (name)", "(name)");
+        marked.split(' ').map(str::to_string).collect()
     };
     for (language, listed) in [
         ("C Header", &[".h(shared)", ".inc(shared)"][..]),
@@ -259,6 +261,7 @@ fn languages_lists_shared_extensions_and_name_prefixes() {
         ("Puppet", &[".pp(shared)"]),
         ("Kconfig", &["Kconfig*"]),
         ("Dockerfile", &["Dockerfile", "Dockerfile.*"]),
+        ("Shell", &[".sh", ".bashrc(name)", ".zshrc(name)"]),
     ] {
         let found = names(language);
         for name in listed {

@@ -354,7 +354,7 @@ pub fn languages() -> Result<Finished, String> {
             let l = id.language();
             let names: Vec<String> = (l.extensions.iter().map(|e| format!(".{e}")))
                 .chain(id.shared_extensions().map(|e| format!(".{e} (shared)")))
-                .chain(l.filenames.iter().map(|f| f.to_string()))
+                .chain(l.filenames.iter().map(|f| whole_name(f)))
                 .chain(l.filename_prefixes.iter().map(|p| format!("{p}*")))
                 .collect();
             writeln!(out, "{:<24} {}", l.name, names.join(" "))?;
@@ -362,6 +362,15 @@ pub fn languages() -> Result<Finished, String> {
         Ok(())
     })?;
     Ok(Finished::Clean)
+}
+
+/// A whole file name as `--languages` lists it: one that starts with a dot (`.bashrc`) is marked,
+/// or it would read as an extension, which `foo.bashrc` and `-t bashrc` do not match.
+fn whole_name(name: &str) -> String {
+    match name.starts_with('.') {
+        true => format!("{name} (name)"),
+        false => name.to_string(),
+    }
 }
 
 /// `ringloc completions SHELL`: generated from the same clap definition that parses the flags, so
