@@ -10,8 +10,10 @@ impl LangId {
     /// (`h`, `pl` and `ts` are aliases of C Header, Perl and TypeScript). An extension several
     /// languages share that names none (`asm`, `fs`, `m`) selects every language its files can be:
     /// only each file's head says which, and selecting one would leave the others' files out
-    /// unseen. Empty for a word that names nothing.
+    /// unseen. An extension may be written with its dot (`.asm`), as `--languages` lists it. Empty
+    /// for a word that names nothing.
     pub fn selected_by(word: &str) -> Vec<LangId> {
+        let word = word.strip_prefix('.').unwrap_or(word);
         match LangId::from_any_name(word) {
             Some(id) => vec![id],
             None => shared_extension(word).map_or_else(Vec::new, Ambiguity::languages),
@@ -76,6 +78,8 @@ mod tests {
         assert_eq!(named("pm"), ["Perl", "Raku"]);
         assert_eq!(named("h"), ["C Header"], "an alias names one language");
         assert_eq!(named("rs"), ["Rust"]);
+        assert_eq!(named(".asm"), named("asm"), "an extension written as listed");
+        assert_eq!(named(".rs"), ["Rust"]);
         assert!(named("klingon").is_empty());
         let objc = LangId::from_name("Objective-C").unwrap();
         assert_eq!(objc.shared_extensions().collect::<Vec<_>>(), ["h", "m"]);
