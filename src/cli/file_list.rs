@@ -26,7 +26,7 @@ pub fn read_list(list: &Path, nul: bool) -> Result<Vec<PathBuf>, String> {
     let sep = if nul { b'\0' } else { b'\n' };
     let mut paths = Vec::new();
     let mut entry = Vec::new();
-    for number in 1.. {
+    for number in 1u64.. {
         entry.clear();
         let limit = (PATH_MAX + 2) as u64;
         if (&mut reader).take(limit).read_until(sep, &mut entry).map_err(opened)? == 0 {
