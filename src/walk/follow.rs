@@ -117,12 +117,10 @@ impl Follow {
         self.claims.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Enters the followed directory open as `fd`: a link's target (`target`: claimed when its wave
-    /// began) or a subdirectory of one, claimed here. None when it was claimed already; else the
-    /// names of its files that links count, for its listing to leave out.
-    pub fn enter(&self, fd: &OwnedFd, target: bool) -> Option<Option<LinkedNames>> {
-        let st = rustix::fs::fstat(fd).ok()?;
-        let id = (st.st_dev, st.st_ino);
+    /// Enters the followed directory `id`: a link's target (`target`: claimed when its wave began)
+    /// or a subdirectory of one, claimed here. None when it was claimed already; else the names of
+    /// its files that links count, for its listing to leave out.
+    pub fn enter(&self, id: DirId, target: bool) -> Option<Option<LinkedNames>> {
         let mut claims = self.claims();
         (target || claims.dirs.insert(id)).then(|| claims.files.get(&id).cloned())
     }

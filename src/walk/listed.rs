@@ -10,8 +10,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rustix::fd::OwnedFd;
-
 use super::follow::{DirId, LinkedNames};
 
 #[derive(Debug)]
@@ -62,12 +60,10 @@ impl Listed {
         self.root
     }
 
-    /// A walk of the list enters the directory open as `fd`, `depth` below its listed directory:
-    /// None when it is another listed directory, walked from its own entry; else the names of the
-    /// listed files in it, for the walk to leave out.
-    pub fn enter(&self, fd: &OwnedFd, depth: usize) -> Option<Option<LinkedNames>> {
-        let Ok(st) = rustix::fs::fstat(fd) else { return Some(None) };
-        let id = (st.st_dev, st.st_ino);
+    /// A walk of the list enters the directory `id`, `depth` below its listed directory: None when
+    /// it is another listed directory, walked from its own entry; else the names of the listed
+    /// files in it, for the walk to leave out.
+    pub fn enter(&self, id: DirId, depth: usize) -> Option<Option<LinkedNames>> {
         if depth > 0 && self.dirs.contains(&id) {
             return None;
         }

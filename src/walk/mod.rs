@@ -301,21 +301,29 @@ impl Lister {
     /// Whether the directory open as `fd` is not to be listed: with `-x`, on another device than
     /// its root; in a walk of the `--files-from` list, another listed directory; with `--follow`,
     /// inside a followed tree and a root or already walked. The directory's files that links count
-    /// or that the list names are noted in `linked`, for [`Lister::sort_entries`].
+    /// or that the list names are noted in `linked`, for [`Lister::sort_entries`]. One `fstat`
+    /// serves all three, and none is made without them.
     fn left_out(&mut self, job: &mut DirJob, fd: &OwnedFd, ctx: &ListContext<'_>) -> bool {
         self.linked = None;
-        if ctx.selection.one_file_system && leaves_root_device(job, fd, &mut self.calls) {
+        let listed = ctx.listed.filter(|listed| listed.root() == job.root_index);
+        let follow = ctx.follow.filter(|_| job.followed);
+        if !ctx.selection.one_file_system && listed.is_none() && follow.is_none() {
+            return false;
+        }
+        self.calls.add(Syscall::Fstat);
+        // Unasked, a followed directory cannot be claimed, so it is left out; the others are listed.
+        let Ok(st) = rustix::fs::fstat(fd) else { return follow.is_some() };
+        let id = (st.st_dev, st.st_ino);
+        if ctx.selection.one_file_system && leaves_root_device(job, st.st_dev) {
             return true;
         }
-        if let Some(listed) = ctx.listed.filter(|listed| listed.root() == job.root_index) {
-            self.calls.add(Syscall::Fstat);
-            let Some(names) = listed.enter(fd, job.depth) else { return true };
+        if let Some(listed) = listed {
+            let Some(names) = listed.enter(id, job.depth) else { return true };
             self.linked = names;
         }
-        let Some(follow) = ctx.follow.filter(|_| job.followed) else { return false };
-        self.calls.add(Syscall::Fstat);
+        let Some(follow) = follow else { return false };
         // A link's target has a name to be opened by; its subdirectories have none.
-        let Some(linked) = follow.enter(fd, job.name.is_some()) else { return true };
+        let Some(linked) = follow.enter(id, job.name.is_some()) else { return true };
         self.linked = union(self.linked.take(), linked);
         false
     }
@@ -388,14 +396,12 @@ impl Lister {
     }
 }
 
-/// Whether the directory open as `fd` is on another device than its root; a root sets the device.
-fn leaves_root_device(job: &mut DirJob, fd: &OwnedFd, calls: &mut Syscalls) -> bool {
-    calls.add(Syscall::Fstat);
-    let Ok(st) = rustix::fs::fstat(fd) else { return false };
+/// Whether a directory on `device` is on another device than its root; a root sets the device.
+fn leaves_root_device(job: &mut DirJob, device: u64) -> bool {
     if job.depth == 0 {
-        job.device = st.st_dev;
+        job.device = device;
     }
-    st.st_dev != job.device
+    device != job.device
 }
 
 /// The names of one directory's files that a walk leaves to links or to the list: a followed
