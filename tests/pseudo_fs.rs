@@ -1,5 +1,6 @@
 //! Pseudo-filesystems and mount points: /proc is counted without hanging on either backend, a read
-//! that never completes on a ring is bounded, and `-x` stays on its root's filesystem.
+//! that never completes on a ring is bounded, a FUSE mount is read plainly whether it is a root or
+//! mounted below one, and `-x` stays on its root's filesystem.
 
 mod common;
 
@@ -127,5 +128,39 @@ fn a_fuse_mount_with_direct_io_counts_as_its_source() {
     assert_eq!(expected["lines"], 150);
     for (b, total) in backends().iter().zip(&got) {
         assert_eq!(total, &expected, "{b}");
+    }
+}
+
+/// A FUSE mount with `direct_io` below a root: subdirectories take their parent's filesystem
+/// unasked while they are on its mount, so the mount point must be seen as one (its open under
+/// the parent crosses a mount) and asked, or the ring reads the garbage counts the test above
+/// describes. Nested two levels down, with files beside it on the root's filesystem.
+#[test]
+#[ignore = "needs root"]
+fn a_fuse_mount_below_the_root_is_read_plainly() {
+    assert_root("to mount FUSE");
+    let has_bindfs = std::process::Command::new("bindfs").arg("--version").output().is_ok();
+    assert!(
+        has_bindfs && Path::new("/dev/fuse").exists(),
+        "needs bindfs and /dev/fuse (.ci/run installs bindfs, fuse3)"
+    );
+    let (src, tree) = (Tree::new(), Tree::new());
+    for i in 0..50 {
+        src.write(&format!("f{i}.c"), format!("int x{i};\n// c\n\n"));
+    }
+    tree.write("a/here.c", "int here;\n");
+    let mnt = tree.path().join("a/b/mnt");
+    std::fs::create_dir_all(&mnt).unwrap();
+    let mounted =
+        std::process::Command::new("bindfs").args(["-o", "direct_io"]).arg(src.path()).arg(&mnt).status();
+    assert!(mounted.is_ok_and(|s| s.success()), "bindfs -o direct_io failed");
+    let totals = |dir: &Path, backend: &str| {
+        json_of(&ringloc(&["--format", "json", "--backend", backend, "."], dir))["total"]["lines"].clone()
+    };
+    let got: Vec<_> = backends().iter().map(|b| totals(tree.path(), b)).collect();
+    let unmounted = std::process::Command::new("umount").arg(&mnt).status().unwrap();
+    assert!(unmounted.success());
+    for (b, lines) in backends().iter().zip(&got) {
+        assert_eq!(lines, 151, "{b}: the mount's 150 lines and here.c's one");
     }
 }

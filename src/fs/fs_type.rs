@@ -3,7 +3,8 @@
 //! for the next kernel message for ever, while a plain read of a file opened `O_NONBLOCK` returns.
 //! FUSE too: with `direct_io` (`bindfs -o direct_io`) this kernel's ring reads return garbage (a
 //! 12-byte file read back 1,548 bytes) where a plain `read()` is right.
-//! A directory's filesystem is asked once, with `fstatfs`, when it is listed.
+//! A root's or mount point's filesystem is asked with `fstatfs`; a subdirectory on its parent's mount
+//! takes its parent's answer (`walk::open_dir`).
 
 use rustix::fd::AsFd;
 

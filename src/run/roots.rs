@@ -188,6 +188,7 @@ fn dir_job(
         ignore,
         device: 0,
         followed: false,
+        plain_reads: None,
     }))
 }
 

@@ -20,6 +20,8 @@ pub enum Syscall {
     IoUringRegister,
     IoUringEnter,
     Openat,
+    /// A listed subdirectory's open under its parent, told not to cross a mount point.
+    Openat2,
     Getdents64,
     Read,
     Close,
@@ -40,6 +42,7 @@ impl Kind for Syscall {
         Syscall::IoUringRegister,
         Syscall::IoUringEnter,
         Syscall::Openat,
+        Syscall::Openat2,
         Syscall::Getdents64,
         Syscall::Read,
         Syscall::Close,
@@ -56,6 +59,7 @@ impl Kind for Syscall {
             Syscall::IoUringRegister => "io_uring_register",
             Syscall::IoUringEnter => "io_uring_enter",
             Syscall::Openat => "openat",
+            Syscall::Openat2 => "openat2",
             Syscall::Getdents64 => "getdents64",
             Syscall::Read => "read",
             Syscall::Close => "close",
@@ -103,7 +107,14 @@ impl Kind for RingOp {
 }
 
 /// Most kinds of one [`Kind`].
-const MOST: usize = 12;
+const MOST: usize = {
+    let (calls, ops) = (Syscall::ALL.len(), RingOp::ALL.len());
+    if calls > ops {
+        calls
+    } else {
+        ops
+    }
+};
 
 /// How many of each kind: plain integers, each owned by one worker and added up at the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -213,6 +213,7 @@ fn followed_dir(
         ignore: Arc::clone(ignore),
         device: parent.device,
         followed: true,
+        plain_reads: None,
     })
 }
 

@@ -6,6 +6,7 @@ pub mod ignore;
 mod inode_order;
 mod listed;
 mod listing_log;
+mod open_dir;
 pub mod select;
 
 use std::collections::VecDeque;
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rustix::fd::OwnedFd;
-use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags, RawDir, CWD};
+use rustix::fs::{statat, AtFlags, FileType, RawDir};
 
 pub(crate) use self::follow::file_job;
 use self::follow::LinkedNames;
@@ -26,8 +27,9 @@ use self::ignore::{IgnoreLevel, CUSTOM_FILES};
 use self::inode_order::InodeOrder;
 pub use self::listed::Listed;
 pub use self::listing_log::ListingLog;
+use self::open_dir::{open_dir, OpenDir, Openat2};
 use self::select::Selection;
-use crate::fs::{is_out_of_fds, reads_plainly, FileJob, ListedDir, NoAtime};
+use crate::fs::{is_out_of_fds, FileJob, ListedDir, NoAtime};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::stats::{Syscall, Syscalls};
 
@@ -58,6 +60,9 @@ pub struct DirJob {
     /// Reached through a followed symlink (`--follow`): its subdirectories are claimed as they are
     /// entered, so that none is walked twice and no root is walked again from outside.
     pub followed: bool,
+    /// Whether its files are read plainly, known from its parent ([`open_dir`] checks that it is
+    /// on the parent's mount); `None` for a root or a followed link, asked when it is opened.
+    pub plain_reads: Option<bool>,
 }
 
 /// Per-worker scratch for listing: the getdents buffer and one directory's entries.
@@ -79,6 +84,7 @@ pub struct Lister {
     file_path: Vec<u8>,
     /// Listing a directory updates its atime as reading a file does.
     noatime: NoAtime,
+    openat2: Openat2,
     /// With `--follow`, the files of the followed directory being listed that links count.
     linked: Option<LinkedNames>,
     /// The system calls listings made (`--follow`'s link resolution aside).
@@ -95,6 +101,7 @@ impl Default for Lister {
             kept: Vec::new(),
             file_path: Vec::new(),
             noatime: NoAtime::default(),
+            openat2: Openat2::default(),
             linked: None,
             calls: Syscalls::default(),
         }
@@ -135,6 +142,7 @@ impl DirJob {
             ignore: Arc::clone(ignore),
             device: self.device,
             followed: self.followed,
+            plain_reads: self.plain_reads,
         }
     }
 
@@ -169,9 +177,9 @@ impl Lister {
         listing: &mut Listing,
     ) -> Result<(), DirJob> {
         let mut job = job;
-        let fd = match open_dir(&job, &mut self.noatime, &mut self.calls) {
-            Ok(fd) if self.left_out(&mut job, &fd, ctx) => return Ok(()),
-            Ok(fd) => fd,
+        let opened = match open_dir(&job, (&mut self.noatime, &mut self.openat2), &mut self.calls) {
+            Ok(dir) if self.left_out(&mut job, &dir.fd, ctx) => return Ok(()),
+            Ok(dir) => dir,
             Err(e) if ctx.defer && is_out_of_fds(&e) => {
                 return Err(job);
             }
@@ -180,6 +188,9 @@ impl Lister {
                 return Ok(());
             }
         };
+        // Asked before its subdirectories are sorted out, for them to inherit.
+        job.plain_reads = Some(opened.plain_reads(&mut self.calls));
+        let OpenDir { fd, .. } = opened;
         if let Err(e) = self.read_entries(&fd, &job, out) {
             out.failed(job.root_index, e, || job.path.clone());
         }
@@ -214,13 +225,9 @@ impl Lister {
     }
 
     /// The record the directory `job`, open as `fd`, is shared by: with `files` to read, its names
-    /// and whether it is read plainly (only a directory with a file to read needs the filesystem
-    /// check); else, for its subdirectories, its descriptor alone.
+    /// and whether it is read plainly; else, for its subdirectories, its descriptor alone.
     fn listed_dir(&mut self, fd: OwnedFd, job: DirJob, files: bool) -> ListedDir {
-        let sync_only = files && {
-            self.calls.add(Syscall::Fstatfs);
-            reads_plainly(&fd)
-        };
+        let sync_only = files && job.plain_reads == Some(true);
         let names = if files { self.names.clone() } else { Vec::new() };
         ListedDir { fd, path: job.path, names, shown_as: None, root_index: job.root_index, sync_only }
     }
@@ -445,26 +452,6 @@ fn join_into(buf: &mut Vec<u8>, dir: &Path, name: &[u8]) {
 fn last_component(path: &Path) -> &[u8] {
     let bytes = path.as_os_str().as_bytes();
     &bytes[bytes.iter().rposition(|&b| b == b'/').map_or(0, |slash| slash + 1)..]
-}
-
-/// Opens `job`'s directory, counting the opens into `calls`, and the close its descriptor makes
-/// when the last file of the directory drops it.
-fn open_dir(job: &DirJob, noatime: &mut NoAtime, calls: &mut Syscalls) -> io::Result<OwnedFd> {
-    let fd = noatime.open(|asked| {
-        calls.add(Syscall::Openat);
-        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY | asked;
-        let nofollow = flags | OFlags::NOFOLLOW;
-        match (&job.parent, &job.name) {
-            (Some(parent), Some(name)) => openat(&parent.fd, name.as_c_str(), nofollow, Mode::empty()),
-            (Some(parent), None) => openat(&parent.fd, last_component(&job.path), nofollow, Mode::empty()),
-            (None, None) => openat(CWD, job.path.as_os_str(), nofollow, Mode::empty()),
-            // A root follows a link the user named; a subdirectory opened by its path does not.
-            (None, Some(name)) if job.depth > 0 => openat(CWD, name.as_c_str(), nofollow, Mode::empty()),
-            (None, Some(name)) => openat(CWD, name.as_c_str(), flags, Mode::empty()),
-        }
-    });
-    calls.add_n(Syscall::Close, u64::from(fd.is_ok()));
-    Ok(fd?)
 }
 
 #[cfg(test)]
