@@ -436,6 +436,47 @@ fn line_endings_a_checkout_converts_change_only_bytes() {
     assert_eq!(checkout["total"]["bytes"], 24);
 }
 
+/// An ignore file that is a symlink is applied neither by `--rev` (a tree entry of mode 120000 is
+/// no ignore file) nor on its checkout, as git applies none (since 2.32): a checkout followed one,
+/// so the two counted different files. Both name each in the same note, above the counted
+/// directory too.
+#[test]
+fn ignore_files_that_are_symlinks_apply_neither_in_a_revision_nor_its_checkout() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("patterns.txt", "*.c\n");
+    repo.write("a.c", "int a;\n");
+    repo.write("sub/b.c", "int b;\n");
+    repo.write("sub/deep/c.c", "int c;\n");
+    let link = |target: &str, name: &str| std::os::unix::fs::symlink(target, repo.path().join(name)).unwrap();
+    link("patterns.txt", ".gitignore");
+    link("../patterns.txt", "sub/.ignore");
+    link("nowhere", "sub/deep/.ringlocignore");
+    repo.commit("ignore files that are symlinks");
+    assert_rev_matches_checkout(&repo, "HEAD", &[]);
+    for subdir in ["sub", "sub/deep"] {
+        assert_subdir_matches_checkout(&repo, "HEAD", subdir, &[]);
+    }
+    let wt = repo.top().join("wt");
+    repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), "HEAD"]);
+    let notes = |args: &[&str], named: &str| {
+        let out = ringloc(args, repo.top());
+        assert!(out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr).replace(&format!(" {named}/"), " repo/");
+        let mut lines: Vec<String> = stderr.lines().map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    for subdir in ["", "/sub/deep"] {
+        let checkout = notes(&[&format!("wt{subdir}")], "wt");
+        assert_eq!(checkout.len(), 3, "{checkout:?}");
+        assert_eq!(notes(&["--rev", "HEAD", &format!("repo{subdir}")], "repo"), checkout, "{subdir}");
+    }
+    assert!(notes(&["--rev", "HEAD", "-q", "repo"], "repo").is_empty());
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();
