@@ -477,6 +477,29 @@ fn ignore_files_that_are_symlinks_apply_neither_in_a_revision_nor_its_checkout()
     assert!(notes(&["--rev", "HEAD", "-q", "repo"], "repo").is_empty());
 }
 
+/// A UTF-8 byte-order mark at the start of a committed ignore file is skipped by `--rev` as on its
+/// checkout, as git skips it: both read it as part of the first pattern, which matched nothing.
+#[test]
+fn a_byte_order_mark_before_an_ignore_files_first_pattern_is_skipped() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write(".gitignore", "\u{feff}a.c\n");
+    repo.write("sub/.ignore", "\u{feff}b.c\n");
+    repo.write("sub/.ringlocignore", "\u{feff}c.c\n");
+    for name in ["a.c", "sub/b.c", "sub/c.c", "sub/d.c"] {
+        repo.write(name, "int x;\n");
+    }
+    repo.commit("ignore files with a byte-order mark");
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], repo.top());
+    let paths: Vec<&str> =
+        v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["repo/sub/d.c"]);
+    assert_rev_matches_checkout(&repo, "HEAD", &[]);
+    assert_subdir_matches_checkout(&repo, "HEAD", "sub", &[]);
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();

@@ -199,6 +199,21 @@ fn hard_links_count_once_per_path() {
     assert_eq!(counted(&tree, &[]), ["a.c", "b.c"]);
 }
 
+/// A UTF-8 byte-order mark at the start of an ignore file is skipped, as git skips it: it was read
+/// as part of the first pattern, which then matched nothing. Only one is skipped, as in git.
+#[test]
+fn a_byte_order_mark_before_an_ignore_files_first_pattern_is_skipped() {
+    let tree = Tree::new();
+    std::fs::create_dir(tree.path().join(".git")).unwrap();
+    tree.write(".gitignore", "\u{feff}a.c\n");
+    tree.write("sub/.ignore", "\u{feff}b.c\n");
+    tree.write("sub/.ringlocignore", "\u{feff}\u{feff}c.c\n");
+    for name in ["a.c", "sub/b.c", "sub/c.c", "sub/d.c"] {
+        tree.write(name, "x;\n");
+    }
+    assert_eq!(counted(&tree, &[]), ["sub/c.c", "sub/d.c"]);
+}
+
 /// An ignore file that is a symlink, dangling or not, is not applied, as git applies none in a
 /// work tree (since 2.32) and `--rev` reads none from a tree: ringloc followed one, so a checkout
 /// and `--rev` counted different files. A note names each, above the root too; `-q` drops them,

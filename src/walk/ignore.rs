@@ -184,8 +184,11 @@ fn matchers_in<'n>(
 }
 
 /// The matcher of one ignore file named `name` in the directory `path`, holding `text`: rooted at
-/// `.`, so that it is given paths already relative to `path` ([`relative`]).
+/// `.`, so that it is given paths already relative to `path` ([`relative`]). A leading UTF-8
+/// byte-order mark is skipped, as git skips one (`dir.c`): it would be part of the first pattern,
+/// which then matched nothing.
 fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let mut builder = GitignoreBuilder::new(".");
     let from = path.join(name.to_str().unwrap_or_default());
     for line in String::from_utf8_lossy(text).lines() {
