@@ -436,6 +436,70 @@ fn line_endings_a_checkout_converts_change_only_bytes() {
     assert_eq!(checkout["total"]["bytes"], 24);
 }
 
+/// An ignore file that is a symlink is applied neither by `--rev` (a tree entry of mode 120000 is
+/// no ignore file) nor on its checkout, as git applies none (since 2.32): a checkout followed one,
+/// so the two counted different files. Both name each in the same note, above the counted
+/// directory too.
+#[test]
+fn ignore_files_that_are_symlinks_apply_neither_in_a_revision_nor_its_checkout() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("patterns.txt", "*.c\n");
+    repo.write("a.c", "int a;\n");
+    repo.write("sub/b.c", "int b;\n");
+    repo.write("sub/deep/c.c", "int c;\n");
+    let link = |target: &str, name: &str| std::os::unix::fs::symlink(target, repo.path().join(name)).unwrap();
+    link("patterns.txt", ".gitignore");
+    link("../patterns.txt", "sub/.ignore");
+    link("nowhere", "sub/deep/.ringlocignore");
+    repo.commit("ignore files that are symlinks");
+    assert_rev_matches_checkout(&repo, "HEAD", &[]);
+    for subdir in ["sub", "sub/deep"] {
+        assert_subdir_matches_checkout(&repo, "HEAD", subdir, &[]);
+    }
+    let wt = repo.top().join("wt");
+    repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), "HEAD"]);
+    let notes = |args: &[&str], named: &str| {
+        let out = ringloc(args, repo.top());
+        assert!(out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr).replace(&format!(" {named}/"), " repo/");
+        let mut lines: Vec<String> = stderr.lines().map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    for subdir in ["", "/sub/deep"] {
+        let checkout = notes(&[&format!("wt{subdir}")], "wt");
+        assert_eq!(checkout.len(), 3, "{checkout:?}");
+        assert_eq!(notes(&["--rev", "HEAD", &format!("repo{subdir}")], "repo"), checkout, "{subdir}");
+    }
+    assert!(notes(&["--rev", "HEAD", "-q", "repo"], "repo").is_empty());
+}
+
+/// A UTF-8 byte-order mark at the start of a committed ignore file is skipped by `--rev` as on its
+/// checkout, as git skips it: both read it as part of the first pattern, which matched nothing.
+#[test]
+fn a_byte_order_mark_before_an_ignore_files_first_pattern_is_skipped() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write(".gitignore", "\u{feff}a.c\n");
+    repo.write("sub/.ignore", "\u{feff}b.c\n");
+    repo.write("sub/.ringlocignore", "\u{feff}c.c\n");
+    for name in ["a.c", "sub/b.c", "sub/c.c", "sub/d.c"] {
+        repo.write(name, "int x;\n");
+    }
+    repo.commit("ignore files with a byte-order mark");
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], repo.top());
+    let paths: Vec<&str> =
+        v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["repo/sub/d.c"]);
+    assert_rev_matches_checkout(&repo, "HEAD", &[]);
+    assert_subdir_matches_checkout(&repo, "HEAD", "sub", &[]);
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();

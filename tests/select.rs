@@ -199,6 +199,53 @@ fn hard_links_count_once_per_path() {
     assert_eq!(counted(&tree, &[]), ["a.c", "b.c"]);
 }
 
+/// A UTF-8 byte-order mark at the start of an ignore file is skipped, as git skips it: it was read
+/// as part of the first pattern, which then matched nothing. Only one is skipped, as in git.
+#[test]
+fn a_byte_order_mark_before_an_ignore_files_first_pattern_is_skipped() {
+    let tree = Tree::new();
+    std::fs::create_dir(tree.path().join(".git")).unwrap();
+    tree.write(".gitignore", "\u{feff}a.c\n");
+    tree.write("sub/.ignore", "\u{feff}b.c\n");
+    tree.write("sub/.ringlocignore", "\u{feff}\u{feff}c.c\n");
+    for name in ["a.c", "sub/b.c", "sub/c.c", "sub/d.c"] {
+        tree.write(name, "x;\n");
+    }
+    assert_eq!(counted(&tree, &[]), ["sub/c.c", "sub/d.c"]);
+}
+
+/// An ignore file that is a symlink, dangling or not, is not applied, as git applies none in a
+/// work tree (since 2.32) and `--rev` reads none from a tree: ringloc followed one, so a checkout
+/// and `--rev` counted different files. A note names each, above the root too; `-q` drops them,
+/// and the exit status stays 0.
+#[test]
+fn ignore_files_that_are_symlinks_are_not_applied_and_noted() {
+    let tree = Tree::new();
+    std::fs::create_dir(tree.path().join(".git")).unwrap();
+    tree.write("patterns.txt", "*.c\n");
+    tree.write("a.c", "x;\n");
+    tree.write("sub/b.c", "x;\n");
+    let link = |target: &str, name: &str| std::os::unix::fs::symlink(target, tree.path().join(name)).unwrap();
+    link("patterns.txt", ".gitignore");
+    link("../patterns.txt", "sub/.ignore");
+    link("nowhere", "sub/.ringlocignore");
+    let all = ["a.c", "patterns.txt", "sub/b.c"];
+    assert_eq!(counted(&tree, &[]), all);
+    assert_eq!(counted(&tree, &["--no-require-git"]), all);
+    let notes = |args: &[&str]| {
+        let out = ringloc(args, tree.path());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let mut lines: Vec<String> = String::from_utf8_lossy(&out.stderr).lines().map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    let note = |path: &str| format!("ringloc: {path}: ignore file not applied: a symlink (git follows none)");
+    assert_eq!(notes(&["."]), [note("./.gitignore"), note("./sub/.ignore"), note("./sub/.ringlocignore")]);
+    assert_eq!(notes(&["sub"]), [note(".gitignore"), note("sub/.ignore"), note("sub/.ringlocignore")]);
+    assert!(notes(&["-q", "."]).is_empty());
+    assert!(notes(&["--no-ignore", "."]).is_empty());
+}
+
 /// An ignore file that cannot be read is a per-file error (exit 2), not silently no rules: what it
 /// excludes is then counted, and the user must know.
 #[test]

@@ -11,11 +11,13 @@ use super::{GitError, Repo};
 use crate::config::Config;
 use crate::report::{LineChanges, Report};
 use crate::stats::{Clock, Stats, WorkerStats};
+use crate::walk::ignore::link_note;
 
 /// The report of a tree whose blobs are all in `cache`.
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
+    report.warnings.extend(listing.ignore_links.iter().map(|path| link_note(path)));
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
     report.warnings.extend(notes(&submodules, "submodule", "not followed"));
     report.warnings.extend(notes(&lfs, "Git LFS pointer", "not counted"));
@@ -63,7 +65,7 @@ pub fn count_rev(
         return Err(GitError::NoDirectory { rev: rev.to_string(), dir: repo.prefix.clone() });
     }
     let (resolved, cpu) = (clock.start(), clock.thread_cpu());
-    let listing = lister.list(&repo.handle, revision.tree)?.flatten();
+    let listing = lister.listing(&repo.handle, revision.tree)?;
     let (listed, listing_cpu) = (clock.start(), cpu.map(Clock::thread_cpu_since));
     let threads = config.worker_count(true);
     let workers = cache.fill_timed(repo, &listing.files, &config.read_rules(), threads, clock);
@@ -115,8 +117,8 @@ pub fn diff_revs(repo: &Repo, range: Range, config: &Config) -> Result<RevDiff, 
     };
     let config = Config { by_file: true, ..config.clone() };
     let mut lister = TreeLister::new(&config.selection, repo);
-    let old_tree = lister.list(&repo.handle, old_rev.tree)?.flatten();
-    let new_tree = lister.list(&repo.handle, new_rev.tree)?.flatten();
+    let old_tree = lister.listing(&repo.handle, old_rev.tree)?;
+    let new_tree = lister.listing(&repo.handle, new_rev.tree)?;
     let mut cache = BlobCache::default();
     let files = old_tree.files.iter().chain(&new_tree.files);
     cache.fill(repo, files, &config.read_rules(), config.worker_count(true));

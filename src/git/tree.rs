@@ -20,7 +20,7 @@ use gix::ObjectId;
 use super::packed::{BlobReader, Packs};
 use super::{FastMap, FastSet, GitError, ObjectStore, Repo};
 use crate::lang::{detect_by_name, NameMatch};
-use crate::walk::ignore::{IgnoreLevel, TREE_FILES};
+use crate::walk::ignore::{named_from_root, IgnoreLevel, TREE_FILES};
 use crate::walk::select::Selection;
 use crate::walk::SKIPPED_DIRS;
 
@@ -39,6 +39,8 @@ pub struct Node {
     pub files: Vec<TreeFile>,
     /// Submodules: their path and the commit the tree pins.
     pub submodules: Vec<(PathBuf, ObjectId)>,
+    /// Its ignore files that are symlinks, not applied ([`TreeLister::linked_ignore_files`]).
+    pub ignore_links: Vec<PathBuf>,
     pub dirs: Vec<Arc<Node>>,
 }
 
@@ -50,6 +52,7 @@ impl Node {
         while let Some(node) = stack.pop() {
             out.files.extend(node.files.iter().cloned());
             out.submodules.extend(node.submodules.iter().cloned());
+            out.ignore_links.extend(node.ignore_links.iter().cloned());
             stack.extend(node.dirs.iter().map(Arc::as_ref));
         }
         out
@@ -75,6 +78,8 @@ pub fn distinct_files(roots: &[Arc<Node>]) -> Vec<&TreeFile> {
 pub struct TreeListing {
     pub files: Vec<TreeFile>,
     pub submodules: Vec<(PathBuf, ObjectId)>,
+    /// Ignore files that are symlinks, in the tree and above the repository's path: not applied.
+    pub ignore_links: Vec<PathBuf>,
 }
 
 /// The ignore files met above a directory: each one's path (its bytes: a key hashed for every
@@ -97,11 +102,13 @@ struct Dir<'a> {
     chain: &'a IgnoreChain,
 }
 
-/// The directory a listing starts from, with the ignore rules above it.
+/// The directory a listing starts from, with the ignore rules above it and the ignore files
+/// there that are symlinks.
 struct Start {
     tree: ObjectId,
     ignore: Arc<IgnoreLevel>,
     chain: IgnoreChain,
+    links: Vec<PathBuf>,
 }
 
 /// Lists trees for one selection, keeping every directory listed so far.
@@ -142,7 +149,30 @@ impl<'a> TreeLister<'a> {
     /// The selected subtree of `tree` at the repository's path; nothing where `tree` has no such
     /// directory (a history from before it was made).
     pub(crate) fn list(&mut self, repo: &impl ObjectStore, tree: ObjectId) -> Result<Arc<Node>, GitError> {
-        let Some(start) = self.descend(repo, tree)? else { return Ok(Arc::clone(&self.empty)) };
+        Ok(self.list_below(repo, tree)?.0)
+    }
+
+    /// [`TreeLister::list`] flattened, the ignore files above the repository's path that are
+    /// symlinks first: what a count of the revision reports.
+    pub(crate) fn listing(
+        &mut self,
+        repo: &impl ObjectStore,
+        tree: ObjectId,
+    ) -> Result<TreeListing, GitError> {
+        let (node, above) = self.list_below(repo, tree)?;
+        let mut listing = node.flatten();
+        listing.ignore_links.splice(0..0, above);
+        Ok(listing)
+    }
+
+    /// [`TreeLister::list`]'s subtree, and the ignore files above it that are symlinks (kept out
+    /// of its node, which revisions with other directories above it share).
+    fn list_below(
+        &mut self,
+        repo: &impl ObjectStore,
+        tree: ObjectId,
+    ) -> Result<(Arc<Node>, Vec<PathBuf>), GitError> {
+        let Some(start) = self.descend(repo, tree)? else { return Ok((Arc::clone(&self.empty), Vec::new())) };
         let dir = Dir {
             tree: start.tree,
             path: self.root.clone(),
@@ -150,7 +180,7 @@ impl<'a> TreeLister<'a> {
             ignore: &start.ignore,
             chain: &start.chain,
         };
-        self.node(repo, dir)
+        Ok((self.node(repo, dir)?, start.links))
     }
 
     /// Whether `tree` holds the directory at the repository's path.
@@ -161,7 +191,7 @@ impl<'a> TreeLister<'a> {
     /// The tree at the repository's path, and the ignore rules of the directories above it, read
     /// as a walk of that directory reads its ancestors' ignore files.
     fn descend(&mut self, repo: &impl ObjectStore, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
-        let (mut ignore, mut chain) = (Arc::clone(&self.top), IgnoreChain::default());
+        let (mut ignore, mut chain, mut links) = (Arc::clone(&self.top), IgnoreChain::default(), Vec::new());
         // Ancestors are named absolutely, so that no rebased path (relative) starts with one.
         let mut above = PathBuf::from("/");
         let prefix = self.prefix.clone();
@@ -170,13 +200,14 @@ impl<'a> TreeLister<'a> {
             let entries = entries(tree, &data)?;
             let below: PathBuf = prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
             let rebase = Some((self.root.clone(), below));
+            links.extend(self.linked_ignore_files((&above, rebase.as_ref()), &entries));
             (ignore, chain) = self.ignore_level(repo, (&above, rebase), &ignore, &chain, &entries)?;
             let is_dir = |e: &&Entry| e.kind == EntryKind::Tree && e.name == *name;
             let Some(dir) = entries.iter().find(is_dir) else { return Ok(None) };
             tree = dir.oid;
             above.push(OsStr::from_bytes(name));
         }
-        Ok(Some(Start { tree, ignore, chain }))
+        Ok(Some(Start { tree, ignore, chain, links }))
     }
 
     fn node(&mut self, repo: &impl ObjectStore, dir: Dir<'_>) -> Result<Arc<Node>, GitError> {
@@ -190,7 +221,8 @@ impl<'a> TreeLister<'a> {
         let (ignore, chain) = self.ignore_level(repo, (path, None), dir.ignore, dir.chain, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.filters_paths();
-        let mut node = Node::default();
+        let mut node =
+            Node { ignore_links: self.linked_ignore_files((path, None), &entries), ..Node::default() };
         for e in entries {
             if sel.skips_name(e.name) {
                 continue;
@@ -222,6 +254,26 @@ impl<'a> TreeLister<'a> {
         let node = Arc::new(node);
         self.nodes.insert(key, Arc::clone(&node));
         Ok(node)
+    }
+
+    /// The ignore files of the directory `path` (named from the counted root if it is above it:
+    /// `rebase`) that are symlinks: git does not follow one, so neither this nor a checkout
+    /// applies one ([`TreeLister::ignore_level`] reads blobs only), and both note it.
+    fn linked_ignore_files(
+        &self,
+        (path, rebase): (&Path, Option<&(PathBuf, PathBuf)>),
+        entries: &[Entry],
+    ) -> Vec<PathBuf> {
+        if !self.sel.ignore.enabled {
+            return Vec::new();
+        }
+        let is_link =
+            |name: &&&CStr| entries.iter().any(|e| e.kind == EntryKind::Link && e.name == name.to_bytes());
+        let named = |name: &&CStr| match rebase {
+            Some(rebase) => named_from_root(rebase, name),
+            None => path.join(OsStr::from_bytes(name.to_bytes())),
+        };
+        TREE_FILES.iter().filter(is_link).map(named).collect()
     }
 
     /// The ignore level for the directory `path` (rebased if it is above the counted root), from

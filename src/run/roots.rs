@@ -19,7 +19,7 @@ use crate::fs::{not_regular, reads_plainly, FileJob, ListedDir};
 use crate::lang::{detect_by_name, NameMatch};
 use crate::report::{Outcome, Report, RootTotals, Skip, LISTED_FILES};
 use crate::stats::{Syscall, Syscalls};
-use crate::walk::ignore::root_level;
+use crate::walk::ignore::{link_note, root_level, Unapplied};
 use crate::walk::{file_job, DirId, DirJob, Listed};
 
 /// Named files per job: a batch other workers can steal.
@@ -165,7 +165,8 @@ fn clone_err(e: &io::Error) -> io::Error {
     e.raw_os_error().map_or_else(|| io::Error::new(e.kind(), e.to_string()), io::Error::from_raw_os_error)
 }
 
-/// A root to walk; ignore files above it that cannot be read are its errors.
+/// A root to walk; ignore files above it that cannot be read are its errors, those that are
+/// symlinks notes.
 fn dir_job(
     config: &Config,
     root_index: usize,
@@ -173,11 +174,12 @@ fn dir_job(
     report: &mut Report,
     calls: &mut Syscalls,
 ) -> io::Result<Job> {
-    let mut unreadable = Vec::new();
-    let ignore = root_level(config.selection.ignore, path, &mut unreadable, calls);
-    for (file, e) in unreadable {
+    let mut unapplied = Unapplied::default();
+    let ignore = root_level(config.selection.ignore, path, &mut unapplied, calls);
+    for (file, e) in unapplied.unreadable {
         report.record(root_index, Outcome::Failed(e), config.by_file, || file);
     }
+    report.warnings.extend(unapplied.links.iter().map(|file| link_note(file)));
     Ok(Job::Dir(DirJob {
         parent: None,
         name: Some(cstring(path.as_os_str().as_bytes())?),

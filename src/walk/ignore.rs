@@ -5,7 +5,7 @@
 use std::ffi::{CStr, OsStr};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -16,9 +16,37 @@ use rustix::fs::{openat, Mode, OFlags};
 use crate::fs::NoAtime;
 use crate::stats::{Syscall, Syscalls};
 
-/// Ignore files that exist but could not be read, with why: each is a per-file error, since what
-/// it would have excluded is counted.
-pub type Unreadable = Vec<(PathBuf, io::Error)>;
+/// Ignore files found but not applied, which the run must still show.
+#[derive(Debug, Default)]
+pub struct Unapplied {
+    /// Those that could not be read, with why: each is a per-file error, since what it would
+    /// have excluded is counted.
+    pub unreadable: Vec<(PathBuf, io::Error)>,
+    /// Those that are symlinks: git follows none in a tree (since 2.32), nor does `--rev`, so a
+    /// checkout applies none either; each is a note ([`link_note`]).
+    pub links: Vec<PathBuf>,
+}
+
+/// The note for an ignore file that is a symlink, in the same words for a checkout and `--rev`.
+pub fn link_note(path: &Path) -> String {
+    format!("{}: ignore file not applied: a symlink (git follows none)", path.display())
+}
+
+/// How the run names the ignore file `name` of a directory above a root: from the root as named
+/// (`(root, root as named from that directory)`, a level's `rebase`): a name of the root dropped
+/// or `..` added a level (`../x`, not `./../x`), so that a checkout and `--rev` name it alike (a
+/// checkout's directory is absolute, `--rev`'s the tree's).
+pub fn named_from_root((root, below): &(PathBuf, PathBuf), name: &CStr) -> PathBuf {
+    let mut path: PathBuf = root.components().filter(|c| *c != Component::CurDir).collect();
+    for _ in below.components() {
+        if matches!(path.components().next_back(), Some(Component::Normal(_))) {
+            path.pop();
+        } else {
+            path.push("..");
+        }
+    }
+    path.join(OsStr::from_bytes(name.to_bytes()))
+}
 
 /// Which ignore files a run honours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,7 +135,7 @@ impl IgnoreLevel {
         (dir, path): (impl AsFd, &Path),
         has_git: bool,
         present: &[&CStr],
-        unreadable: &mut Unreadable,
+        unapplied: &mut Unapplied,
         calls: &mut Syscalls,
     ) -> Arc<IgnoreLevel> {
         let in_git = parent.in_git || has_git;
@@ -118,7 +146,8 @@ impl IgnoreLevel {
                 names.push(c".git/info/exclude");
             }
         }
-        let matchers = matchers_in(&dir, path, &names, unreadable, calls);
+        let (matchers, links) = matchers_in(&dir, path, &names, &mut unapplied.unreadable, calls);
+        unapplied.links.extend(links.iter().map(|name| path.join(OsStr::from_bytes(name.to_bytes()))));
         if matchers.is_empty() && in_git == parent.in_git {
             return Arc::clone(parent);
         }
@@ -134,29 +163,32 @@ impl IgnoreLevel {
 }
 
 /// Builds the matchers of the ignore files among `names` in `dir`, keeping their order; those that
-/// exist and cannot be read are added to `unreadable`.
-fn matchers_in(
+/// exist and cannot be read are added to `unreadable`. Also gives the names of those that are
+/// symlinks, which are not applied.
+fn matchers_in<'n>(
     dir: &impl AsFd,
     path: &Path,
-    names: &[&CStr],
-    unreadable: &mut Unreadable,
+    names: &[&'n CStr],
+    unreadable: &mut Vec<(PathBuf, io::Error)>,
     calls: &mut Syscalls,
-) -> Vec<Gitignore> {
-    names
-        .iter()
-        .filter_map(|name| match read_small(dir, name, calls) {
-            Ok(text) => matcher(path, name, &text?),
-            Err(e) => {
-                unreadable.push((path.join(name.to_str().unwrap_or_default()), e));
-                None
-            }
-        })
-        .collect()
+) -> (Vec<Gitignore>, Vec<&'n CStr>) {
+    let (mut matchers, mut links) = (Vec::new(), Vec::new());
+    for &name in names {
+        match read_small(dir, name, calls) {
+            Ok(text) => matchers.extend(text.and_then(|text| matcher(path, name, &text))),
+            Err(NotRead::Link) => links.push(name),
+            Err(NotRead::Failed(e)) => unreadable.push((path.join(name.to_str().unwrap_or_default()), e)),
+        }
+    }
+    (matchers, links)
 }
 
 /// The matcher of one ignore file named `name` in the directory `path`, holding `text`: rooted at
-/// `.`, so that it is given paths already relative to `path` ([`relative`]).
+/// `.`, so that it is given paths already relative to `path` ([`relative`]). A leading UTF-8
+/// byte-order mark is skipped, as git skips one (`dir.c`): it would be part of the first pattern,
+/// which then matched nothing.
 fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let mut builder = GitignoreBuilder::new(".");
     let from = path.join(name.to_str().unwrap_or_default());
     for line in String::from_utf8_lossy(text).lines() {
@@ -243,13 +275,31 @@ fn below<'a>(prefix: &[u8], path: &'a [u8]) -> Option<&'a [u8]> {
     Some(rest)
 }
 
-/// Reads an ignore file relative to its directory: `None` when there is none (missing, a dangling
-/// link, `.git` a file as in a linked work tree, a directory), an error when it cannot be read. Its
+/// Why an ignore file found was not read.
+enum NotRead {
+    /// It is a symlink in the tree (git's `open_nofollow`): not applied, and not an error.
+    Link,
+    Failed(io::Error),
+}
+
+impl From<rustix::io::Errno> for NotRead {
+    fn from(e: rustix::io::Errno) -> NotRead {
+        NotRead::Failed(e.into())
+    }
+}
+
+/// Reads an ignore file relative to its directory: `None` when there is none (missing, `.git` a
+/// file as in a linked work tree, a directory), [`NotRead::Link`] for one of the tree's ignore files
+/// ([`TREE_FILES`]) that is a symlink, dangling or not, as git opens them (`.git/info/exclude`
+/// is the repository's, and followed as git follows it), an error when it cannot be read. Its
 /// access time is left alone where the kernel allows it, as the counted files' are. Its system
 /// calls are counted into `calls`.
-fn read_small(dir: &impl AsFd, name: &CStr, calls: &mut Syscalls) -> io::Result<Option<Vec<u8>>> {
+fn read_small(dir: &impl AsFd, name: &CStr, calls: &mut Syscalls) -> Result<Option<Vec<u8>>, NotRead> {
     use rustix::io::Errno;
-    let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOCTTY;
+    let mut flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | OFlags::NOCTTY;
+    if TREE_FILES.contains(&name) {
+        flags |= OFlags::NOFOLLOW;
+    }
     let open = |noatime| {
         calls.add(Syscall::Openat);
         openat(dir, name, flags | noatime, Mode::empty())
@@ -260,6 +310,7 @@ fn read_small(dir: &impl AsFd, name: &CStr, calls: &mut Syscalls) -> io::Result<
             fd
         }
         Err(Errno::NOENT | Errno::NOTDIR) => return Ok(None),
+        Err(Errno::LOOP) if flags.contains(OFlags::NOFOLLOW) => return Err(NotRead::Link),
         Err(e) => return Err(e.into()),
     };
     let mut out = Vec::new();
@@ -274,7 +325,8 @@ fn read_small(dir: &impl AsFd, name: &CStr, calls: &mut Syscalls) -> io::Result<
             Err(e) => return Err(e.into()),
         }
         if out.len() > 16 << 20 {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "ignore file larger than 16 MiB"));
+            let e = io::Error::new(io::ErrorKind::InvalidData, "ignore file larger than 16 MiB");
+            return Err(NotRead::Failed(e));
         }
     }
 }
@@ -285,7 +337,7 @@ fn read_small(dir: &impl AsFd, name: &CStr, calls: &mut Syscalls) -> io::Result<
 pub fn root_level(
     policy: IgnorePolicy,
     root: &Path,
-    unreadable: &mut Unreadable,
+    unapplied: &mut Unapplied,
     calls: &mut Syscalls,
 ) -> Arc<IgnoreLevel> {
     if !policy.enabled {
@@ -314,14 +366,15 @@ pub fn root_level(
         if dir == top {
             names.push(c".git/info/exclude");
         }
-        let matchers = matchers_in(&fd, dir, &names, unreadable, calls);
+        let (matchers, links) = matchers_in(&fd, dir, &names, &mut unapplied.unreadable, calls);
+        let rebase = (root.to_path_buf(), abs.strip_prefix(dir).unwrap_or(&abs).to_path_buf());
+        unapplied.links.extend(links.iter().map(|name| named_from_root(&rebase, name)));
         if !matchers.is_empty() {
-            let prefix = abs.strip_prefix(dir).unwrap_or(&abs).to_path_buf();
             level = Arc::new(IgnoreLevel {
                 parent: Some(level),
                 matchers,
                 root: strip_root(dir),
-                rebase: Some((root.to_path_buf(), prefix)),
+                rebase: Some(rebase),
                 in_git: true,
                 global: None,
             });
@@ -340,6 +393,17 @@ mod tests {
         let mut builder = GitignoreBuilder::new(dir);
         lines.iter().for_each(|line| drop(builder.add_line(None, line)));
         builder.build().expect("patterns build")
+    }
+
+    #[test]
+    fn ignore_files_above_a_root_are_named_from_it() {
+        let named = |root: &str, below: &str| named_from_root(&(root.into(), below.into()), c".ignore");
+        assert_eq!(named("repo/a/b", "a/b"), Path::new("repo/.ignore"));
+        assert_eq!(named("b", "b"), Path::new(".ignore"));
+        assert_eq!(named(".", "a/b"), Path::new("../../.ignore"));
+        assert_eq!(named("./b", "a/b"), Path::new("../.ignore"));
+        assert_eq!(named("../b", "b"), Path::new("../.ignore"));
+        assert_eq!(named("/abs/b", "b"), Path::new("/abs/.ignore"));
     }
 
     #[test]

@@ -11,4 +11,6 @@ pub trait ListingLog {
     fn unknown_file(&mut self, root: usize, path: impl FnOnce() -> PathBuf);
     /// A directory, an entry, a followed link or an ignore file that could not be read.
     fn failed(&mut self, root: usize, error: io::Error, path: impl FnOnce() -> PathBuf);
+    /// An ignore file that is a symlink, not applied: the user is told, as git warns of one.
+    fn linked_ignore_file(&mut self, path: PathBuf);
 }

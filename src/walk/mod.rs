@@ -23,7 +23,7 @@ use rustix::fs::{statat, AtFlags, FileType, RawDir};
 pub(crate) use self::follow::file_job;
 use self::follow::LinkedNames;
 pub use self::follow::{DirId, Follow, Linked, Wave};
-use self::ignore::{IgnoreLevel, CUSTOM_FILES};
+use self::ignore::{IgnoreLevel, Unapplied, CUSTOM_FILES};
 use self::inode_order::InodeOrder;
 pub use self::listed::Listed;
 pub use self::listing_log::ListingLog;
@@ -369,7 +369,8 @@ impl Lister {
         Ok(())
     }
 
-    /// This directory's ignore rules; an ignore file that cannot be read is a per-file error.
+    /// This directory's ignore rules; an ignore file that cannot be read is a per-file error, one
+    /// that is a symlink a note.
     fn ignore_level(
         &mut self,
         fd: &OwnedFd,
@@ -391,14 +392,15 @@ impl Lister {
         if present.is_empty() && !wants_git_files && !has_git {
             return Arc::clone(&job.ignore);
         }
-        let mut unreadable = Vec::new();
+        let mut unapplied = Unapplied::default();
         let dir = (fd, job.path.as_path());
         let calls = &mut self.calls;
         let level =
-            IgnoreLevel::child(&job.ignore, sel.ignore, dir, has_git, &present, &mut unreadable, calls);
-        for (path, e) in unreadable {
+            IgnoreLevel::child(&job.ignore, sel.ignore, dir, has_git, &present, &mut unapplied, calls);
+        for (path, e) in unapplied.unreadable {
             out.failed(job.root_index, e, || path);
         }
+        unapplied.links.into_iter().for_each(|path| out.linked_ignore_file(path));
         level
     }
 }
