@@ -56,6 +56,8 @@ struct Lang {
     #[serde(default)]
     block_scalars: bool,
     #[serde(default)]
+    help_text: Vec<String>,
+    #[serde(default)]
     quote_likes: Option<String>,
     #[serde(default)]
     aliases: Vec<String>,
@@ -311,6 +313,7 @@ fn language_entry(l: &Lang) -> String {
         })
         .collect();
     let code_tokens: Vec<_> = l.code_tokens.iter().map(|m| marker(n, m)).collect();
+    let help_text: Vec<_> = l.help_text.iter().map(|m| marker(n, m)).collect();
     let heredoc = match &l.heredoc {
         None => "None".to_string(),
         Some(h) => format!(
@@ -340,7 +343,7 @@ fn language_entry(l: &Lang) -> String {
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {}, block_scalars: {}, quote_likes: QuoteLikes::{quote_likes}, \
+         heredoc: {heredoc}, regex: {}, block_scalars: {}, help_text: &[{}], quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
@@ -354,6 +357,7 @@ fn language_entry(l: &Lang) -> String {
         bytes_lit(&tag_chars),
         l.regex,
         l.block_scalars,
+        help_text.join(", "),
     )
 }
 

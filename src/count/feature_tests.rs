@@ -339,6 +339,35 @@ fn a_block_scalar_holds_the_lines_indented_under_it() {
     assert_eq!(counts("Python", "a = b |\n  # c\n"), (2, 1, 1, 0), "only where the table says so");
 }
 
+/// scripts/kconfig/lexer.l reads help text verbatim: a `#` line in it is text, up to the first
+/// line indented less than the text's first (a tab to the next multiple of 8 columns).
+#[test]
+fn kconfig_help_text_holds_the_lines_indented_under_it() {
+    let help = "config FOO\n\tbool \"Foo\"\n\thelp\n\t  Example:\n\t  # echo 1 > /sys/foo\n";
+    assert_eq!(counts("Kconfig", help), (5, 5, 0, 0));
+    assert_eq!(
+        counts("Kconfig", "\thelp\n\t  a\n\n\t  # in\n\t# out\n# out\n"),
+        (6, 3, 2, 1),
+        "a blank line inside, a line indented less after"
+    );
+    assert_eq!(
+        counts("Kconfig", "\thelp # c\n\t  # in\nconfig B\n"),
+        (3, 3, 0, 0),
+        "a comment after the keyword"
+    );
+    assert_eq!(counts("Kconfig", "---help---\n  # in\n"), (2, 2, 0, 0), "the older spelling");
+    assert_eq!(
+        counts("Kconfig", "\thelp\n          a\n\t  # in\n        # out\n"),
+        (4, 3, 1, 0),
+        "ten spaces and a tab and two: ten columns; eight spaces: fewer"
+    );
+    assert_eq!(counts("Kconfig", "\thelp\n\n# out\n"), (3, 1, 1, 1), "help text is indented");
+    assert_eq!(counts("Kconfig", "\thelpful\n\t  # c\n"), (2, 1, 1, 0), "a longer word");
+    assert_eq!(counts("Kconfig", "\tdepends on help\n\t  # c\n"), (2, 1, 1, 0), "not first on its line");
+    assert_eq!(counts("Kconfig", "\tprompt \"help\"\n\t  # c\n"), (2, 1, 1, 0), "in a string");
+    assert_eq!(counts("Shell", "help\n  # c\n"), (2, 1, 1, 0), "only where the table says so");
+}
+
 #[test]
 fn one_kind_of_block_comment_may_nest_where_another_does_not() {
     assert_eq!(counts("D", "/+ a /+ b +/ /* +/\nx;\n"), (2, 1, 1, 0));

@@ -198,6 +198,11 @@ fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
         let pieces: [&[u8]; 6] = [b": |", b"- >-", b"|2 # c\n", b"\n  ", b"\n    x", b": >+\n   "];
         out.extend(pieces.iter().map(|p| p.to_vec()));
     }
+    if !s.help_text.is_empty() {
+        out.extend(s.help_text.iter().map(|w| [b"\n\t", *w, b"\n"].concat()));
+        let pieces: [&[u8]; 4] = [b"\n\t  ", b"\n        ", b"\n  \t", b" # c\n"];
+        out.extend(pieces.iter().map(|p| p.to_vec()));
+    }
     out
 }
 

@@ -111,6 +111,9 @@ pub struct Syntax {
     /// YAML's block scalars: `|` or `>` after `key:` or `-` ends its line, and the lines indented
     /// under it are the string's content (`count::syntax::markers::block_scalar_opens`).
     pub block_scalars: bool,
+    /// Kconfig's help keywords: alone on their line, they open help text, read verbatim while it
+    /// is indented as its first line (`count::syntax::markers::help_text_opens`).
+    pub help_text: &'static [&'static [u8]],
     /// Quote-like operators whose delimiter the source chooses (Perl's `q{}`, Ruby's `%w[]`).
     pub quote_likes: QuoteLikes,
     /// Which stretches of other languages the file may hold (see `count::embed`).

@@ -21,8 +21,8 @@ use super::syntax::classifier::{Classifier, InlineMark, NL, START};
 use super::syntax::embed::embed_opens;
 use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
-    block_scalar_opens, heredoc_opens, is_word, is_ws, line_indent, window, HeredocAt, Indent, Kind, Opened,
-    Pending, Place, Scalar, Tag,
+    block_scalar_opens, help_text_opens, heredoc_opens, is_word, is_ws, line_indent, window, HeredocAt,
+    Indent, Kind, Opened, Pending, Place, Scalar, Tag,
 };
 use super::syntax::quote_like::{
     expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
@@ -323,7 +323,11 @@ impl LineCounter {
         }
         // With regions the next chunk may start in a language with regex literals, block scalars
         // or doc strings' prefix letters.
-        let heads = self.cls.syntax.block_scalars || self.cls.doc_prefixes.any() || self.regions.is_some();
+        let syntax = self.cls.syntax;
+        let heads = syntax.block_scalars
+            || !syntax.help_text.is_empty()
+            || self.cls.doc_prefixes.any()
+            || self.regions.is_some();
         if heads && !used.is_empty() {
             self.line_head = self.head_after(last, used);
         }
@@ -480,6 +484,12 @@ impl LineCounter {
             if let Some(scalar) = self.block_scalar_at(buf, at) {
                 self.pending = Some(Pending::Scalar(scalar));
                 return at + 1;
+            }
+        }
+        if !syntax.help_text.is_empty() && self.pending.is_none() {
+            if let Some((len, help)) = help_text_opens(rest, syntax.help_text, place.head) {
+                self.pending = Some(Pending::Scalar(help));
+                return at + len;
             }
         }
         if let Some(h) = syntax.heredoc.filter(|h| h.open[0] == b && self.later.takes(&self.pending)) {

@@ -351,25 +351,46 @@ pub(crate) enum Pending {
     Scalar(Scalar),
 }
 
-/// An open YAML block scalar: the indentation of its indicator's line (the node it belongs to),
-/// and that of its content once its first non-blank line has set it (0 until then: content is
-/// always indented more than its node). Columns in bytes, saturated at `u16::MAX`.
+/// An open YAML block scalar, or Kconfig's help text: the indentation of its indicator's line (the
+/// node it belongs to; 0 for help text, whose first line must only be indented), and that of its
+/// content once its first non-blank line has set it (0 until then: content is always indented
+/// more than its node). Columns in bytes, or for help text with a tab to the next multiple of 8
+/// (`tabs`), as Kconfig's lexer measures them; saturated at `u16::MAX`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Scalar {
     parent: u16,
     indent: u16,
+    tabs: bool,
 }
 
 impl Scalar {
-    /// The scalar after a line whose first non-blank byte has `blanks` before it: still open (its
-    /// first such line sets the content's indentation, which must be more than its node's), or
-    /// ended by a line indented less, which belongs to the code after it.
-    pub(crate) fn holds(self, blanks: usize) -> Option<Scalar> {
-        let col = u16::try_from(blanks).unwrap_or(u16::MAX);
+    /// Kconfig's help text, before its first line.
+    const HELP: Scalar = Scalar { parent: 0, indent: 0, tabs: true };
+
+    /// The scalar after a line whose first non-blank byte stands at `width` (the [`Scalar::width`]
+    /// of its blanks): still open (its first such line sets the content's indentation, which must
+    /// be more than its node's), or ended by a line indented less, which belongs to the code
+    /// after it.
+    pub(crate) fn holds(self, width: usize) -> Option<Scalar> {
+        let col = u16::try_from(width).unwrap_or(u16::MAX);
         match self.indent {
             0 => (col > self.parent).then_some(Scalar { indent: col, ..self }),
             indent => (col >= indent).then_some(self),
         }
+    }
+
+    /// How wide the blanks opening a line are by this scalar's measure.
+    pub(crate) fn width(self, indent: Indent) -> usize {
+        if self.tabs {
+            indent.columns
+        } else {
+            indent.blanks
+        }
+    }
+
+    /// Whether a tab counts to its stop: a line's width is then not its number of blanks.
+    pub(crate) fn tabs(self) -> bool {
+        self.tabs
     }
 }
 
@@ -399,7 +420,7 @@ pub(crate) fn block_scalar_opens(
     let parent = u16::try_from(indent()).unwrap_or(u16::MAX);
     let digit = rest[1..1 + flags].iter().find(|b| b.is_ascii_digit()).map_or(0, |d| u16::from(d - b'0'));
     let indent = if digit == 0 { 0 } else { parent.saturating_add(digit) };
-    Some(Scalar { parent, indent })
+    Some(Scalar { parent, indent, tabs: false })
 }
 
 /// Whether a block scalar's indicator at the start of `rest`, after the byte `before`, is ruled
@@ -411,11 +432,33 @@ pub(crate) fn block_scalar_ruled_out(rest: &[u8], before: u8) -> bool {
         || rest.get(1).is_some_and(|&b| !matches!(b, b'+' | b'-' | b'1'..=b'9' | b'\n' | b'#') && !is_ws(b))
 }
 
-/// The blanks opening a line, counted where the bytes come in pieces: `blanks` so far, and
-/// whether a non-blank byte has ended them.
+/// Kconfig's help keyword (one of `words`) at the start of `rest`, first on its line (`head`:
+/// nothing but blanks before it) and followed by nothing but blanks or a comment: the lines after
+/// it are help text, which scripts/kconfig/lexer.l reads verbatim, `#` lines included, while they
+/// are indented at least as much as its first line. Returns the word's length and the help text,
+/// to start at the next newline. Elsewhere (`depends on help`, `help2`) the word is code.
+pub(crate) fn help_text_opens(rest: &[u8], words: &[&[u8]], head: bool) -> Option<(usize, Scalar)> {
+    if !head {
+        return None;
+    }
+    let word = words.iter().find(|w| has_prefix(rest, w))?;
+    let after = &rest[word.len()..];
+    let blanks = after.iter().take_while(|&&b| is_ws(b)).count();
+    match after.get(blanks) {
+        Some(b'\n' | b'#') => {}
+        None if rest.len() < WINDOW => {}
+        _ => return None,
+    }
+    Some((word.len(), Scalar::HELP))
+}
+
+/// The blanks opening a line, counted where the bytes come in pieces: `blanks` so far, how many
+/// columns they take with a tab to the next multiple of 8 (Kconfig's measure), and whether a
+/// non-blank byte has ended them.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Indent {
     pub blanks: usize,
+    pub columns: usize,
     pub ended: bool,
 }
 
@@ -431,7 +474,8 @@ pub(crate) fn line_indent(bytes: &[u8], carried: Indent) -> Indent {
     }
     let line = &bytes[from..];
     let n = line.iter().take_while(|&&b| is_ws(b)).count();
-    Indent { blanks: head.blanks + n, ended: n < line.len() }
+    let columns = line[..n].iter().fold(head.columns, |c, &b| if b == b'\t' { (c & !7) + 8 } else { c + 1 });
+    Indent { blanks: head.blanks + n, columns, ended: n < line.len() }
 }
 
 /// Whether a `/` after this byte (the last non-blank one before it, `None` at the start of the
