@@ -7,7 +7,7 @@
 //! these functions; `feature_tests.rs` checks them, one syntax feature per test.
 
 use crate::count::WINDOW;
-use crate::lang::{Block, Heredoc, Quote, Syntax, TagAt};
+use crate::lang::{Block, Hashbang, Heredoc, Quote, Syntax, TagAt};
 
 /// The bytes from `at` on, at most [`WINDOW`] of them: all any recognizer may look at.
 pub(crate) fn window(buf: &[u8], at: usize) -> &[u8] {
@@ -430,6 +430,64 @@ pub(crate) fn block_scalar_opens(
 pub(crate) fn block_scalar_ruled_out(rest: &[u8], before: u8) -> bool {
     !is_ws(before)
         || rest.get(1).is_some_and(|&b| !matches!(b, b'+' | b'-' | b'1'..=b'9' | b'\n' | b'#') && !is_ws(b))
+}
+
+/// Whether a file's first bytes (after a byte-order mark: `rest`, a [`window`], shorter only where
+/// the file ends) open a `#!` line that is a comment, as `hashbang` says: ECMAScript's
+/// HashbangComment and Groovy's always, rustc's unless an inner attribute (`#![allow(x)]`) starts
+/// there. Python's and the shell's need no rule of their own: `#` comments there anyway.
+pub(crate) fn hashbang_opens(rest: &[u8], hashbang: Hashbang) -> bool {
+    match (hashbang, rest.strip_prefix(b"#!")) {
+        (Hashbang::None, _) | (_, None) => false,
+        (Hashbang::Line, Some(_)) => true,
+        (Hashbang::UnlessAttribute, Some(after)) => !attribute_follows(after),
+    }
+}
+
+/// Whether the first token of `rest` is `[`, blanks, newlines and comments other than doc
+/// comments (`///`, `//!`, `/**`, `/*!`) aside, as rustc's `strip_shebang` asks. Blanks or a
+/// comment running to the window's end leave no `[` in sight: no attribute.
+fn attribute_follows(rest: &[u8]) -> bool {
+    let mut at = 0;
+    loop {
+        at += rest[at..].iter().take_while(|&&b| is_ws(b) || b == b'\n').count();
+        let next = &rest[at..];
+        let doc = match (next.get(1), next.get(2), next.get(3)) {
+            (_, Some(b'!'), _) => true,
+            (Some(b'/'), Some(b'/'), fourth) => fourth != Some(&b'/'),
+            (Some(b'*'), Some(b'*'), fourth) => !matches!(fourth, Some(b'*' | b'/')),
+            _ => false,
+        };
+        let comment = match next {
+            [b'/', b'/', ..] if !doc => memchr::memchr(b'\n', next),
+            [b'/', b'*', ..] if !doc => nested_comment_len(next),
+            _ => return next.first() == Some(&b'['),
+        };
+        match comment {
+            Some(len) => at += len,
+            None => return false,
+        }
+    }
+}
+
+/// The length of the nested block comment opening `rest` (`/* /* */ */`), where it closes in it.
+fn nested_comment_len(rest: &[u8]) -> Option<usize> {
+    let (mut depth, mut at) = (0usize, 0);
+    while at + 1 < rest.len() {
+        match &rest[at..at + 2] {
+            b"/*" => depth += 1,
+            b"*/" => depth -= 1,
+            _ => {
+                at += 1;
+                continue;
+            }
+        }
+        at += 2;
+        if depth == 0 {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// Kconfig's help keyword (one of `words`) at the start of `rest`, first on its line (`head`:

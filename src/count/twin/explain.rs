@@ -33,6 +33,8 @@ pub enum SpanKind {
     BlockScalar,
     /// Kconfig's help text, opened by its keyword (`help`).
     HelpText,
+    /// A `#!` line opening the file, a comment where the language says so.
+    Hashbang,
     /// A tag that opens or closes a stretch of another language (`<script>`, `?>`, a fence).
     Tag,
 }
@@ -76,6 +78,7 @@ impl fmt::Display for SpanKind {
             SpanKind::Heredoc => "heredoc",
             SpanKind::BlockScalar => "block scalar",
             SpanKind::HelpText => "help text",
+            SpanKind::Hashbang => "hashbang",
             SpanKind::Tag => "tag",
         })
     }
