@@ -56,6 +56,10 @@ struct Lang {
     #[serde(default)]
     block_scalars: bool,
     #[serde(default)]
+    help_text: Vec<String>,
+    #[serde(default)]
+    hashbang: Option<String>,
+    #[serde(default)]
     quote_likes: Option<String>,
     #[serde(default)]
     aliases: Vec<String>,
@@ -311,6 +315,7 @@ fn language_entry(l: &Lang) -> String {
         })
         .collect();
     let code_tokens: Vec<_> = l.code_tokens.iter().map(|m| marker(n, m)).collect();
+    let help_text: Vec<_> = l.help_text.iter().map(|m| marker(n, m)).collect();
     let heredoc = match &l.heredoc {
         None => "None".to_string(),
         Some(h) => format!(
@@ -331,6 +336,12 @@ fn language_entry(l: &Lang) -> String {
         Some("markdown") => "Markdown",
         Some(other) => panic!("languages.toml: {n}: embed {other:?} is not html, php or markdown"),
     };
+    let hashbang = match l.hashbang.as_deref() {
+        None => "None",
+        Some("line") => "Line",
+        Some("unless-attribute") => "UnlessAttribute",
+        Some(other) => panic!("languages.toml: {n}: hashbang {other:?} is not line or unless-attribute"),
+    };
     let quote_likes = match l.quote_likes.as_deref() {
         None => "None",
         Some("perl") => "Perl",
@@ -340,7 +351,7 @@ fn language_entry(l: &Lang) -> String {
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {}, block_scalars: {}, quote_likes: QuoteLikes::{quote_likes}, \
+         heredoc: {heredoc}, regex: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
@@ -354,6 +365,7 @@ fn language_entry(l: &Lang) -> String {
         bytes_lit(&tag_chars),
         l.regex,
         l.block_scalars,
+        help_text.join(", "),
     )
 }
 

@@ -1,6 +1,7 @@
 // JavaScript/TypeScript reference: @babel/parser, the parser Babel itself runs. Reads one JSON
 // request a line on stdin ({"path": ..., "typescript": bool, "jsx": bool}) and answers one JSON
-// line: the byte spans of the file's comments, or the error that kept Babel from reading it.
+// line: the byte spans of the file's comments (its hashbang line among them), or the error that
+// kept Babel from reading it.
 import { parse } from "@babel/parser";
 import { readFileSync } from "node:fs";
 import { serveLines } from "./serve_lines.mjs";
@@ -26,7 +27,10 @@ function answer(request) {
   if (request.jsx) plugins.push("jsx");
   const options = { sourceType: "unambiguous", plugins, allowReturnOutsideFunction: true, errorRecovery: false };
   const ast = parse(text, options);
-  return { spans: byteSpans(text, ast.comments) };
+  // A `#!` first line is ECMAScript's HashbangComment: a comment, which Babel keeps as the
+  // program's interpreter directive rather than among its comments.
+  const interpreter = ast.program.interpreter;
+  return { spans: byteSpans(text, interpreter ? [interpreter, ...ast.comments] : ast.comments) };
 }
 
 await serveLines(answer);

@@ -339,6 +339,61 @@ fn a_block_scalar_holds_the_lines_indented_under_it() {
     assert_eq!(counts("Python", "a = b |\n  # c\n"), (2, 1, 1, 0), "only where the table says so");
 }
 
+/// A `#!` line opening the file is a comment where the language's own lexer skips it: ECMAScript's
+/// HashbangComment, Groovy's, and rustc's unless an inner attribute opens there (`#![allow(x)]`).
+#[test]
+fn a_hashbang_line_opening_the_file_is_a_comment() {
+    assert_eq!(counts("JavaScript", "#!/usr/bin/env node\nrun();\n"), (2, 1, 1, 0));
+    assert_eq!(counts("TypeScript", "#!/usr/bin/env -S deno run\nlet x = 1;\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Groovy", "#!/usr/bin/env groovy\nprintln 'x'\n"), (2, 1, 1, 0));
+    assert_eq!(
+        counts("JavaScript", "\u{feff}#!/usr/bin/env node\n"),
+        (1, 0, 1, 0),
+        "after a byte-order mark"
+    );
+    assert_eq!(counts("JavaScript", "#!/bin/x '/*\nrun();\n"), (2, 1, 1, 0), "its markers open nothing");
+    assert_eq!(counts("JavaScript", " #!/usr/bin/env node\n"), (1, 1, 0, 0), "not after a blank");
+    assert_eq!(counts("JavaScript", "run();\n#!/usr/bin/env node\n"), (2, 2, 0, 0), "not after a line");
+    assert_eq!(counts("Rust", "#!/usr/bin/env run-cargo-script\nfn main() {}\n"), (2, 1, 1, 0));
+    assert_eq!(counts("Rust", "#![allow(dead_code)]\nfn main() {}\n"), (2, 2, 0, 0), "an inner attribute");
+    assert_eq!(counts("Rust", "#!\n[allow(x)]\n"), (2, 2, 0, 0), "an attribute on the next line");
+    assert_eq!(counts("Rust", "#! /* a /* b */ */ // c\n [allow(x)]\n"), (2, 2, 0, 0), "after comments");
+    assert_eq!(counts("Rust", "#!//bin/bash\n\nfn main() {}\n"), (3, 1, 1, 1), "a comment, then no `[`");
+    assert_eq!(counts("Rust", "#!///bin/bash\n[allow(x)]\n"), (2, 1, 1, 0), "a doc comment is a token");
+    assert_eq!(counts("Rust", "#!/*! d */\n[allow(x)]\n"), (2, 1, 1, 0), "an inner doc comment too");
+    assert_eq!(counts("Rust", "#!    \n\nfn main() {}\n"), (3, 1, 1, 1), "blanks alone");
+    assert_eq!(counts("C", "#!/bin/sh\nint x;\n"), (2, 2, 0, 0), "only where the table says so");
+}
+
+/// scripts/kconfig/lexer.l reads help text verbatim: a `#` line in it is text, up to the first
+/// line indented less than the text's first (a tab to the next multiple of 8 columns).
+#[test]
+fn kconfig_help_text_holds_the_lines_indented_under_it() {
+    let help = "config FOO\n\tbool \"Foo\"\n\thelp\n\t  Example:\n\t  # echo 1 > /sys/foo\n";
+    assert_eq!(counts("Kconfig", help), (5, 5, 0, 0));
+    assert_eq!(
+        counts("Kconfig", "\thelp\n\t  a\n\n\t  # in\n\t# out\n# out\n"),
+        (6, 3, 2, 1),
+        "a blank line inside, a line indented less after"
+    );
+    assert_eq!(
+        counts("Kconfig", "\thelp # c\n\t  # in\nconfig B\n"),
+        (3, 3, 0, 0),
+        "a comment after the keyword"
+    );
+    assert_eq!(counts("Kconfig", "---help---\n  # in\n"), (2, 2, 0, 0), "the older spelling");
+    assert_eq!(
+        counts("Kconfig", "\thelp\n          a\n\t  # in\n        # out\n"),
+        (4, 3, 1, 0),
+        "ten spaces and a tab and two: ten columns; eight spaces: fewer"
+    );
+    assert_eq!(counts("Kconfig", "\thelp\n\n# out\n"), (3, 1, 1, 1), "help text is indented");
+    assert_eq!(counts("Kconfig", "\thelpful\n\t  # c\n"), (2, 1, 1, 0), "a longer word");
+    assert_eq!(counts("Kconfig", "\tdepends on help\n\t  # c\n"), (2, 1, 1, 0), "not first on its line");
+    assert_eq!(counts("Kconfig", "\tprompt \"help\"\n\t  # c\n"), (2, 1, 1, 0), "in a string");
+    assert_eq!(counts("Shell", "help\n  # c\n"), (2, 1, 1, 0), "only where the table says so");
+}
+
 #[test]
 fn one_kind_of_block_comment_may_nest_where_another_does_not() {
     assert_eq!(counts("D", "/+ a /+ b +/ /* +/\nx;\n"), (2, 1, 1, 0));

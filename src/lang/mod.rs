@@ -111,10 +111,26 @@ pub struct Syntax {
     /// YAML's block scalars: `|` or `>` after `key:` or `-` ends its line, and the lines indented
     /// under it are the string's content (`count::syntax::markers::block_scalar_opens`).
     pub block_scalars: bool,
+    /// Kconfig's help keywords: alone on their line, they open help text, read verbatim while it
+    /// is indented as its first line (`count::syntax::markers::help_text_opens`).
+    pub help_text: &'static [&'static [u8]],
+    /// A `#!` line opening the file is a comment (`count::syntax::markers::hashbang_opens`).
+    pub hashbang: Hashbang,
     /// Quote-like operators whose delimiter the source chooses (Perl's `q{}`, Ruby's `%w[]`).
     pub quote_likes: QuoteLikes,
     /// Which stretches of other languages the file may hold (see `count::embed`).
     pub embed: Embed,
+}
+
+/// Whether a `#!` at the very start of a file (after a byte-order mark) comments out its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hashbang {
+    None,
+    /// Always: ECMAScript's HashbangComment (`#!/usr/bin/env node`), Groovy's.
+    Line,
+    /// Unless the next token after it, blanks and comments other than doc comments aside, is `[`:
+    /// rustc's rule, where `#![allow(x)]` is an inner attribute.
+    UnlessAttribute,
 }
 
 /// The family of quote-like operators a language has (`count::syntax::quote_like`).

@@ -21,19 +21,30 @@ use super::syntax::classifier::{Classifier, InlineMark, NL, START};
 use super::syntax::embed::embed_opens;
 use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
-    block_scalar_opens, heredoc_opens, is_word, is_ws, line_indent, window, HeredocAt, Indent, Kind, Opened,
-    Pending, Place, Scalar, Tag,
+    block_scalar_opens, hashbang_opens, help_text_opens, heredoc_opens, is_word, is_ws, line_indent, window,
+    HeredocAt, Indent, Kind, Opened, Pending, Place, Scalar, Tag,
 };
 use super::syntax::quote_like::{
     expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
 };
-use super::{Counts, Embedded, Options};
-use crate::lang::{Block, Embed, LangId, Quote, QuoteLikes};
+use super::{Counts, Embedded, Options, WINDOW};
+use crate::lang::{Block, Embed, Hashbang, LangId, Quote, QuoteLikes};
 use crate::simd::masks::BLOCK;
 use regions::Regions;
 pub use stretches::count_stretches;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What a file's first bytes still have to say before its text is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Head {
+    /// Whether a byte-order mark opens it.
+    Bom,
+    /// Whether a `#!` line opens its text, for a language where that is a comment.
+    Hashbang,
+    /// Nothing: the text is being counted.
+    Text,
+}
 
 /// How far one call counts into the bytes it is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +145,7 @@ pub struct LineCounter {
     comment: bool,
     /// Bytes seen since the last newline: the last line counts even without a final `\n`.
     partial: bool,
-    started: bool,
+    head: Head,
     /// The last two bytes consumed (`\n` before the file starts): a line start, a line splice.
     tail: [u8; 2],
     /// The last non-blank byte consumed, for languages with regex literals.
@@ -196,7 +207,7 @@ impl LineCounter {
             code: false,
             comment: false,
             partial: false,
-            started: false,
+            head: Head::Bom,
             tail: [b'\n'; 2],
             last_nonblank: None,
             last_word: LastWord::NONE,
@@ -246,14 +257,22 @@ impl LineCounter {
 
     fn run(&mut self, buf: &[u8], reach: Reach) -> usize {
         let mut skip = 0;
-        if !self.started {
+        if self.head == Head::Bom {
             if reach == Reach::Chunk && buf.len() < BOM.len() {
                 return 0;
             }
-            self.started = true;
+            self.head = if self.cls.syntax.hashbang == Hashbang::None { Head::Text } else { Head::Hashbang };
             if buf.starts_with(BOM) {
                 skip = BOM.len();
             }
+        }
+        if self.head == Head::Hashbang {
+            // Decided on a whole window, or on the file's last bytes.
+            if reach == Reach::Chunk && buf.len() - skip < WINDOW {
+                return skip;
+            }
+            self.head = Head::Text;
+            self.open_hashbang(window(buf, skip));
         }
         let reach = match reach {
             Reach::Stop(stop) => Reach::Stop(stop.saturating_sub(skip)),
@@ -265,6 +284,16 @@ impl LineCounter {
             self.partial = buf[used - 1] != b'\n';
         }
         used
+    }
+
+    /// A `#!` line opening the file's text (`head`, after a byte-order mark) is a line comment
+    /// where the language says so. Out of line: once a file, for four languages.
+    #[inline(never)]
+    fn open_hashbang(&mut self, head: &[u8]) {
+        if hashbang_opens(head, self.cls.syntax.hashbang) {
+            self.comment = true;
+            self.mode = Mode::LineComment;
+        }
     }
 
     /// Counts `buf` (BOM already stripped) up to where `reach` says.
@@ -323,7 +352,11 @@ impl LineCounter {
         }
         // With regions the next chunk may start in a language with regex literals, block scalars
         // or doc strings' prefix letters.
-        let heads = self.cls.syntax.block_scalars || self.cls.doc_prefixes.any() || self.regions.is_some();
+        let syntax = self.cls.syntax;
+        let heads = syntax.block_scalars
+            || !syntax.help_text.is_empty()
+            || self.cls.doc_prefixes.any()
+            || self.regions.is_some();
         if heads && !used.is_empty() {
             self.line_head = self.head_after(last, used);
         }
@@ -480,6 +513,12 @@ impl LineCounter {
             if let Some(scalar) = self.block_scalar_at(buf, at) {
                 self.pending = Some(Pending::Scalar(scalar));
                 return at + 1;
+            }
+        }
+        if !syntax.help_text.is_empty() && self.pending.is_none() {
+            if let Some((len, help)) = help_text_opens(rest, syntax.help_text, place.head) {
+                self.pending = Some(Pending::Scalar(help));
+                return at + len;
             }
         }
         if let Some(h) = syntax.heredoc.filter(|h| h.open[0] == b && self.later.takes(&self.pending)) {

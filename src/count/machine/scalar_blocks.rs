@@ -1,4 +1,4 @@
-//! A YAML block scalar's body 64 bytes at a time. Each of its lines is code or blank, so only the
+//! A YAML block scalar's body (or Kconfig's help text) 64 bytes at a time. Each of its lines is code or blank, so only the
 //! first non-blank byte of each line is read, for the line's indentation: the first line indented
 //! less than the content ends the scalar. The span loop stepped over each line's indentation a
 //! byte at a time and searched for each newline (~400 instructions a line of a body; 1.0 M of
@@ -69,12 +69,15 @@ impl LineCounter {
             while firsts != 0 {
                 let at = firsts.trailing_zeros() as usize;
                 firsts &= firsts - 1;
-                let blanks = match m.newlines & below(at) {
-                    // The line began before the block: its blanks are counted back from here.
-                    0 => line_indent(&buf[..i + at], self.line_head).blanks,
-                    before => at + before.leading_zeros() as usize - BLOCK,
+                let width = match m.newlines & below(at) {
+                    // The line began in the block and its bytes are the measure: counted from
+                    // its newline.
+                    before if before != 0 && !scalar.tabs() => at + before.leading_zeros() as usize - BLOCK,
+                    // The line began before the block, or a tab counts to its stop (Kconfig's
+                    // help text): its blanks are counted back from here.
+                    _ => scalar.width(line_indent(&buf[..i + at], self.line_head)),
                 };
-                match scalar.holds(blanks) {
+                match scalar.holds(width) {
                     Some(open) => scalar = open,
                     None => {
                         tally.code_lines(&m, 0, at);
@@ -147,6 +150,35 @@ mod tests {
                 src.push('\n');
             }
             src.push_str(&format!("{node}next: 'x'\n  - y\n"));
+            let bytes = src.as_bytes();
+            let expected = agrees_on_every_lane(&lanes, id, bytes).0;
+            for size in [17, 64, 71, 100, 129] {
+                assert_eq!(chunked(id, bytes, size), expected, "chunks of {size}: {src:?}");
+            }
+        }
+        lanes.check();
+    }
+
+    /// Kconfig's help texts the same way: bodies over several blocks of lines indented with
+    /// spaces and tabs (a tab to the next multiple of 8 columns), `#` lines and help keywords
+    /// among them, after a keyword indented by 0 to 9 blanks. Sabotage tried: a line's blanks
+    /// counted in bytes in the block loop, where a tab counts to its stop. It fails.
+    #[test]
+    fn help_text_bodies_equal_the_byte_by_byte_twin() {
+        let id = LangId::from_name("Kconfig").expect("Kconfig");
+        let lanes = LanesSeen::start();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..400 {
+            let keyword = [" help", "\thelp", "help # c", "\t---help---", "x help", "\thelp2"][round % 6];
+            let mut src = format!("config A\n{}{keyword}\n", "\t ".repeat(round % 5));
+            for _ in 0..(4 + below(&mut x, 24)) {
+                let indent: String =
+                    (0..below(&mut x, 6)).map(|_| char::from(pick(&mut x, b"  \t"))).collect();
+                let text: String =
+                    (0..below(&mut x, 30)).map(|_| char::from(pick(&mut x, b"ab #\"help\t"))).collect();
+                src.push_str(&format!("{indent}{text}\n"));
+            }
+            src.push_str("# out\nconfig B\n");
             let bytes = src.as_bytes();
             let expected = agrees_on_every_lane(&lanes, id, bytes).0;
             for size in [17, 64, 71, 100, 129] {

@@ -418,7 +418,8 @@ impl LineCounter {
         i
     }
 
-    /// A YAML block scalar's body: a line indented as its content is string (code) or blank; the
+    /// A YAML block scalar's body (or Kconfig's help text): a line indented as its content is
+    /// string (code) or blank; the
     /// first line indented less ends it and is read again in code. Whole blocks go by the block
     /// loop (`scalar_blocks.rs`), the bytes short of one here.
     pub(super) fn block_scalar(
@@ -449,7 +450,7 @@ impl LineCounter {
                 continue;
             }
             if fresh {
-                match scalar.holds(line_indent(&buf[..i], self.line_head).blanks) {
+                match scalar.holds(scalar.width(line_indent(&buf[..i], self.line_head))) {
                     Some(open) => scalar = open,
                     None => {
                         self.mode = self.after_span();

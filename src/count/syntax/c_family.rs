@@ -50,6 +50,7 @@ impl CFamily {
             && syntax.code_tokens.is_empty()
             && syntax.heredoc.is_none()
             && !syntax.block_scalars
+            && syntax.help_text.is_empty()
             && syntax.embed == crate::lang::Embed::None;
         let lines_ok = syntax.line_comments.iter().all(|&l| l == b"//");
         let blocks_ok = syntax

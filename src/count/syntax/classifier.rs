@@ -18,7 +18,7 @@ use crate::simd::scan::StopSet;
 pub(crate) const WS: u8 = 1;
 pub(crate) const NL: u8 = 2;
 /// First byte of something that can start in code: a comment opener, a quote, a heredoc opener,
-/// the code escape, a regex slash, a quote-like operator. Every other byte of a code line is skipped without a look.
+/// the code escape, a regex slash, a quote-like operator, a help keyword. Every other byte of a code line is skipped without a look.
 pub(crate) const START: u8 = 4;
 
 /// A language's syntax turned into a byte-class table, its stop bytes and its openers grouped by
@@ -128,6 +128,7 @@ impl Classifier {
         let dynamic = syntax.heredoc.is_some()
             || syntax.quote_likes != QuoteLikes::None
             || syntax.block_scalars
+            || !syntax.help_text.is_empty()
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
             || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
         // An interpolation's opener, and the byte after a one-byte opener (`{{` is text).
@@ -368,12 +369,13 @@ fn word(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 /// First bytes of what may start in code besides the openers and quote-like operators: the
-/// code escape, a heredoc, a regex, a block scalar, a region.
+/// code escape, a heredoc, a regex, a block scalar, help text, a region.
 fn special_starts(syntax: &Syntax) -> impl Iterator<Item = u8> + '_ {
     (syntax.code_escape.into_iter())
         .chain(syntax.heredoc.map(|h| h.open[0]))
         .chain(syntax.regex.then_some(b'/'))
         .chain(block_scalar_starts(syntax).iter().copied())
+        .chain(syntax.help_text.iter().map(|w| w[0]))
         .chain(embed_starts(syntax.embed).iter().copied())
 }
 

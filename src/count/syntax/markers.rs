@@ -7,7 +7,7 @@
 //! these functions; `feature_tests.rs` checks them, one syntax feature per test.
 
 use crate::count::WINDOW;
-use crate::lang::{Block, Heredoc, Quote, Syntax, TagAt};
+use crate::lang::{Block, Hashbang, Heredoc, Quote, Syntax, TagAt};
 
 /// The bytes from `at` on, at most [`WINDOW`] of them: all any recognizer may look at.
 pub(crate) fn window(buf: &[u8], at: usize) -> &[u8] {
@@ -351,25 +351,46 @@ pub(crate) enum Pending {
     Scalar(Scalar),
 }
 
-/// An open YAML block scalar: the indentation of its indicator's line (the node it belongs to),
-/// and that of its content once its first non-blank line has set it (0 until then: content is
-/// always indented more than its node). Columns in bytes, saturated at `u16::MAX`.
+/// An open YAML block scalar, or Kconfig's help text: the indentation of its indicator's line (the
+/// node it belongs to; 0 for help text, whose first line must only be indented), and that of its
+/// content once its first non-blank line has set it (0 until then: content is always indented
+/// more than its node). Columns in bytes, or for help text with a tab to the next multiple of 8
+/// (`tabs`), as Kconfig's lexer measures them; saturated at `u16::MAX`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Scalar {
     parent: u16,
     indent: u16,
+    tabs: bool,
 }
 
 impl Scalar {
-    /// The scalar after a line whose first non-blank byte has `blanks` before it: still open (its
-    /// first such line sets the content's indentation, which must be more than its node's), or
-    /// ended by a line indented less, which belongs to the code after it.
-    pub(crate) fn holds(self, blanks: usize) -> Option<Scalar> {
-        let col = u16::try_from(blanks).unwrap_or(u16::MAX);
+    /// Kconfig's help text, before its first line.
+    const HELP: Scalar = Scalar { parent: 0, indent: 0, tabs: true };
+
+    /// The scalar after a line whose first non-blank byte stands at `width` (the [`Scalar::width`]
+    /// of its blanks): still open (its first such line sets the content's indentation, which must
+    /// be more than its node's), or ended by a line indented less, which belongs to the code
+    /// after it.
+    pub(crate) fn holds(self, width: usize) -> Option<Scalar> {
+        let col = u16::try_from(width).unwrap_or(u16::MAX);
         match self.indent {
             0 => (col > self.parent).then_some(Scalar { indent: col, ..self }),
             indent => (col >= indent).then_some(self),
         }
+    }
+
+    /// How wide the blanks opening a line are by this scalar's measure.
+    pub(crate) fn width(self, indent: Indent) -> usize {
+        if self.tabs {
+            indent.columns
+        } else {
+            indent.blanks
+        }
+    }
+
+    /// Whether a tab counts to its stop: a line's width is then not its number of blanks.
+    pub(crate) fn tabs(self) -> bool {
+        self.tabs
     }
 }
 
@@ -399,7 +420,7 @@ pub(crate) fn block_scalar_opens(
     let parent = u16::try_from(indent()).unwrap_or(u16::MAX);
     let digit = rest[1..1 + flags].iter().find(|b| b.is_ascii_digit()).map_or(0, |d| u16::from(d - b'0'));
     let indent = if digit == 0 { 0 } else { parent.saturating_add(digit) };
-    Some(Scalar { parent, indent })
+    Some(Scalar { parent, indent, tabs: false })
 }
 
 /// Whether a block scalar's indicator at the start of `rest`, after the byte `before`, is ruled
@@ -411,11 +432,91 @@ pub(crate) fn block_scalar_ruled_out(rest: &[u8], before: u8) -> bool {
         || rest.get(1).is_some_and(|&b| !matches!(b, b'+' | b'-' | b'1'..=b'9' | b'\n' | b'#') && !is_ws(b))
 }
 
-/// The blanks opening a line, counted where the bytes come in pieces: `blanks` so far, and
-/// whether a non-blank byte has ended them.
+/// Whether a file's first bytes (after a byte-order mark: `rest`, a [`window`], shorter only where
+/// the file ends) open a `#!` line that is a comment, as `hashbang` says: ECMAScript's
+/// HashbangComment and Groovy's always, rustc's unless an inner attribute (`#![allow(x)]`) starts
+/// there. Python's and the shell's need no rule of their own: `#` comments there anyway.
+pub(crate) fn hashbang_opens(rest: &[u8], hashbang: Hashbang) -> bool {
+    match (hashbang, rest.strip_prefix(b"#!")) {
+        (Hashbang::None, _) | (_, None) => false,
+        (Hashbang::Line, Some(_)) => true,
+        (Hashbang::UnlessAttribute, Some(after)) => !attribute_follows(after),
+    }
+}
+
+/// Whether the first token of `rest` is `[`, blanks, newlines and comments other than doc
+/// comments (`///`, `//!`, `/**`, `/*!`) aside, as rustc's `strip_shebang` asks. Blanks or a
+/// comment running to the window's end leave no `[` in sight: no attribute.
+fn attribute_follows(rest: &[u8]) -> bool {
+    let mut at = 0;
+    loop {
+        at += rest[at..].iter().take_while(|&&b| is_ws(b) || b == b'\n').count();
+        let next = &rest[at..];
+        let doc = match (next.get(1), next.get(2), next.get(3)) {
+            (_, Some(b'!'), _) => true,
+            (Some(b'/'), Some(b'/'), fourth) => fourth != Some(&b'/'),
+            (Some(b'*'), Some(b'*'), fourth) => !matches!(fourth, Some(b'*' | b'/')),
+            _ => false,
+        };
+        let comment = match next {
+            [b'/', b'/', ..] if !doc => memchr::memchr(b'\n', next),
+            [b'/', b'*', ..] if !doc => nested_comment_len(next),
+            _ => return next.first() == Some(&b'['),
+        };
+        match comment {
+            Some(len) => at += len,
+            None => return false,
+        }
+    }
+}
+
+/// The length of the nested block comment opening `rest` (`/* /* */ */`), where it closes in it.
+fn nested_comment_len(rest: &[u8]) -> Option<usize> {
+    let (mut depth, mut at) = (0usize, 0);
+    while at + 1 < rest.len() {
+        match &rest[at..at + 2] {
+            b"/*" => depth += 1,
+            b"*/" => depth -= 1,
+            _ => {
+                at += 1;
+                continue;
+            }
+        }
+        at += 2;
+        if depth == 0 {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// Kconfig's help keyword (one of `words`) at the start of `rest`, first on its line (`head`:
+/// nothing but blanks before it) and followed by nothing but blanks or a comment: the lines after
+/// it are help text, which scripts/kconfig/lexer.l reads verbatim, `#` lines included, while they
+/// are indented at least as much as its first line. Returns the word's length and the help text,
+/// to start at the next newline. Elsewhere (`depends on help`, `help2`) the word is code.
+pub(crate) fn help_text_opens(rest: &[u8], words: &[&[u8]], head: bool) -> Option<(usize, Scalar)> {
+    if !head {
+        return None;
+    }
+    let word = words.iter().find(|w| has_prefix(rest, w))?;
+    let after = &rest[word.len()..];
+    let blanks = after.iter().take_while(|&&b| is_ws(b)).count();
+    match after.get(blanks) {
+        Some(b'\n' | b'#') => {}
+        None if rest.len() < WINDOW => {}
+        _ => return None,
+    }
+    Some((word.len(), Scalar::HELP))
+}
+
+/// The blanks opening a line, counted where the bytes come in pieces: `blanks` so far, how many
+/// columns they take with a tab to the next multiple of 8 (Kconfig's measure), and whether a
+/// non-blank byte has ended them.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Indent {
     pub blanks: usize,
+    pub columns: usize,
     pub ended: bool,
 }
 
@@ -431,7 +532,8 @@ pub(crate) fn line_indent(bytes: &[u8], carried: Indent) -> Indent {
     }
     let line = &bytes[from..];
     let n = line.iter().take_while(|&&b| is_ws(b)).count();
-    Indent { blanks: head.blanks + n, ended: n < line.len() }
+    let columns = line[..n].iter().fold(head.columns, |c, &b| if b == b'\t' { (c & !7) + 8 } else { c + 1 });
+    Indent { blanks: head.blanks + n, columns, ended: n < line.len() }
 }
 
 /// Whether a `/` after this byte (the last non-blank one before it, `None` at the start of the

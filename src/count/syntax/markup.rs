@@ -29,6 +29,7 @@ impl Markup {
             && syntax.code_tokens.is_empty()
             && syntax.heredoc.is_none()
             && !syntax.block_scalars
+            && syntax.help_text.is_empty()
             && !syntax.regex
             && matches!(syntax.embed, Embed::None | Embed::Html);
         let comments_ok = syntax.block_comments.iter().all(|b| b.open.starts_with(b"<!"));

@@ -25,6 +25,7 @@ impl Prose {
             && syntax.code_tokens.is_empty()
             && syntax.heredoc.is_none()
             && !syntax.block_scalars
+            && syntax.help_text.is_empty()
             && !syntax.regex
             && syntax.quote_likes == QuoteLikes::None
             && syntax.embed == Embed::Markdown;

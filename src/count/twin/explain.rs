@@ -31,6 +31,10 @@ pub enum SpanKind {
     Heredoc,
     /// A YAML block scalar (`key: |`), opened by its indicator.
     BlockScalar,
+    /// Kconfig's help text, opened by its keyword (`help`).
+    HelpText,
+    /// A `#!` line opening the file, a comment where the language says so.
+    Hashbang,
     /// A tag that opens or closes a stretch of another language (`<script>`, `?>`, a fence).
     Tag,
 }
@@ -73,6 +77,8 @@ impl fmt::Display for SpanKind {
             SpanKind::Regex => "regex",
             SpanKind::Heredoc => "heredoc",
             SpanKind::BlockScalar => "block scalar",
+            SpanKind::HelpText => "help text",
+            SpanKind::Hashbang => "hashbang",
             SpanKind::Tag => "tag",
         })
     }

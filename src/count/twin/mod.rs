@@ -12,11 +12,11 @@ mod trace;
 
 use super::syntax::embed::TagReader;
 use super::syntax::heredoc_queue::HeredocQueue;
-use super::syntax::markers::{is_ws, openers, Opener, Pending, Scalar, Tag};
+use super::syntax::markers::{hashbang_opens, is_ws, openers, window, Opener, Pending, Scalar, Tag};
 use super::syntax::quote_like::Delim;
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, LangId, Quote, Syntax};
-use explain::{LineExplain, SpanOpened};
+use explain::{LineExplain, SpanKind, SpanOpened};
 use regions::{Fate, TwinRegion};
 use trace::Trace;
 
@@ -189,6 +189,11 @@ impl<'a> Twin<'a> {
             trace,
         };
         twin.start_regions(start);
+        if hashbang_opens(window(bytes, start), twin.eng.syntax.hashbang) {
+            twin.open_span(SpanKind::Hashbang, start, 2);
+            twin.eng.mode = Mode::LineComment;
+            twin.mark_comment(start);
+        }
         twin
     }
 

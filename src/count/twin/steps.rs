@@ -4,8 +4,9 @@
 use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, block_scalar_opens, heredoc_closes, heredoc_opens, interpolation_opens, is_ws,
-    quote_closes, window, Close, HeredocAt, InterpolationOpener, Kind, Opened, Pending, Place, Scalar, Tag,
+    block_closes, block_opens, block_scalar_opens, help_text_opens, heredoc_closes, heredoc_opens,
+    interpolation_opens, is_ws, line_indent, quote_closes, window, Close, HeredocAt, Indent,
+    InterpolationOpener, Kind, Opened, Pending, Place, Scalar, Tag,
 };
 use crate::count::syntax::quote_like::{
     delim_step, expects_operand, quote_like_opens, regex_interpolation, regex_opens, Delim, DelimStep,
@@ -97,7 +98,13 @@ impl Twin<'_> {
             self.open_marker(i, kind, &m, rest);
             return i + m.len;
         }
+        let help = help_text_opens(rest, syntax.help_text, place.head).filter(|_| self.eng.pending.is_none());
         self.mark_code(i);
+        if let Some((len, help)) = help {
+            self.pend_span(SpanKind::HelpText, i, len);
+            self.eng.pending = Some(Pending::Scalar(help));
+            return i + len;
+        }
         self.code_byte(i, b, rest)
     }
 
@@ -326,10 +333,11 @@ impl Twin<'_> {
         }
     }
 
-    /// A block scalar's line: content (code) while it is indented as the content is; the first line
-    /// indented less ends the scalar and is read again in code.
+    /// A block scalar's line (or help text's): content (code) while it is indented as the content
+    /// is; the first line indented less ends the scalar and is read again in code.
     fn scalar_step(&mut self, i: usize, scalar: Scalar, fresh: bool) -> usize {
-        let scalar = match fresh.then(|| scalar.holds(self.indent_of_line(i))) {
+        let indent = line_indent(&self.bytes[self.start..i], Indent::default());
+        let scalar = match fresh.then(|| scalar.holds(scalar.width(indent))) {
             None => scalar,
             Some(Some(open)) => open,
             Some(None) => {
