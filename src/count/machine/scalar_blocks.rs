@@ -1,8 +1,8 @@
-//! A YAML block scalar's body (or Kconfig's help text) 64 bytes at a time. Each of its lines is code or blank, so only the
-//! first non-blank byte of each line is read, for the line's indentation: the first line indented
-//! less than the content ends the scalar. The span loop stepped over each line's indentation a
-//! byte at a time and searched for each newline (~400 instructions a line of a body; 1.0 M of
-//! YAML's 22.6 M, callgrind).
+//! A YAML block scalar's body (or Kconfig's help text) 64 bytes at a time. Each of its lines is
+//! code or blank, so only the first non-blank byte of each line is read, for the line's
+//! indentation: the first line indented less than the content ends the scalar. The span loop
+//! stepped over each line's indentation a byte at a time and searched for each newline (~400
+//! instructions a line of a body; 1.0 M of YAML's 22.6 M, callgrind).
 
 use super::lanes::BlockJob;
 use super::tally::LineTally;

@@ -18,7 +18,8 @@ use crate::simd::scan::StopSet;
 pub(crate) const WS: u8 = 1;
 pub(crate) const NL: u8 = 2;
 /// First byte of something that can start in code: a comment opener, a quote, a heredoc opener,
-/// the code escape, a regex slash, a quote-like operator, a help keyword. Every other byte of a code line is skipped without a look.
+/// the code escape, a regex slash, a quote-like operator, a help keyword. Every other byte of a
+/// code line is skipped without a look.
 pub(crate) const START: u8 = 4;
 
 /// A language's syntax turned into a byte-class table, its stop bytes and its openers grouped by
