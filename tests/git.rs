@@ -360,8 +360,9 @@ fn a_history_cut_by_a_shallow_clone_says_so() {
 }
 
 /// In a blobless partial clone, a revision whose blobs were never fetched counts the rest and
-/// names each missing blob as missing from a partial clone (exit status 2); its checked-out HEAD
-/// counts whole.
+/// names each missing blob as missing from a partial clone (exit status 2), as a diff does; its
+/// checked-out HEAD counts whole. A history stops at the first (exit status 1, nothing written),
+/// where it wrote rows whose totals left the missing file out.
 #[test]
 fn blobs_a_partial_clone_lacks_are_named_as_such() {
     if !has_git() {
@@ -376,6 +377,7 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
     repo.git(&["config", "uploadpack.allowFilter", "true"]);
     let url = format!("file://{}", repo.path().display());
     repo.git(&["clone", "-q", "--filter=blob:none", &url, "../partial"]);
+    let partial = repo.top().join("partial");
     let head = run(&["--format", "json", "--rev", "HEAD", "partial"], repo.top());
     assert_eq!(head["total"]["lines"], 3);
     let (report, stderr) =
@@ -385,6 +387,18 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
         "{stderr}"
     );
     assert_eq!(report["total"]["lines"], 1, "b.c, fetched for HEAD, still counts");
+    let (_, stderr) = run_with_file_errors(&["diff", "HEAD~1", "HEAD", "--format", "json"], &partial);
+    assert!(stderr.contains("is missing: the repository is a partial clone"), "{stderr}");
+    let out = ringloc(&["history", "--repo", "partial"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let first = repo.git(&["rev-parse", "HEAD~1"]);
+    assert!(
+        stderr.contains(&format!("history stops at {first}: partial/a.c: blob "))
+            && stderr.contains("is missing: the repository is a partial clone"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
 /// A FIFO planted among the packs, or in place of a loose object, neither hangs a count (opening
