@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{has_git, json_of, ringloc, Tree};
+use common::{file_paths, has_git, json_of, ringloc, Tree};
 use serde_json::Value;
 
 /// A repository in `<tree>/repo`, with fixed authors and dates so commit ids are stable.
@@ -262,6 +262,28 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
     for (args, message) in cases {
         assert_fails_saying(&repo, args, message);
     }
+}
+
+/// A bare repository named by a path that starts with `..` is read as `git -C ../w.git` reads it,
+/// by `--rev`, `diff` and `history`, where it was "not a git repository" (gix looked for
+/// `../.git`), and paths are reported below the path as given.
+#[test]
+fn a_bare_repository_beside_the_current_directory_is_read() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    repo.git(&["clone", "-q", "--bare", ".", "../w.git"]);
+    let elsewhere = repo.top().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD", "../w.git"], &elsewhere);
+    assert_eq!(file_paths(&v), ["../w.git/a.c"]);
+    let v = run(&["history", "--format", "json", "--repo", "../w.git"], &elsewhere);
+    assert_eq!(v["commits"].as_array().unwrap().len(), 1, "{v}");
+    let v = run(&["diff", "HEAD", "HEAD", "--format", "json", "--repo", "../w.git"], &elsewhere);
+    assert_eq!(v["lines"]["total"]["code"]["unchanged"], 1, "{v}");
 }
 
 /// A repository with no commits says so of `HEAD` and its branch, where gix's error read as a
