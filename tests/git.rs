@@ -5,10 +5,12 @@
 
 mod common;
 
+use std::fs::FileType;
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{file_paths, has_git, json_of, ringloc, Tree};
+use common::{assert_root, file_paths, has_git, json_of, ringloc, Tree};
 use serde_json::Value;
 
 /// A repository in `<tree>/repo`, with fixed authors and dates so commit ids are stable.
@@ -1006,6 +1008,63 @@ fn a_rev_cache_keeps_what_earlier_runs_counted_and_counts_alike() {
     assert_eq!(json_of(&out)["blobs_counted"], 0, "{}", String::from_utf8_lossy(&out.stderr));
     let refused = ringloc(&["--cache", "blobs.cache", "repo"], &top);
     assert_eq!(refused.status.code(), Some(1), "--cache without --rev is refused");
+}
+
+/// `--cache` runs of `--rev` and `history` refuse `path` (exit status 1, naming it) and leave it
+/// as it was, a file of the type `was` tells.
+fn assert_cache_refused(repo: &Repo, path: &Path, was: fn(&FileType) -> bool) {
+    let cache = path.to_str().unwrap();
+    for args in
+        [&["--rev", "HEAD", "--cache", cache, "repo"][..], &["history", "--repo", "repo", "--cache", cache]]
+    {
+        let out = ringloc(args, repo.top());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(&format!("{cache}: not a regular file")), "{args:?}: {stderr}");
+        let now = std::fs::symlink_metadata(path).unwrap().file_type();
+        assert!(was(&now), "{args:?}: {path:?} is now {now:?}");
+    }
+}
+
+/// A FIFO or a character device named by `--cache` is refused: reading a FIFO waited for a
+/// writer for ever, and `/dev/zero` was read until memory ran out.
+#[test]
+fn a_cache_that_is_no_regular_file_is_refused() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    let fifo = repo.top().join("fifo.cache");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert_cache_refused(&repo, &fifo, FileType::is_fifo);
+    assert_cache_refused(&repo, Path::new("/dev/zero"), FileType::is_char_device);
+    let empty = repo.top().join("empty.cache");
+    std::fs::write(&empty, "").unwrap();
+    run(&["--format", "json", "--rev", "HEAD", "--cache", "empty.cache", "repo"], repo.top());
+    assert!(
+        std::fs::read_to_string(&empty).unwrap().starts_with("ringloc blob cache "),
+        "an empty file is new"
+    );
+}
+
+/// A device node named by `--cache` is left in place: a cache was renamed over it, so `--cache
+/// /dev/null` run as root replaced `/dev/null` with a regular file.
+#[test]
+#[ignore = "needs root"]
+fn a_cache_named_by_a_device_node_leaves_it_in_place() {
+    assert_root("to make a device node");
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    let null = repo.top().join("null");
+    let made = Command::new("mknod").arg(&null).args(["c", "1", "3"]).status().unwrap();
+    assert!(made.success(), "mknod {null:?}");
+    assert_cache_refused(&repo, &null, FileType::is_char_device);
 }
 
 #[test]
