@@ -504,6 +504,59 @@ fn submodules_and_lfs_pointers_are_reported_apart() {
     assert_eq!(paths, ["repo/a.c"]);
 }
 
+/// `repo`'s branch `main` made by `git fast-import` from `stream`, which may hold what `git add`
+/// would not (a tree thousands of directories deep).
+fn fast_import(repo: &Repo, stream: &str) {
+    use std::io::Write;
+    let mut child = Command::new("git")
+        .args(["fast-import", "--quiet"])
+        .current_dir(repo.path())
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("run git fast-import");
+    child.stdin.take().unwrap().write_all(stream.as_bytes()).unwrap();
+    assert!(child.wait().unwrap().success(), "git fast-import");
+}
+
+/// One commit of a `git fast-import` stream on `main`, adding or changing `path` to `body`.
+fn imported_commit(time: u64, path: &str, body: &str) -> String {
+    format!(
+        "commit refs/heads/main\ncommitter t <t@t> {time} +0000\ndata 1\nc\nM 100644 inline {path}\ndata {}\n{body}\n",
+        body.len()
+    )
+}
+
+/// A tree whose directories nest deeper than 4096 is an error that says so (exit status 1),
+/// where 10,000 levels overflowed the stack (exit status 134); one 4096 deep counts, in a history
+/// too, whose runs of 64 commits (here three) are listed and summed on a thread per core, each
+/// with a stack of 2 MiB that listing that tree overflowed.
+#[test]
+fn a_tree_nested_past_the_depth_limit_is_an_error_and_one_at_it_counts() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::new();
+    let deepest = format!("{}f.c", "d/".repeat(4096));
+    let mut stream = imported_commit(1_700_000_000, &deepest, "int f;\n");
+    for i in 0..130 {
+        stream += &imported_commit(1_700_000_001 + i, "top.c", &format!("int top{i};\n"));
+    }
+    let too_deep = format!("{}f.c", "d/".repeat(10_000));
+    fast_import(&repo, &(stream + &imported_commit(1_700_001_000, &too_deep, "int g;\n")));
+    let v = run(&["--format", "json", "--rev", "HEAD~1", "repo"], repo.top());
+    assert_eq!(v["total"]["files"], 2);
+    let v = run(&["history", "HEAD~1", "--format", "json", "--repo", "repo"], repo.top());
+    assert_eq!(v["commits"].as_array().unwrap().len(), 131);
+    let said = "exceeded the maximum tree depth, 4096 directories";
+    for args in [
+        &["--rev", "HEAD", "repo"][..],
+        &["history", "--repo", "repo"],
+        &["diff", "HEAD~1", "HEAD", "--repo", "repo"],
+    ] {
+        assert_fails_saying(&repo, args, said);
+    }
+}
+
 /// `--exclude-dir` and `--exclude` values that match nothing in a revision are noted as on its
 /// checkout, and only those: a submodule is a directory that `--exclude-dir` matches (and then
 /// is not listed). `diff` and `history` say the same, once for all the trees they list, and `-q`
