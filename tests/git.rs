@@ -557,6 +557,25 @@ fn a_tree_nested_past_the_depth_limit_is_an_error_and_one_at_it_counts() {
     }
 }
 
+/// The note of submodules not followed lists them in path order, where it listed the last
+/// directory's first (`vendor/gl, libs/r1`).
+#[test]
+fn submodules_are_noted_in_path_order() {
+    if !has_git() {
+        return;
+    }
+    let sub = submodule_source();
+    let mut repo = Repo::new();
+    for path in ["libs/r1", "vendor/gl"] {
+        repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), path]);
+    }
+    repo.commit("two submodules");
+    let out = ringloc(&["--rev", "HEAD", "repo"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("2 submodules not followed: repo/libs/r1, repo/vendor/gl\n"), "{stderr}");
+}
+
 /// `--exclude-dir` and `--exclude` values that match nothing in a revision are noted as on its
 /// checkout, and only those: a submodule is a directory that `--exclude-dir` matches (and then
 /// is not listed). `diff` and `history` say the same, once for all the trees they list, and `-q`
