@@ -744,7 +744,8 @@ fn a_diff_between_revisions_counts_what_the_selection_flags_keep() {
 }
 
 /// Between two reports there is nothing to select again: a selection flag is refused, by name,
-/// where it used to be taken without a word. Flags `--rev` refuses are not taken at all.
+/// where it used to be taken without a word, and so is `--repo`, as no repository is read. Flags
+/// `--rev` refuses are not taken at all.
 #[test]
 fn a_diff_between_reports_refuses_selection_flags_by_name() {
     if !has_git() {
@@ -760,6 +761,7 @@ fn a_diff_between_reports_refuses_selection_flags_by_name() {
         (&["--exclude-dir", "vendor"][..], "--exclude-dir does not apply"),
         (&["-t", "C"], "-t/--type does not apply"),
         (&["--hidden"], "--hidden does not apply"),
+        (&["--repo", "."], "reads no repository: --repo does not apply"),
     ];
     for (flags, said) in refused {
         let out = ringloc(&[&["diff", "old.json", "new.json"][..], flags].concat(), repo.top());
