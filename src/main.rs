@@ -46,7 +46,7 @@ fn main() -> ExitCode {
         None => commands::count(&cli),
         Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
         Some(Command::Diff { old, new, by_dir, repo, quiet, select, format }) => {
-            revisions::diff(old, new.as_deref(), *by_dir, repo, select, format, *quiet)
+            revisions::diff(old, new.as_deref(), *by_dir, repo.as_deref(), select, format, *quiet)
         }
         Some(Command::History { range, every, step, repo, format, cache, quiet, select }) => {
             let sampling = revisions::Sampling { range, every: revisions::every(*every, *step) };

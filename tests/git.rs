@@ -5,10 +5,12 @@
 
 mod common;
 
+use std::fs::FileType;
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{has_git, json_of, ringloc, Tree};
+use common::{assert_root, file_paths, has_git, json_of, ringloc, Tree};
 use serde_json::Value;
 
 /// A repository in `<tree>/repo`, with fixed authors and dates so commit ids are stable.
@@ -264,6 +266,28 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
     }
 }
 
+/// A bare repository named by a path that starts with `..` is read as `git -C ../w.git` reads it,
+/// by `--rev`, `diff` and `history`, where it was "not a git repository" (gix looked for
+/// `../.git`), and paths are reported below the path as given.
+#[test]
+fn a_bare_repository_beside_the_current_directory_is_read() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    repo.git(&["clone", "-q", "--bare", ".", "../w.git"]);
+    let elsewhere = repo.top().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD", "../w.git"], &elsewhere);
+    assert_eq!(file_paths(&v), ["../w.git/a.c"]);
+    let v = run(&["history", "--format", "json", "--repo", "../w.git"], &elsewhere);
+    assert_eq!(v["commits"].as_array().unwrap().len(), 1, "{v}");
+    let v = run(&["diff", "HEAD", "HEAD", "--format", "json", "--repo", "../w.git"], &elsewhere);
+    assert_eq!(v["lines"]["total"]["code"]["unchanged"], 1, "{v}");
+}
+
 /// A repository with no commits says so of `HEAD` and its branch, where gix's error read as a
 /// misspelt name ("the rev-spec is malformed and misses a ref name").
 #[test]
@@ -360,8 +384,9 @@ fn a_history_cut_by_a_shallow_clone_says_so() {
 }
 
 /// In a blobless partial clone, a revision whose blobs were never fetched counts the rest and
-/// names each missing blob as missing from a partial clone (exit status 2); its checked-out HEAD
-/// counts whole.
+/// names each missing blob as missing from a partial clone (exit status 2), as a diff does; its
+/// checked-out HEAD counts whole. A history stops at the first (exit status 1, nothing written),
+/// where it wrote rows whose totals left the missing file out.
 #[test]
 fn blobs_a_partial_clone_lacks_are_named_as_such() {
     if !has_git() {
@@ -376,6 +401,7 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
     repo.git(&["config", "uploadpack.allowFilter", "true"]);
     let url = format!("file://{}", repo.path().display());
     repo.git(&["clone", "-q", "--filter=blob:none", &url, "../partial"]);
+    let partial = repo.top().join("partial");
     let head = run(&["--format", "json", "--rev", "HEAD", "partial"], repo.top());
     assert_eq!(head["total"]["lines"], 3);
     let (report, stderr) =
@@ -385,6 +411,18 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
         "{stderr}"
     );
     assert_eq!(report["total"]["lines"], 1, "b.c, fetched for HEAD, still counts");
+    let (_, stderr) = run_with_file_errors(&["diff", "HEAD~1", "HEAD", "--format", "json"], &partial);
+    assert!(stderr.contains("is missing: the repository is a partial clone"), "{stderr}");
+    let out = ringloc(&["history", "--repo", "partial"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let first = repo.git(&["rev-parse", "HEAD~1"]);
+    assert!(
+        stderr.contains(&format!("history stops at {first}: partial/a.c: blob "))
+            && stderr.contains("is missing: the repository is a partial clone"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
 /// A FIFO planted among the packs, or in place of a loose object, neither hangs a count (opening
@@ -528,6 +566,78 @@ fn submodules_and_lfs_pointers_are_reported_apart() {
     let paths: Vec<&str> =
         v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
     assert_eq!(paths, ["repo/a.c"]);
+}
+
+/// `repo`'s branch `main` made by `git fast-import` from `stream`, which may hold what `git add`
+/// would not (a tree thousands of directories deep).
+fn fast_import(repo: &Repo, stream: &str) {
+    use std::io::Write;
+    let mut child = Command::new("git")
+        .args(["fast-import", "--quiet"])
+        .current_dir(repo.path())
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("run git fast-import");
+    child.stdin.take().unwrap().write_all(stream.as_bytes()).unwrap();
+    assert!(child.wait().unwrap().success(), "git fast-import");
+}
+
+/// One commit of a `git fast-import` stream on `main`, adding or changing `path` to `body`.
+fn imported_commit(time: u64, path: &str, body: &str) -> String {
+    format!(
+        "commit refs/heads/main\ncommitter t <t@t> {time} +0000\ndata 1\nc\nM 100644 inline {path}\ndata {}\n{body}\n",
+        body.len()
+    )
+}
+
+/// A tree whose directories nest deeper than 4096 is an error that says so (exit status 1),
+/// where 10,000 levels overflowed the stack (exit status 134); one 4096 deep counts, in a history
+/// too, whose runs of 64 commits (here three) are listed and summed on a thread per core, each
+/// with a stack of 2 MiB that listing that tree overflowed.
+#[test]
+fn a_tree_nested_past_the_depth_limit_is_an_error_and_one_at_it_counts() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::new();
+    let deepest = format!("{}f.c", "d/".repeat(4096));
+    let mut stream = imported_commit(1_700_000_000, &deepest, "int f;\n");
+    for i in 0..130 {
+        stream += &imported_commit(1_700_000_001 + i, "top.c", &format!("int top{i};\n"));
+    }
+    let too_deep = format!("{}f.c", "d/".repeat(10_000));
+    fast_import(&repo, &(stream + &imported_commit(1_700_001_000, &too_deep, "int g;\n")));
+    let v = run(&["--format", "json", "--rev", "HEAD~1", "repo"], repo.top());
+    assert_eq!(v["total"]["files"], 2);
+    let v = run(&["history", "HEAD~1", "--format", "json", "--repo", "repo"], repo.top());
+    assert_eq!(v["commits"].as_array().unwrap().len(), 131);
+    let said = "exceeded the maximum tree depth, 4096 directories";
+    for args in [
+        &["--rev", "HEAD", "repo"][..],
+        &["history", "--repo", "repo"],
+        &["diff", "HEAD~1", "HEAD", "--repo", "repo"],
+    ] {
+        assert_fails_saying(&repo, args, said);
+    }
+}
+
+/// The note of submodules not followed lists them in path order, where it listed the last
+/// directory's first (`vendor/gl, libs/r1`).
+#[test]
+fn submodules_are_noted_in_path_order() {
+    if !has_git() {
+        return;
+    }
+    let sub = submodule_source();
+    let mut repo = Repo::new();
+    for path in ["libs/r1", "vendor/gl"] {
+        repo.git(&["submodule", "add", "-q", sub.path().to_str().unwrap(), path]);
+    }
+    repo.commit("two submodules");
+    let out = ringloc(&["--rev", "HEAD", "repo"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("2 submodules not followed: repo/libs/r1, repo/vendor/gl\n"), "{stderr}");
 }
 
 /// `--exclude-dir` and `--exclude` values that match nothing in a revision are noted as on its
@@ -698,7 +808,8 @@ fn a_diff_between_revisions_counts_what_the_selection_flags_keep() {
 }
 
 /// Between two reports there is nothing to select again: a selection flag is refused, by name,
-/// where it used to be taken without a word. Flags `--rev` refuses are not taken at all.
+/// where it used to be taken without a word, and so is `--repo`, as no repository is read. Flags
+/// `--rev` refuses are not taken at all.
 #[test]
 fn a_diff_between_reports_refuses_selection_flags_by_name() {
     if !has_git() {
@@ -714,6 +825,7 @@ fn a_diff_between_reports_refuses_selection_flags_by_name() {
         (&["--exclude-dir", "vendor"][..], "--exclude-dir does not apply"),
         (&["-t", "C"], "-t/--type does not apply"),
         (&["--hidden"], "--hidden does not apply"),
+        (&["--repo", "."], "reads no repository: --repo does not apply"),
     ];
     for (flags, said) in refused {
         let out = ringloc(&[&["diff", "old.json", "new.json"][..], flags].concat(), repo.top());
@@ -1034,6 +1146,63 @@ fn a_rev_cache_keeps_what_earlier_runs_counted_and_counts_alike() {
     assert_eq!(json_of(&out)["blobs_counted"], 0, "{}", String::from_utf8_lossy(&out.stderr));
     let refused = ringloc(&["--cache", "blobs.cache", "repo"], &top);
     assert_eq!(refused.status.code(), Some(1), "--cache without --rev is refused");
+}
+
+/// `--cache` runs of `--rev` and `history` refuse `path` (exit status 1, naming it) and leave it
+/// as it was, a file of the type `was` tells.
+fn assert_cache_refused(repo: &Repo, path: &Path, was: fn(&FileType) -> bool) {
+    let cache = path.to_str().unwrap();
+    for args in
+        [&["--rev", "HEAD", "--cache", cache, "repo"][..], &["history", "--repo", "repo", "--cache", cache]]
+    {
+        let out = ringloc(args, repo.top());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(&format!("{cache}: not a regular file")), "{args:?}: {stderr}");
+        let now = std::fs::symlink_metadata(path).unwrap().file_type();
+        assert!(was(&now), "{args:?}: {path:?} is now {now:?}");
+    }
+}
+
+/// A FIFO or a character device named by `--cache` is refused: reading a FIFO waited for a
+/// writer for ever, and `/dev/zero` was read until memory ran out.
+#[test]
+fn a_cache_that_is_no_regular_file_is_refused() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    let fifo = repo.top().join("fifo.cache");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert_cache_refused(&repo, &fifo, FileType::is_fifo);
+    assert_cache_refused(&repo, Path::new("/dev/zero"), FileType::is_char_device);
+    let empty = repo.top().join("empty.cache");
+    std::fs::write(&empty, "").unwrap();
+    run(&["--format", "json", "--rev", "HEAD", "--cache", "empty.cache", "repo"], repo.top());
+    assert!(
+        std::fs::read_to_string(&empty).unwrap().starts_with("ringloc blob cache "),
+        "an empty file is new"
+    );
+}
+
+/// A device node named by `--cache` is left in place: a cache was renamed over it, so `--cache
+/// /dev/null` run as root replaced `/dev/null` with a regular file.
+#[test]
+#[ignore = "needs root"]
+fn a_cache_named_by_a_device_node_leaves_it_in_place() {
+    assert_root("to make a device node");
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    let null = repo.top().join("null");
+    let made = Command::new("mknod").arg(&null).args(["c", "1", "3"]).status().unwrap();
+    assert!(made.success(), "mknod {null:?}");
+    assert_cache_refused(&repo, &null, FileType::is_char_device);
 }
 
 #[test]

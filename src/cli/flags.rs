@@ -129,9 +129,9 @@ pub enum Command {
         /// Also compare per-directory totals (both reports written with the same --by-dir DEPTH)
         #[arg(long)]
         by_dir: bool,
-        /// The repository the revisions are in
-        #[arg(long, value_name = "DIR", default_value = ".")]
-        repo: PathBuf,
+        /// The repository the revisions are in (default: .); refused between two reports
+        #[arg(long, value_name = "DIR")]
+        repo: Option<PathBuf>,
         /// No notes on stderr, such as a submodule not followed (errors are still listed)
         #[arg(short, long)]
         quiet: bool,

@@ -81,20 +81,23 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
 /// revisions (or OLD is a range `A..B`). A file that exists is a report, however its path reads:
 /// `../r.json` is no range. Only a file is: a directory named like a tag (`v2/` in a checkout of
-/// `v2`) is no report, so it leaves the argument a revision. `select` picks each revision's files
-/// as `--rev` picks them, and is refused between reports; `quiet` drops the notes (`-q`).
+/// `v2`) is no report, so it leaves the argument a revision. `repo` (`--repo`, default `.`) holds
+/// the revisions, and `select` picks each revision's files as `--rev` picks them; both are refused
+/// between reports. `quiet` drops the notes (`-q`).
 pub fn diff(
     old: &Path,
     new: Option<&Path>,
     by_dir: bool,
-    repo: &Path,
+    repo: Option<&Path>,
     select: &SelectArgs,
     format: &FormatArgs,
     quiet: bool,
 ) -> Result<Finished, String> {
     let (old_report, new_report) = (old.is_file(), new.is_some_and(Path::is_file));
     match new {
-        Some(new) if old_report && new_report => return between_reports(old, new, by_dir, select, format),
+        Some(new) if old_report && new_report => {
+            return between_reports((old, new), by_dir, repo.is_some(), select, format)
+        }
         Some(new) if old_report || new_report => {
             return Err(format!(
                 "diff compares two JSON reports or two revisions: {} and {} are one of each",
@@ -112,7 +115,7 @@ pub fn diff(
     if by_dir {
         return Err("--by-dir compares reports; between revisions use --by-file rows (always shown)".into());
     }
-    let repo = Repo::open(repo).map_err(|e| e.to_string())?;
+    let repo = Repo::open(repo.unwrap_or(Path::new("."))).map_err(|e| e.to_string())?;
     let config = select.config(repo.root.clone())?;
     let revs = diff_revs(&repo, range, &config).map_err(|e| e.to_string())?;
     if !quiet {
@@ -131,19 +134,21 @@ pub fn diff(
 }
 
 /// `diff` between two reports, which compares what they counted: a selection flag could choose
-/// nothing again, so it is refused by name rather than silently ignored.
+/// nothing again, and no repository is read (`repo_given`: `--repo`), so either is refused by
+/// name rather than silently ignored.
 fn between_reports(
-    old: &Path,
-    new: &Path,
+    (old, new): (&Path, &Path),
     by_dir: bool,
+    repo_given: bool,
     select: &SelectArgs,
     format: &FormatArgs,
 ) -> Result<Finished, String> {
+    let why = "diff between two reports compares what they counted";
+    if repo_given {
+        return Err(format!("{why}, and reads no repository: --repo does not apply"));
+    }
     match select.first_given() {
-        Some(flag) => Err(format!(
-            "diff between two reports compares what they counted: {flag} does not apply (give it to \
-             the runs that write them)"
-        )),
+        Some(flag) => Err(format!("{why}: {flag} does not apply (give it to the runs that write them)")),
         None => commands::diff(old, new, by_dir, format),
     }
 }

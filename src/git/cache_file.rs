@@ -6,8 +6,9 @@
 //! ringloc version, a fingerprint of its sources and language table, the read rules); SUM is the
 //! SHA-1 of the entries' line. A file of another format or key, or whose sum does not match, is
 //! set aside with a note and replaced: kept counts are used only when they are exactly the counts
-//! this build would give. A file that is not a cache at all is refused, never overwritten. The
-//! file is written under a temporary name and renamed into place, so it is always whole.
+//! this build would give. A file that is not a cache at all is refused, never overwritten, and so
+//! is a path that is no regular file (a device, a FIFO). The file is written under a temporary
+//! name and renamed into place, so it is always whole.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -32,6 +33,9 @@ const FORMAT: u32 = 1;
 pub enum CacheFileError {
     /// The file exists and is no ringloc cache: overwriting it could destroy someone's data.
     Foreign(PathBuf),
+    /// The path is no regular file (a device, a FIFO, a directory): renaming a cache over
+    /// `/dev/null` replaced the device, and reading a FIFO or `/dev/zero` never ended.
+    NotAFile(PathBuf),
     Io(PathBuf, io::Error),
 }
 
@@ -42,6 +46,13 @@ impl fmt::Display for CacheFileError {
                 write!(
                     f,
                     "{}: not a ringloc blob cache (name a new file or one ringloc wrote)",
+                    path.display()
+                )
+            }
+            CacheFileError::NotAFile(path) => {
+                write!(
+                    f,
+                    "{}: not a regular file, so no ringloc blob cache (name a new file)",
                     path.display()
                 )
             }
@@ -82,11 +93,7 @@ fn sha1(bytes: &[u8]) -> String {
 
 /// The cache kept in `path` for blobs read under `rules`: empty when the file is missing or empty.
 pub fn load(path: &Path, rules: &ReadRules) -> Result<Loaded, CacheFileError> {
-    let text = match std::fs::read(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(CacheFileError::Io(path.to_path_buf(), e)),
-    };
+    let text = read(path)?;
     let fresh = |why: &str| Loaded {
         cache: BlobCache::default(),
         note: Some(format!("cache {}: {why}; counting every blob again", path.display())),
@@ -95,8 +102,7 @@ pub fn load(path: &Path, rules: &ReadRules) -> Result<Loaded, CacheFileError> {
         return Ok(Loaded { cache: BlobCache::default(), note: None });
     }
     let mut lines = text.splitn(4, |&b| b == b'\n');
-    let format = lines.next().and_then(|l| l.strip_prefix(MAGIC.as_bytes()));
-    let Some(format) = format else { return Err(CacheFileError::Foreign(path.to_path_buf())) };
+    let format = lines.next().and_then(|l| l.strip_prefix(MAGIC.as_bytes())).unwrap_or_default();
     if format != FORMAT.to_string().as_bytes() {
         return Ok(fresh("written in another format"));
     }
@@ -113,6 +119,36 @@ pub fn load(path: &Path, rules: &ReadRules) -> Result<Loaded, CacheFileError> {
         Some(cache) => Ok(Loaded { cache, note: None }),
         None => Ok(fresh("corrupt (an entry does not read back)")),
     }
+}
+
+/// The bytes of the file at `path`: none where there is none, an error where it is no regular
+/// file or does not start as a cache. It is opened without blocking (a FIFO waits for no writer)
+/// and its type asked of the open descriptor, so nothing swapped in after a check is read; a file
+/// is read only up to the size that descriptor gives, and past [`MAGIC`] only where it starts so,
+/// so a large foreign file costs a few bytes.
+fn read(path: &Path) -> Result<Vec<u8>, CacheFileError> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let failed = |e: io::Error| CacheFileError::Io(path.to_path_buf(), e);
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    let file = match options.open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(failed(e)),
+    };
+    let meta = file.metadata().map_err(failed)?;
+    if !meta.is_file() {
+        return Err(CacheFileError::NotAFile(path.to_path_buf()));
+    }
+    let mut file = file.take(meta.len());
+    let mut text = Vec::new();
+    (&mut file).take(MAGIC.len() as u64).read_to_end(&mut text).map_err(failed)?;
+    if !text.is_empty() && text != MAGIC.as_bytes() {
+        return Err(CacheFileError::Foreign(path.to_path_buf()));
+    }
+    file.read_to_end(&mut text).map_err(failed)?;
+    Ok(text)
 }
 
 fn entries(body: &[u8]) -> Option<BlobCache> {

@@ -4,11 +4,13 @@
 //! listed and summed on threads of their own, each run with one [`TreeLister`] and one
 //! [`SubtreeSums`], so a directory is listed and summed once however many samples of a run hold it.
 
+use std::sync::Arc;
+
 use gix::ObjectId;
 
-use super::blobs::BlobCache;
+use super::blobs::{BlobCache, BlobOutcome};
 use super::sums::SubtreeSums;
-use super::tree::{distinct_files, TreeLister};
+use super::tree::{distinct_files, Node, TreeFile, TreeLister};
 use super::{on_parts, GitError, Repo, Revision};
 use crate::config::Config;
 use crate::report::Report;
@@ -76,6 +78,7 @@ fn history_in_spans(
     // All the samples' blobs in one pass, in pack order: a delta is read right after its base,
     // still in the pack cache, where a pass per sample would decode each delta chain anew.
     cache.fill(repo, distinct_files(&roots), &config.read_rules(), threads);
+    first_unfetched(repo, (&sampled, &roots), cache)?;
     let (cache, path) = (&*cache, repo.root.as_path());
     let root_spans: Vec<&[_]> = roots.chunks(run).collect();
     let summed = on_parts(repo, &root_spans, |_, roots| {
@@ -88,6 +91,35 @@ fn history_in_spans(
         report,
     });
     Ok(History { samples: samples.collect(), warnings })
+}
+
+/// The error of the newest sample's first blob (by path) that a partial clone never fetched:
+/// its totals, and those of every sample holding it, would leave the file out and read as a
+/// smaller project, where one count (`--rev`, `diff`) names the file beside the rest it counted.
+fn first_unfetched(
+    repo: &Repo,
+    (sampled, roots): (&[Revision], &[Arc<Node>]),
+    cache: &BlobCache,
+) -> Result<(), GitError> {
+    let why = |file: &TreeFile| match cache.get(file) {
+        Some(BlobOutcome::Failed(why)) if repo.packs.never_fetched(&repo.handle, file.blob) => Some(why),
+        _ => None,
+    };
+    if !distinct_files(roots).into_iter().any(|file| why(file).is_some()) {
+        return Ok(());
+    }
+    for (revision, root) in sampled.iter().zip(roots).rev() {
+        let mut files = distinct_files(std::slice::from_ref(root));
+        files.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        if let Some((file, why)) = files.into_iter().find_map(|file| Some((file, why(file)?))) {
+            let commit = revision.commit.unwrap_or(revision.tree);
+            return Err(GitError::Store(format!(
+                "history stops at {commit}: {}: {why}",
+                file.path.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A note where the walk ended at a shallow clone's boundary, on a commit whose parents the clone

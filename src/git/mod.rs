@@ -159,10 +159,13 @@ pub struct Revision {
 
 impl Repo {
     /// Opens the repository of `path`: the top of a work tree or a directory below it (found
-    /// upwards, as git finds it), or a bare repository.
+    /// upwards, as git finds it), or a bare repository. gix is given the path made absolute (the
+    /// current directory joined, `..` kept for the kernel to resolve): given `../w.git`, a bare
+    /// repository beside the current directory, it looked for `../.git` and found none.
     pub fn open(path: &Path) -> Result<Repo, GitError> {
         let not_repo = |why: String| GitError::NotARepository { path: path.to_path_buf(), why };
-        let repo = gix::discover(path).map_err(|e| not_repo(e.to_string()))?;
+        let absolute = std::path::absolute(path).map_err(|e| not_repo(e.to_string()))?;
+        let repo = gix::discover(&absolute).map_err(|e| not_repo(e.to_string()))?;
         let below = |top: &Path| {
             let (top, path) = (top.canonicalize().ok()?, path.canonicalize().ok()?);
             path.strip_prefix(top).ok().map(Path::to_path_buf)

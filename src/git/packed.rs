@@ -86,13 +86,18 @@ impl Packs {
         (kind, id): (Kind, ObjectId),
         error: impl Display,
     ) -> String {
-        if self.partial_clone && !handle.has_object(id) {
+        if self.never_fetched(handle, id) {
             return format!(
                 "{kind} {id} is missing: the repository is a partial clone, which fetches objects only when \
                  git needs them (`git backfill` fetches a blobless clone's blobs)"
             );
         }
         format!("{kind} {id}: {error}")
+    }
+
+    /// Whether `id` is an object this partial clone has not fetched (yet), as `handle` finds none.
+    pub(crate) fn never_fetched(&self, handle: &gix::Repository, id: ObjectId) -> bool {
+        self.partial_clone && !handle.has_object(id)
     }
 
     /// Where `id` is packed; `None` for a loose object (or one only gix can find).

@@ -19,18 +19,20 @@ fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCa
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
     report.warnings.extend(listing.ignore_links.iter().map(|path| link_note(path)));
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
-    report.warnings.extend(notes(&submodules, "submodule", "not followed"));
-    report.warnings.extend(notes(&lfs, "Git LFS pointer", "not counted"));
+    report.warnings.extend(notes(submodules, "submodule", "not followed"));
+    report.warnings.extend(notes(lfs, "Git LFS pointer", "not counted"));
     report.sort();
     report
 }
 
-/// One line for a kind of entry reported apart: how many, and the first few paths.
-fn notes(paths: &[PathBuf], what: &str, done: &str) -> Option<String> {
+/// One line for a kind of entry reported apart: how many, and the first few paths in path order
+/// (a listing gives them last directory first, and the first few would be any few).
+fn notes(mut paths: Vec<PathBuf>, what: &str, done: &str) -> Option<String> {
     const SHOWN: usize = 5;
     if paths.is_empty() {
         return None;
     }
+    paths.sort_unstable();
     let mut shown: Vec<String> = paths.iter().take(SHOWN).map(|p| p.display().to_string()).collect();
     if paths.len() > SHOWN {
         shown.push(format!("and {} more", paths.len() - SHOWN));

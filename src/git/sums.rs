@@ -67,18 +67,27 @@ impl SubtreeSums {
         report
     }
 
-    fn sums(&mut self, node: &Arc<Node>, blobs: &BlobCache) -> Arc<Sums> {
-        if let Some(done) = self.done.get(&id(node)) {
-            return Arc::clone(done);
+    /// The sums of `root`'s subtree, each directory summed after those below it, on a stack of
+    /// its own: one frame a level overflowed the stack of a deep tree.
+    fn sums(&mut self, root: &Arc<Node>, blobs: &BlobCache) -> Arc<Sums> {
+        let mut stack = vec![(root, false)];
+        while let Some((node, below_done)) = stack.pop() {
+            if self.done.contains_key(&id(node)) {
+                continue;
+            }
+            if !below_done {
+                stack.push((node, true));
+                stack.extend(node.dirs.iter().map(|dir| (dir, false)));
+                continue;
+            }
+            let mut own = Report::default();
+            blobs.record(&node.files, &mut own, false);
+            let mut sums = Sums::from_report(own);
+            for dir in &node.dirs {
+                sums.add(&self.done[&id(dir)]);
+            }
+            self.done.insert(id(node), Arc::new(sums));
         }
-        let mut own = Report::default();
-        blobs.record(&node.files, &mut own, false);
-        let mut sums = Sums::from_report(own);
-        for dir in &node.dirs {
-            sums.add(&self.sums(dir, blobs));
-        }
-        let sums = Arc::new(sums);
-        self.done.insert(id(node), Arc::clone(&sums));
-        sums
+        Arc::clone(&self.done[&id(root)])
     }
 }

@@ -24,6 +24,12 @@ use crate::walk::ignore::{named_from_root, IgnoreLevel, TREE_FILES};
 use crate::walk::select::Selection;
 use crate::walk::SKIPPED_DIRS;
 
+/// The deepest directory listed, counted from the top of the tree; a deeper one is an error. Each
+/// directory's node is keyed by its whole path, so a chain of directories costs the square of its
+/// depth in memory (16 MiB at this depth). git stops sooner, at its `core.maxTreeDepth` (2048 in
+/// Git 2.47), so no tree that git checks out is refused.
+const MAX_TREE_DEPTH: usize = 4096;
+
 /// A file of the tree that the selection keeps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeFile {
@@ -42,6 +48,19 @@ pub struct Node {
     /// Its ignore files that are symlinks, not applied ([`TreeLister::linked_ignore_files`]).
     pub ignore_links: Vec<PathBuf>,
     pub dirs: Vec<Arc<Node>>,
+}
+
+/// Drops the subtree a node at a time: dropped in turn, each node dropping its own, nested nodes
+/// overflowed the stack of a deep tree.
+impl Drop for Node {
+    fn drop(&mut self) {
+        let mut below = std::mem::take(&mut self.dirs);
+        while let Some(dir) = below.pop() {
+            if let Some(mut node) = Arc::into_inner(dir) {
+                below.append(&mut node.dirs);
+            }
+        }
+    }
 }
 
 impl Node {
@@ -94,12 +113,30 @@ struct Entry<'d> {
 }
 
 /// A directory to list: its tree, path, depth and the ignore rules above it.
-struct Dir<'a> {
+struct Dir {
     tree: ObjectId,
     path: PathBuf,
     depth: usize,
-    ignore: &'a Arc<IgnoreLevel>,
-    chain: &'a IgnoreChain,
+    ignore: Arc<IgnoreLevel>,
+    chain: IgnoreChain,
+}
+
+/// What a directory's node is keyed by: its tree, path (its bytes, as the chain holds them) and
+/// the ignore files above it.
+type NodeKey = (ObjectId, Vec<u8>, IgnoreChain);
+
+/// A directory being listed: its own files and submodules, and its subdirectories, those still
+/// to list last first.
+struct Listing {
+    key: NodeKey,
+    node: Node,
+    pending: Vec<Dir>,
+}
+
+/// A directory met: listed before (by this tree or an earlier one), or opened to be listed.
+enum Step {
+    Known(Arc<Node>),
+    Open(Listing),
 }
 
 /// The directory a listing starts from, with the ignore rules above it and the ignore files
@@ -120,8 +157,8 @@ pub struct TreeLister<'a> {
     /// Where `root` is below the top of the tree, one name a directory (none at the top).
     prefix: Vec<Vec<u8>>,
     top: Arc<IgnoreLevel>,
-    /// Directories by tree, path (its bytes, as the chain holds them) and the ignore files above.
-    nodes: FastMap<(ObjectId, Vec<u8>, IgnoreChain), Arc<Node>>,
+    /// Directories listed so far.
+    nodes: FastMap<NodeKey, Arc<Node>>,
     /// Ignore levels by the ignore files that make them: a history lists a directory with an
     /// ignore file anew whenever a file below it changes, and its rules are parsed once.
     levels: FastMap<IgnoreChain, Arc<IgnoreLevel>>,
@@ -177,8 +214,8 @@ impl<'a> TreeLister<'a> {
             tree: start.tree,
             path: self.root.clone(),
             depth: 0,
-            ignore: &start.ignore,
-            chain: &start.chain,
+            ignore: start.ignore,
+            chain: start.chain,
         };
         Ok((self.node(repo, dir)?, start.links))
     }
@@ -210,19 +247,53 @@ impl<'a> TreeLister<'a> {
         Ok(Some(Start { tree, ignore, chain, links }))
     }
 
-    fn node(&mut self, repo: &impl ObjectStore, dir: Dir<'_>) -> Result<Arc<Node>, GitError> {
-        let key = (dir.tree, dir.path.into_os_string().into_vec(), Arc::clone(dir.chain));
+    /// The node of `top`, each directory below it listed unless a tree listed so far holds it.
+    /// Depth first, on a stack of its own: one frame a level overflowed the stack of a tree
+    /// 10,000 directories deep.
+    fn node(&mut self, repo: &impl ObjectStore, top: Dir) -> Result<Arc<Node>, GitError> {
+        let mut open: Vec<Listing> = Vec::new();
+        let mut next = Some(top);
+        loop {
+            let finished = match next.take() {
+                Some(dir) => match self.step(repo, dir)? {
+                    Step::Known(node) => Some(node),
+                    Step::Open(listing) => {
+                        open.push(listing);
+                        None
+                    }
+                },
+                None => open.pop().map(|listing| self.close(listing)),
+            };
+            if let Some(node) = finished {
+                let Some(parent) = open.last_mut() else { return Ok(node) };
+                parent.node.dirs.push(node);
+            }
+            next = open.last_mut().and_then(|listing| listing.pending.pop());
+        }
+    }
+
+    /// `dir`'s node where a tree listed so far holds it; otherwise `dir` opened: its files and
+    /// submodules, its subdirectories to list. An error below [`MAX_TREE_DEPTH`].
+    fn step(&mut self, repo: &impl ObjectStore, dir: Dir) -> Result<Step, GitError> {
+        let key = (dir.tree, dir.path.into_os_string().into_vec(), dir.chain);
         if let Some(node) = self.nodes.get(&key) {
-            return Ok(Arc::clone(node));
+            return Ok(Step::Known(Arc::clone(node)));
+        }
+        if self.prefix.len() + dir.depth > MAX_TREE_DEPTH {
+            return Err(GitError::Store(format!(
+                "tree {}: exceeded the maximum tree depth, {MAX_TREE_DEPTH} directories (git itself \
+                 stops at its core.maxTreeDepth, 2048 by default)",
+                key.0
+            )));
         }
         let (tree, path) = (key.0, Path::new(OsStr::from_bytes(&key.1)));
         let data = read_tree(repo, &mut self.reader, tree)?;
         let entries = entries(tree, &data)?;
-        let (ignore, chain) = self.ignore_level(repo, (path, None), dir.ignore, dir.chain, &entries)?;
+        let (ignore, chain) = self.ignore_level(repo, (path, None), &dir.ignore, &key.2, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.filters_paths();
-        let mut node =
-            Node { ignore_links: self.linked_ignore_files((path, None), &entries), ..Node::default() };
+        let (mut node, mut pending) = (Node::default(), Vec::new());
+        node.ignore_links = self.linked_ignore_files((path, None), &entries);
         for e in entries {
             if sel.skips_name(e.name) {
                 continue;
@@ -237,8 +308,8 @@ impl<'a> TreeLister<'a> {
                 || !SKIPPED_DIRS.contains(&e.name) && !sel.skips_dir(e.name, dir.depth + 1) && !dropped(true);
             match e.kind {
                 EntryKind::Tree if kept_dir() => {
-                    let sub = Dir { tree: e.oid, path, depth: dir.depth + 1, ignore: &ignore, chain: &chain };
-                    node.dirs.push(self.node(repo, sub)?);
+                    let (ignore, chain) = (Arc::clone(&ignore), Arc::clone(&chain));
+                    pending.push(Dir { tree: e.oid, path, depth: dir.depth + 1, ignore, chain });
                 }
                 EntryKind::Blob | EntryKind::BlobExecutable => {
                     let language = detect_by_name(e.name);
@@ -251,9 +322,15 @@ impl<'a> TreeLister<'a> {
                 EntryKind::Tree | EntryKind::Commit | EntryKind::Link => {}
             }
         }
-        let node = Arc::new(node);
-        self.nodes.insert(key, Arc::clone(&node));
-        Ok(node)
+        pending.reverse();
+        Ok(Step::Open(Listing { key, node, pending }))
+    }
+
+    /// A directory listed whole, kept for the trees listed after it.
+    fn close(&mut self, listing: Listing) -> Arc<Node> {
+        let node = Arc::new(listing.node);
+        self.nodes.insert(listing.key, Arc::clone(&node));
+        node
     }
 
     /// The ignore files of the directory `path` (named from the counted root if it is above it:
