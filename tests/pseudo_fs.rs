@@ -103,21 +103,8 @@ fn one_file_system_does_not_enter_mount_points() {
 #[test]
 #[ignore = "needs root"]
 fn a_fuse_mount_with_direct_io_counts_as_its_source() {
-    assert_root("to mount FUSE");
-    let has_bindfs = std::process::Command::new("bindfs").arg("--version").output().is_ok();
-    assert!(
-        has_bindfs && Path::new("/dev/fuse").exists(),
-        "needs bindfs and /dev/fuse (.ci/run installs bindfs, fuse3)"
-    );
-    let (src, mnt) = (Tree::new(), Tree::new());
-    for i in 0..50 {
-        src.write(&format!("f{i}.c"), format!("int x{i};\n// c\n\n"));
-    }
-    let mounted = std::process::Command::new("bindfs")
-        .args(["-o", "direct_io"])
-        .args([src.path(), mnt.path()])
-        .status();
-    assert!(mounted.is_ok_and(|s| s.success()), "bindfs -o direct_io failed");
+    let mnt = Tree::new();
+    let src = fifty_files_mounted_at(mnt.path());
     let totals = |dir: &Path, backend: &str| {
         json_of(&ringloc(&["--format", "json", "--backend", backend, "."], dir))["total"].clone()
     };
@@ -138,22 +125,11 @@ fn a_fuse_mount_with_direct_io_counts_as_its_source() {
 #[test]
 #[ignore = "needs root"]
 fn a_fuse_mount_below_the_root_is_read_plainly() {
-    assert_root("to mount FUSE");
-    let has_bindfs = std::process::Command::new("bindfs").arg("--version").output().is_ok();
-    assert!(
-        has_bindfs && Path::new("/dev/fuse").exists(),
-        "needs bindfs and /dev/fuse (.ci/run installs bindfs, fuse3)"
-    );
-    let (src, tree) = (Tree::new(), Tree::new());
-    for i in 0..50 {
-        src.write(&format!("f{i}.c"), format!("int x{i};\n// c\n\n"));
-    }
+    let tree = Tree::new();
     tree.write("a/here.c", "int here;\n");
     let mnt = tree.path().join("a/b/mnt");
     std::fs::create_dir_all(&mnt).unwrap();
-    let mounted =
-        std::process::Command::new("bindfs").args(["-o", "direct_io"]).arg(src.path()).arg(&mnt).status();
-    assert!(mounted.is_ok_and(|s| s.success()), "bindfs -o direct_io failed");
+    let _src = fifty_files_mounted_at(&mnt);
     let totals = |dir: &Path, backend: &str| {
         json_of(&ringloc(&["--format", "json", "--backend", backend, "."], dir))["total"]["lines"].clone()
     };
@@ -163,4 +139,23 @@ fn a_fuse_mount_below_the_root_is_read_plainly() {
     for (b, lines) in backends().iter().zip(&got) {
         assert_eq!(lines, 151, "{b}: the mount's 150 lines and here.c's one");
     }
+}
+
+/// A tree of 50 three-line C files, mounted at `mnt` with `bindfs -o direct_io` (as root, with
+/// bindfs and /dev/fuse, which .ci/run installs); the caller unmounts it.
+fn fifty_files_mounted_at(mnt: &Path) -> Tree {
+    assert_root("to mount FUSE");
+    let has_bindfs = std::process::Command::new("bindfs").arg("--version").output().is_ok();
+    assert!(
+        has_bindfs && Path::new("/dev/fuse").exists(),
+        "needs bindfs and /dev/fuse (.ci/run installs bindfs, fuse3)"
+    );
+    let src = Tree::new();
+    for i in 0..50 {
+        src.write(&format!("f{i}.c"), format!("int x{i};\n// c\n\n"));
+    }
+    let mounted =
+        std::process::Command::new("bindfs").args(["-o", "direct_io"]).arg(src.path()).arg(mnt).status();
+    assert!(mounted.is_ok_and(|s| s.success()), "bindfs -o direct_io failed");
+    src
 }
