@@ -130,6 +130,13 @@ fn read(path: &Path) -> Result<Vec<u8>, CacheFileError> {
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
     let failed = |e: io::Error| CacheFileError::Io(path.to_path_buf(), e);
+    // Asked first by its path too, so that no device is ever opened: opening one may act (a tape
+    // rewinds, a serial line hangs up).
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(CacheFileError::NotAFile(path.to_path_buf())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        _ => {}
+    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true).custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     let file = match options.open(path) {
