@@ -272,6 +272,7 @@ fn write_blocks<S>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     fn numbered(out: &mut Vec<u8>, i: usize, n: &u32) -> io::Result<()> {
         writeln!(out, "{i}:{n}")
@@ -412,10 +413,17 @@ mod tests {
     fn a_row_that_panics_on_a_helper_panics_the_writer_instead_of_hanging_it() {
         let rows: Vec<u32> = (0..40).collect();
         let writer = thread::current().id();
-        // The writer's rows are slow, so the helpers surely take some.
+        let helped = AtomicBool::new(false);
+        // The writer's rows wait for a helper's, so a helper surely takes one, however the
+        // threads are scheduled.
         let panicking = |out: &mut Vec<u8>, i: usize, n: &u32| {
-            assert!(thread::current().id() == writer, "row {i} on a helper");
-            thread::sleep(std::time::Duration::from_millis(2));
+            if thread::current().id() != writer {
+                helped.store(true, Ordering::SeqCst);
+                panic!("row {i} on a helper");
+            }
+            while !helped.load(Ordering::SeqCst) {
+                thread::sleep(std::time::Duration::from_millis(1));
+            }
             numbered(out, i, n)
         };
         let result = std::panic::catch_unwind(|| blocks(&mut Vec::new(), &rows, (3, 1), panicking));
@@ -426,11 +434,18 @@ mod tests {
     fn a_row_that_panics_on_the_writer_panics_it_while_helpers_wait_for_room() {
         let rows: Vec<u32> = (0..40).collect();
         let writer = thread::current().id();
-        // The writer's first block panics once the helpers have taken all they may and wait.
+        let writing = AtomicBool::new(false);
+        // A helper's row waits until the writer is in one, so the two helpers hold at most two
+        // blocks and the writer surely takes one, however the threads are scheduled. The writer's
+        // row panics once the helpers have taken all they may and wait for room.
         let panicking = |out: &mut Vec<u8>, i: usize, n: &u32| {
             if thread::current().id() == writer {
+                writing.store(true, Ordering::SeqCst);
                 thread::sleep(std::time::Duration::from_millis(20));
                 panic!("row {i}");
+            }
+            while !writing.load(Ordering::SeqCst) {
+                thread::sleep(std::time::Duration::from_millis(1));
             }
             numbered(out, i, n)
         };
@@ -439,12 +454,12 @@ mod tests {
     }
 
     /// Counts the writes given to it, slowly.
-    struct Slow<'a>(&'a std::sync::atomic::AtomicUsize);
+    struct Slow<'a>(&'a AtomicUsize);
 
     impl Write for Slow<'_> {
         fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
             thread::sleep(std::time::Duration::from_millis(1));
-            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            self.0.fetch_add(1, Ordering::SeqCst);
             Ok(buf.len())
         }
 
@@ -456,17 +471,17 @@ mod tests {
     #[test]
     fn no_block_is_formatted_further_ahead_of_a_slow_writer_than_allowed() {
         let rows: Vec<u32> = (0..60).collect();
-        let writes = std::sync::atomic::AtomicUsize::new(0);
+        let writes = AtomicUsize::new(0);
         for threads in 2..=4 {
-            writes.store(0, std::sync::atomic::Ordering::SeqCst);
+            writes.store(0, Ordering::SeqCst);
             // Blocks of one row, each written by one call.
             let bounded = |out: &mut Vec<u8>, i: usize, n: &u32| {
-                let written = writes.load(std::sync::atomic::Ordering::SeqCst);
+                let written = writes.load(Ordering::SeqCst);
                 assert!(i < written + AHEAD * threads, "block {i} with {written} written");
                 numbered(out, i, n)
             };
             blocks(&mut Slow(&writes), &rows, (threads, 1), bounded).unwrap();
-            assert_eq!(writes.load(std::sync::atomic::Ordering::SeqCst), rows.len());
+            assert_eq!(writes.load(Ordering::SeqCst), rows.len());
         }
     }
 
