@@ -807,6 +807,43 @@ fn a_diff_between_revisions_counts_what_the_selection_flags_keep() {
     assert_eq!(kept["total"]["new"], total("HEAD")["total"]);
 }
 
+/// `--top N` cuts a revision diff's line changes too: the N languages and the N files with most
+/// lines added, removed or modified stay, and every format says how many went; the total keeps
+/// every line.
+#[test]
+fn top_keeps_the_line_changes_that_moved_most() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.write("b.rs", "fn b() {}\n");
+    repo.write("c.py", "c = 1\n");
+    repo.commit("one");
+    repo.write("a.c", "int a;\nint b;\n");
+    repo.write("b.rs", "fn b() {}\nfn c() {}\nfn d() {}\n");
+    repo.write("c.py", "c = 2\n");
+    repo.commit("two");
+    let diff =
+        |args: &[&str]| run(&[&["diff", "HEAD~1", "HEAD", "--format", "json"], args].concat(), &repo.path());
+    let names = |v: &Value, list: &str, key: &str| -> Vec<String> {
+        v["lines"][list].as_array().unwrap().iter().map(|row| row[key].as_str().unwrap().into()).collect()
+    };
+    let whole = diff(&[]);
+    assert_eq!(names(&whole, "languages", "name"), ["C", "Python", "Rust"]);
+    let cut = diff(&["--top", "1"]);
+    assert_eq!(names(&cut, "languages", "name"), ["Rust"], "{cut}");
+    assert_eq!(names(&cut, "files", "path"), ["b.rs"], "{cut}");
+    assert_eq!((&cut["omitted"]["lines_languages"], &cut["omitted"]["lines_files"]), (&2.into(), &2.into()));
+    assert_eq!(cut["lines"]["total"], whole["lines"]["total"]);
+    let two = diff(&["--top", "2"]);
+    assert_eq!(names(&two, "languages", "name"), ["C", "Rust"], "still by name");
+    let table = ringloc(&["diff", "HEAD~1", "HEAD", "--top", "1"], &repo.path());
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(!text.contains("Python") && !text.contains("a.c"), "{text}");
+    assert!(text.contains("2 more languages not shown (--top)"), "{text}");
+}
+
 /// Between two reports there is nothing to select again: a selection flag is refused, by name,
 /// where it used to be taken without a word, and so is `--repo`, as no repository is read. Flags
 /// `--rev` refuses are not taken at all.

@@ -209,6 +209,11 @@ fn revision_diffs_match_the_diff_schema() {
     assert!(odd_row["path_bytes"].is_string(), "{odd_row:#}");
     let names: Vec<&Value> = lines["languages"].as_array().unwrap().iter().map(|l| &l["name"]).collect();
     assert_eq!(names, ["C", "Go", "Python", "Rust"], "every language of either side");
+    let cut: Value =
+        serde_json::from_str(&stdout(&["diff", "HEAD~1", "HEAD", "--top", "1", "--format", "json"], &tree))
+            .unwrap();
+    assert_valid(&schema, &schema, &cut);
+    assert_eq!(cut["omitted"]["lines_files"], 3, "{cut:#}");
     let ndjson = stdout(&["diff", "HEAD~1", "HEAD", "--format", "ndjson"], &tree);
     let mut types = Vec::new();
     for line in ndjson.lines() {

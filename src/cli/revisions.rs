@@ -123,7 +123,7 @@ pub fn diff(
         unmatched_notes(&config.selection);
     }
     let shape = format.shape(format.format, None);
-    let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines);
+    let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines, shape.top);
     write_diff(&diff, format)?;
     let errors = [report_errors(&revs.old), report_errors(&revs.new)];
     Ok(if errors.iter().any(|o| matches!(o, Finished::FileErrors)) {

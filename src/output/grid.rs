@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use super::paths::for_people;
 use super::rows::map_parts;
 use crate::lang::LangId;
-use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Totals, View};
+use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Omitted, Totals, View};
 
 /// How a cell wants to look where colour is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -407,7 +407,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
             note: note(diff.omitted.files, "changed files"),
         });
     }
-    grids.extend(diff.lines.as_ref().map(line_grids).into_iter().flatten());
+    grids.extend(diff.lines.as_ref().map(|lines| line_grids(lines, &diff.omitted)).into_iter().flatten());
     grids
 }
 
@@ -425,7 +425,7 @@ fn moves_rows<'a>(cells: &mut Vec<Cell<'a>>, lead: &[Cell<'a>], moves: &LineMove
 
 /// Line changes between git revisions: per language and bucket with the totals, then per changed
 /// file.
-fn line_grids(lines: &LineChanges) -> Vec<Grid<'_>> {
+fn line_grids<'a>(lines: &'a LineChanges, omitted: &Omitted) -> Vec<Grid<'a>> {
     let with = |lead: &[Column]| [lead, &[name("Kind")], &MOVES[..]].concat();
     let mut rows = Vec::new();
     for (l, m) in &lines.languages {
@@ -444,14 +444,14 @@ fn line_grids(lines: &LineChanges) -> Vec<Grid<'_>> {
             cells: Rows::new(rows, languages.len()),
             columns: languages,
             total: None,
-            note: None,
+            note: note(omitted.lines_languages, "languages"),
         },
         Grid {
             title: Some("Lines per file".into()),
             cells: Rows::new(files, per_file.len()),
             columns: per_file,
             total: None,
-            note: None,
+            note: note(omitted.lines_files, "changed files"),
         },
     ]
 }

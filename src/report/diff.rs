@@ -12,7 +12,7 @@ use foldhash::fast::RandomState;
 use serde::Serialize;
 
 use super::view::truncate;
-use super::{DirTotals, FileReport, LineChanges, Omitted, Report, Shape, SortKey, Totals};
+use super::{DirTotals, FileReport, LineChanges, LineMoves, Omitted, Report, Shape, SortKey, Totals};
 use crate::lang::LangId;
 
 /// One row's totals before and after. `old.files == 0` means the row is new, `new.files == 0`
@@ -129,12 +129,33 @@ impl Diff {
 
     /// Adds the line changes between two revisions, their files' paths [`normalised`] as the
     /// files' rows are, so that one report spells a file one way (`sub/x.c`, not `./sub/x.c`).
-    /// Their order stays: every path is below the same root, whose `.` is what goes.
-    pub fn with_lines(mut self, mut lines: LineChanges) -> Diff {
+    /// Their order stays: every path is below the same root, whose `.` is what goes. `--top N`
+    /// keeps the N languages and the N files with most lines moved (added, removed or modified),
+    /// still by name and by path; the total keeps every line.
+    pub fn with_lines(mut self, mut lines: LineChanges, top: Option<usize>) -> Diff {
         lines.files.iter_mut().for_each(|f| f.path = normalised(&f.path));
+        let mut languages: Vec<_> = std::mem::take(&mut lines.languages).into_iter().collect();
+        self.omitted.lines_languages = keep_most_moved(&mut languages, top, |(_, m)| m);
+        lines.languages = languages.into_iter().collect();
+        self.omitted.lines_files = keep_most_moved(&mut lines.files, top, |f| &f.moves);
         self.lines = Some(lines);
         self
     }
+}
+
+/// Keeps the `top` rows with most lines moved (the earlier on a tie), in their order; returns how
+/// many rows went.
+fn keep_most_moved<T>(rows: &mut Vec<T>, top: Option<usize>, moves: impl Fn(&T) -> &LineMoves) -> usize {
+    let Some(top) = top.filter(|&top| top < rows.len()) else {
+        return 0;
+    };
+    let mut most: Vec<usize> = (0..rows.len()).collect();
+    most.sort_by_key(|&i| std::cmp::Reverse(moves(&rows[i]).moved()));
+    let mut kept = vec![false; rows.len()];
+    most[..top].iter().for_each(|&i| kept[i] = true);
+    let mut kept = kept.into_iter();
+    rows.retain(|_| kept.next() == Some(true));
+    most.len() - top
 }
 
 fn dir_map(dirs: &[DirTotals]) -> BTreeMap<PathBuf, Totals> {

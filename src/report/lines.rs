@@ -65,6 +65,11 @@ impl LineMoves {
         self.code.changed() || self.comments.changed() || self.blanks.changed()
     }
 
+    /// Lines added, removed or modified, in every bucket.
+    pub fn moved(&self) -> u64 {
+        [self.code, self.comments, self.blanks].iter().map(|m| m.added + m.removed + m.modified).sum()
+    }
+
     /// The buckets with their names, in output order.
     pub fn named(&self) -> [(&'static str, &Moves); 3] {
         [("code", &self.code), ("comments", &self.comments), ("blanks", &self.blanks)]

@@ -80,6 +80,9 @@ pub struct Omitted {
     pub languages: usize,
     pub files: usize,
     pub dirs: usize,
+    /// A revision diff's line changes: its languages and its files.
+    pub lines_languages: usize,
+    pub lines_files: usize,
 }
 
 impl Omitted {

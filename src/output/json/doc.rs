@@ -342,12 +342,27 @@ pub struct OmittedDoc {
     pub files: usize,
     #[serde(default)]
     pub dirs: usize,
+    /// A revision diff's `lines`: its `languages` and its `files`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lines_languages: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lines_files: usize,
 }
 
 impl OmittedDoc {
     pub fn new(o: &Omitted) -> Option<OmittedDoc> {
-        (!o.is_empty()).then_some(OmittedDoc { languages: o.languages, files: o.files, dirs: o.dirs })
+        (!o.is_empty()).then_some(OmittedDoc {
+            languages: o.languages,
+            files: o.files,
+            dirs: o.dirs,
+            lines_languages: o.lines_languages,
+            lines_files: o.lines_files,
+        })
     }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// `--format json`: one document per run. Also the summary record of `--format ndjson`, without
