@@ -511,6 +511,8 @@ fn ignore_files_that_are_symlinks_apply_neither_in_a_revision_nor_its_checkout()
         let checkout = notes(&[&format!("wt{subdir}")], "wt");
         assert_eq!(checkout.len(), 3, "{checkout:?}");
         assert_eq!(notes(&["--rev", "HEAD", &format!("repo{subdir}")], "repo"), checkout, "{subdir}");
+        let history = notes(&["history", "--repo", &format!("repo{subdir}")], "repo");
+        assert_eq!(history, checkout, "history{subdir}");
     }
     assert!(notes(&["--rev", "HEAD", "-q", "repo"], "repo").is_empty());
 }
@@ -566,6 +568,15 @@ fn submodules_and_lfs_pointers_are_reported_apart() {
     let paths: Vec<&str> =
         v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
     assert_eq!(paths, ["repo/a.c"]);
+    // A history says so of its samples too, each path once however many samples hold it: it
+    // said nothing, and its totals left them out unsaid.
+    repo.write("a.c", "int a;\nint b;\n");
+    repo.commit("two");
+    let out = ringloc(&["history", "--repo", "repo"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("1 submodule not followed: repo/vendor/sub\n").count(), 1, "{stderr}");
+    assert_eq!(stderr.matches("1 Git LFS pointer not counted: repo/model.json\n").count(), 1, "{stderr}");
 }
 
 /// `repo`'s branch `main` made by `git fast-import` from `stream`, which may hold what `git add`

@@ -4,16 +4,20 @@
 //! listed and summed on threads of their own, each run with one [`TreeLister`] and one
 //! [`SubtreeSums`], so a directory is listed and summed once however many samples of a run hold it.
 
+use std::collections::BTreeSet;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use gix::ObjectId;
 
 use super::blobs::{BlobCache, BlobOutcome};
+use super::rev;
 use super::sums::SubtreeSums;
-use super::tree::{distinct_files, Node, TreeFile, TreeLister};
+use super::tree::{distinct_files, distinct_nodes, Node, TreeFile, TreeLister};
 use super::{on_parts, GitError, Repo, Revision};
 use crate::config::Config;
 use crate::report::Report;
+use crate::walk::ignore::link_note;
 
 /// Which commits of the range are sampled, counting back from its newest (always sampled).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,7 +68,7 @@ fn history_in_spans(
     span: usize,
 ) -> Result<History, GitError> {
     let commits = first_parents(repo, range)?;
-    let warnings = shallow_end(repo, commits.last())?.into_iter().collect();
+    let mut warnings: Vec<String> = shallow_end(repo, commits.last())?.into_iter().collect();
     let sampled: Vec<Revision> = sample(&commits, every).into_iter().rev().collect();
     let threads = config.worker_count(true);
     let run = run_length(sampled.len(), threads, span);
@@ -74,11 +78,13 @@ fn history_in_spans(
         let mut lister = TreeLister::of(sel, parts);
         span.iter().map(|r| lister.list(store, r.tree)).collect::<Result<Vec<_>, _>>()
     });
-    let roots = listed.into_iter().collect::<Result<Vec<_>, _>>()?.concat();
+    let (roots, above): (Vec<Arc<Node>>, Vec<Vec<PathBuf>>) =
+        listed.into_iter().collect::<Result<Vec<_>, _>>()?.concat().into_iter().unzip();
     // All the samples' blobs in one pass, in pack order: a delta is read right after its base,
     // still in the pack cache, where a pass per sample would decode each delta chain anew.
     cache.fill(repo, distinct_files(&roots), &config.read_rules(), threads);
     first_unfetched(repo, (&sampled, &roots), cache)?;
+    warnings.extend(left_out_notes(&roots, above.concat(), cache));
     let (cache, path) = (&*cache, repo.root.as_path());
     let root_spans: Vec<&[_]> = roots.chunks(run).collect();
     let summed = on_parts(repo, &root_spans, |_, roots| {
@@ -91,6 +97,25 @@ fn history_in_spans(
         report,
     });
     Ok(History { samples: samples.collect(), warnings })
+}
+
+/// The notes a count of each sample (`--rev`) gives, each path once however many samples hold
+/// it: ignore files that are symlinks, not applied, then submodules, not followed, and Git LFS
+/// pointers, not counted. Without them a history's totals would leave those out unsaid.
+fn left_out_notes(roots: &[Arc<Node>], links_above: Vec<PathBuf>, cache: &BlobCache) -> Vec<String> {
+    let nodes = distinct_nodes(roots);
+    let mut links: BTreeSet<PathBuf> = links_above.into_iter().collect();
+    links.extend(nodes.iter().flat_map(|node| node.ignore_links.iter().cloned()));
+    let submodules: BTreeSet<&PathBuf> =
+        nodes.iter().flat_map(|node| &node.submodules).map(|(path, _)| path).collect();
+    let is_pointer = |file: &&TreeFile| matches!(cache.get(file), Some(BlobOutcome::LfsPointer));
+    let pointers: BTreeSet<&PathBuf> =
+        nodes.iter().flat_map(|node| node.files.iter().filter(is_pointer)).map(|file| &file.path).collect();
+    let paths = |set: BTreeSet<&PathBuf>| set.into_iter().cloned().collect();
+    let mut notes: Vec<String> = links.iter().map(|path| link_note(path)).collect();
+    notes.extend(rev::notes(paths(submodules), "submodule", "not followed"));
+    notes.extend(rev::notes(paths(pointers), "Git LFS pointer", "not counted"));
+    notes
 }
 
 /// The error of the newest sample's first blob (by path) that a partial clone never fetched:

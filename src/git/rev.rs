@@ -27,7 +27,7 @@ fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCa
 
 /// One line for a kind of entry reported apart: how many, and the first few paths in path order
 /// (a listing gives them last directory first, and the first few would be any few).
-fn notes(mut paths: Vec<PathBuf>, what: &str, done: &str) -> Option<String> {
+pub(super) fn notes(mut paths: Vec<PathBuf>, what: &str, done: &str) -> Option<String> {
     const SHOWN: usize = 5;
     if paths.is_empty() {
         return None;

@@ -80,16 +80,21 @@ impl Node {
 
 /// The files of every directory under `roots`, each directory once however many roots share it.
 pub fn distinct_files(roots: &[Arc<Node>]) -> Vec<&TreeFile> {
+    distinct_nodes(roots).into_iter().flat_map(|node| &node.files).collect()
+}
+
+/// Every directory under `roots`, once however many roots share it.
+pub fn distinct_nodes(roots: &[Arc<Node>]) -> Vec<&Node> {
     let mut seen = FastSet::default();
     let mut stack: Vec<&Arc<Node>> = roots.iter().collect();
-    let mut files = Vec::new();
+    let mut nodes = Vec::new();
     while let Some(node) = stack.pop() {
         if seen.insert(Arc::as_ptr(node)) {
-            files.extend(&node.files);
+            nodes.push(node.as_ref());
             stack.extend(&node.dirs);
         }
     }
-    files
+    nodes
 }
 
 /// What a tree holds for counting, flattened.
@@ -183,10 +188,15 @@ impl<'a> TreeLister<'a> {
         TreeLister { sel, reader, root, prefix, top, nodes, levels, empty }
     }
 
-    /// The selected subtree of `tree` at the repository's path; nothing where `tree` has no such
-    /// directory (a history from before it was made).
-    pub(crate) fn list(&mut self, repo: &impl ObjectStore, tree: ObjectId) -> Result<Arc<Node>, GitError> {
-        Ok(self.list_below(repo, tree)?.0)
+    /// The selected subtree of `tree` at the repository's path (nothing where `tree` has no such
+    /// directory: a history from before it was made), and the ignore files above it that are
+    /// symlinks.
+    pub(crate) fn list(
+        &mut self,
+        repo: &impl ObjectStore,
+        tree: ObjectId,
+    ) -> Result<(Arc<Node>, Vec<PathBuf>), GitError> {
+        self.list_below(repo, tree)
     }
 
     /// [`TreeLister::list`] flattened, the ignore files above the repository's path that are
