@@ -257,7 +257,7 @@ fn bad_revisions_and_paths_that_are_no_repository_exit_1() {
         (&["--rev", "no-such-branch", "repo"], "bad revision 'no-such-branch'"),
         (&["--rev", "HEAD", "."], "not a git repository"),
         (&["--rev", "HEAD", "repo/untracked"], "revision 'HEAD' has no directory untracked"),
-        (&["--rev", "HEAD", "repo/.git"], "revision 'HEAD' has no directory .git"),
+        (&["--rev", "HEAD", "repo/.git"], "inside its git directory"),
         (&["--rev", "HEAD", "repo", "repo"], "one repository"),
         (&["diff", "HEAD~5", "HEAD", "--repo", "repo"], "bad revision 'HEAD~5'"),
     ];
@@ -783,6 +783,38 @@ fn a_diff_between_revisions_accounts_for_every_line() {
     }
     let mixed = ringloc(&["diff", "old.json", "HEAD"], repo.top());
     assert_eq!(mixed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("(old.json is a file here"), "{mixed:?}");
+}
+
+/// A path in the git directory names no directory of a revision: `--rev` said the revision had no
+/// `.git`, `history` wrote rows of zeros and a diff compared nothing. Each is an error (exit 1)
+/// naming the work tree to count instead.
+#[test]
+fn a_path_in_the_git_directory_is_refused_and_the_work_tree_named() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    repo.write("a.c", "int a;\nint b;\n");
+    repo.commit("two");
+    let objects = repo.path().join(".git/objects");
+    for (args, dir) in [
+        (&["--rev", "HEAD"][..], &objects),
+        (&["--rev", "HEAD", ".git"], &repo.path()),
+        (&["history"], &objects),
+        (&["diff", "HEAD~1", "HEAD", "--repo", ".."], &objects),
+    ] {
+        let out = ringloc(args, dir);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("inside its git directory") && stderr.contains("name the work tree"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }
 
 /// `diff` between revisions takes the selection flags `--rev` takes, in the same words, before

@@ -99,11 +99,14 @@ pub fn diff(
             return between_reports((old, new), by_dir, repo.is_some(), select, format)
         }
         Some(new) if old_report || new_report => {
+            let file = if old_report { old } else { new };
             return Err(format!(
-                "diff compares two JSON reports or two revisions: {} and {} are one of each",
+                "diff compares two JSON reports or two revisions: {} and {} are one of each ({} is a \
+                 file here, so it is read as a report)",
                 old.display(),
-                new.display()
-            ))
+                new.display(),
+                file.display()
+            ));
         }
         None if old_report => return Err(lone_argument(old)),
         _ => {}

@@ -171,6 +171,13 @@ impl Repo {
             path.strip_prefix(top).ok().map(Path::to_path_buf)
         };
         let prefix = match repo.workdir() {
+            // A path in the git directory is below the top too, but names no directory of a
+            // revision: it listed none, and history wrote rows of zeros.
+            Some(top) if below(repo.git_dir()).is_some() => Err(not_repo(format!(
+                "inside its git directory {}: name the work tree {} or a directory of it",
+                repo.git_dir().display(),
+                top.display()
+            ))),
             Some(top) => {
                 below(top).ok_or_else(|| not_repo(format!("not in its work tree {}", top.display())))
             }
