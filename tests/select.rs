@@ -106,6 +106,9 @@ fn name_extension_language_and_depth_filters() {
     assert_eq!(counted(&tree, &["--exclude-ext", "c"]), ["b.py", "run"]);
     assert_eq!(counted(&tree, &["-t", "python"]), ["b.py", "run"]);
     assert_eq!(counted(&tree, &["--max-depth", "1"]), ["a.c", "b.py", "run"]);
+    let zero = common::ringloc(&["--max-depth", "0", "."], tree.path());
+    assert_eq!(zero.status.code(), Some(1), "0 counted what 1 counts");
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("1 counts a root's own files"), "{zero:?}");
     assert_eq!(counted(&tree, &["--max-depth", "2"]), ["a.c", "b.py", "run", "tests/t.c", "third_party/v.c"]);
 }
 

@@ -268,7 +268,7 @@ pub struct SelectArgs {
     pub max_file_size: Option<u64>,
 
     /// Descend at most this many directory levels below each root (1: the root's own files only)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_depth)]
     pub max_depth: Option<usize>,
 }
 
@@ -580,6 +580,19 @@ fn parse_threads(text: &str) -> Result<usize, String> {
         return Err(format!("at most {MAX_THREADS} workers"));
     }
     Ok(n)
+}
+
+/// A depth of at least 1: 0 counted what 1 counts, without a word, where ripgrep's 0 searches
+/// only the files named.
+fn parse_depth(text: &str) -> Result<usize, String> {
+    match text.trim().parse() {
+        Ok(0) => {
+            Err("0 is no depth: 1 counts a root's own files (a file named as a root is always counted)"
+                .into())
+        }
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a number of levels")),
+    }
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {
