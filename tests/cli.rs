@@ -202,6 +202,21 @@ fn explain_counts_utf16_files_as_counting_does() {
     assert_eq!((le["total"]["code"].as_u64(), le["total"]["comments"].as_u64()), (Some(1), Some(1)));
 }
 
+/// `explain` decided a file's language from its first 8000 bytes, counting from its first read:
+/// a `.h` whose first C++ came after 8000 bytes was explained as C and counted as C++.
+#[test]
+fn explain_decides_the_language_from_the_head_counting_reads() {
+    let tree = Tree::new();
+    let declarations: String = (0..1000).map(|i| format!("int var_{i};\n")).collect();
+    assert!((8000..16 * 1024).contains(&declarations.len()), "{}", declarations.len());
+    tree.write("late.h", format!("{declarations}namespace ns {{\n}}\n"));
+    let (count, _) = json(&["--format", "json", "--by-file", "late.h"], &tree);
+    assert_eq!(count["files"][0]["language"], "C++ Header", "{count:#}");
+    let (per_line, out) = json(&["explain", "late.h", "--format", "json"], &tree);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(per_line["per_line"][0]["language"], "C++ Header");
+}
+
 #[test]
 fn embedded_languages_are_listed_under_the_file_language_and_survive_merge() {
     let tree = Tree::new();

@@ -160,3 +160,107 @@ fn completions_and_man_come_from_the_flags() {
     assert!(man.starts_with(".ie") && man.contains(".TH ringloc 1"), "{man}");
     assert!(man.contains("files\\-from") && man.contains("diff"), "{man}");
 }
+
+/// The shell at `name` on PATH, or `None` (said on stderr) outside CI, whose .ci/run installs it.
+fn shell(name: &str) -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    let found = std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| p.is_file());
+    if found.is_none() {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{name} is missing, and CI=true needs it");
+        eprintln!("{name} is not installed: its completions were NOT checked");
+    }
+    found
+}
+
+/// What fish offers for `line` (each candidate without its description), with ringloc's script.
+fn fish_offers(fish: &std::path::Path, script: &std::path::Path, line: &str) -> Vec<String> {
+    let command = format!("source {}; complete -C '{line}'", script.display());
+    let out = std::process::Command::new(fish)
+        .args(["--no-config", "-c", &command])
+        .current_dir(script.parent().unwrap())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().map(|l| l.split('\t').next().unwrap_or_default().to_string()).collect()
+}
+
+/// fish offered files for a value of a count option (`ringloc --format <TAB>`): the script's guard
+/// failed on a line whose last option still waits for its value.
+#[test]
+fn fish_completes_the_values_of_the_counts_options() {
+    let Some(fish) = shell("fish") else { return };
+    let tree = tree();
+    let script = tree.write("ringloc.fish", run(&["completions", "fish"], &tree));
+    let offers = |line: &str| fish_offers(&fish, &script, line);
+    let formats = offers("ringloc --format ");
+    assert!(formats.iter().any(|f| f == "json") && formats.iter().any(|f| f == "cloc-xml"), "{formats:?}");
+    assert!(!formats.iter().any(|f| f == "top.py"), "{formats:?}");
+    assert_eq!(offers("ringloc -j 2 --backend "), ["auto", "sync", "uring"]);
+    assert_eq!(offers("ringloc explain --format "), ["json", "table"]);
+    assert!(offers("ringloc ").iter().any(|c| c == "explain"));
+    assert!(offers("ringloc merge ").iter().any(|c| c == "top.py"));
+}
+
+/// The line zsh shows after completing `line` with a TAB, with ringloc's script as `_ringloc`:
+/// driven through a pseudo-terminal (zsh/zpty), as a person at a prompt would.
+fn zsh_completes(zsh: &std::path::Path, tree: &Tree, line: &str) -> String {
+    let driver = r#"
+zmodload zsh/zpty
+zpty z "$1 -f -i"
+zpty -w z "fpath=($PWD/functions \$fpath); autoload -U compinit; compinit -u -D; PS1='>'; echo READ''Y"
+while zpty -r z out; do [[ $out == *READY* ]] && break; done
+zpty -w -n z "$2"$'\t'
+local all="" quiet=0
+while (( quiet++ < 30 )); do
+  if zpty -r -t z out; then all+=$out; quiet=0; else sleep 0.1; fi
+done
+print -r -- "$all"
+zpty -d z
+"#;
+    let path = tree.write("drive.zsh", driver);
+    let out = std::process::Command::new(zsh)
+        .args(["-f", &path.to_string_lossy(), &zsh.to_string_lossy(), line])
+        .current_dir(tree.path())
+        .output()
+        .unwrap();
+    without_escapes(&String::from_utf8_lossy(&out.stdout))
+}
+
+/// `text` without the terminal's control sequences (`ESC [ ... letter`) and carriage returns.
+fn without_escapes(text: &str) -> String {
+    let mut plain = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\x1b' => {
+                chars.by_ref().skip(1).find(|c| c.is_ascii_alphabetic());
+            }
+            '\r' => {}
+            c => plain.push(c),
+        }
+    }
+    plain
+}
+
+/// zsh took the first word for PATHS and looked for a subcommand in the second: after
+/// `ringloc explain`, it completed the count's options (`--la` to `--languages`, which explain
+/// refuses, `--format` with the count's formats) and none of the subcommand's.
+#[test]
+fn zsh_completes_a_subcommands_own_options() {
+    let Some(zsh) = shell("zsh") else { return };
+    let tree = tree();
+    tree.write("functions/_ringloc", run(&["completions", "zsh"], &tree));
+    let completes = |line: &str| zsh_completes(&zsh, &tree, line);
+    let language = completes("ringloc explain --la");
+    assert!(
+        language.contains("ringloc explain --language=") && !language.contains("--languages"),
+        "{language}"
+    );
+    assert!(completes("ringloc explain --format t").contains("ringloc explain --format table "));
+    assert!(completes("ringloc diff --re").contains("ringloc diff --repo="));
+    assert!(completes("ringloc --format json ex").contains("ringloc --format json explain "));
+    assert!(completes("ringloc --format js").contains("ringloc --format json "));
+    assert!(completes("ringloc to").contains("ringloc top.py "));
+    assert!(completes("ringloc top.py --for").contains("ringloc top.py --format="));
+    assert!(completes("ringloc top.py sr").contains("ringloc top.py src/"));
+}

@@ -202,6 +202,21 @@ fn hard_links_count_once_per_path() {
     assert_eq!(counted(&tree, &[]), ["a.c", "b.c"]);
 }
 
+/// An ignore line with a `[` that no `]` closes matches nothing in git (`git check-ignore
+/// 'br[.c'` says nothing), and the file's other lines still apply; ringloc read the `[` as itself
+/// and left out `br[.c`.
+#[test]
+fn an_ignore_line_with_an_unclosed_bracket_matches_nothing_as_in_git() {
+    let tree = Tree::new();
+    std::fs::create_dir(tree.path().join(".git")).unwrap();
+    tree.write(".gitignore", "br[.c\nb[ad].c\n");
+    tree.write("sub/.ignore", "x[.c\n");
+    for name in ["br[.c", "ba.c", "bd.c", "sub/x[.c", "sub/y.c"] {
+        tree.write(name, "x;\n");
+    }
+    assert_eq!(counted(&tree, &[]), ["br[.c", "sub/x[.c", "sub/y.c"]);
+}
+
 /// A UTF-8 byte-order mark at the start of an ignore file is skipped, as git skips it: it was read
 /// as part of the first pattern, which then matched nothing. Only one is skipped, as in git.
 #[test]

@@ -376,9 +376,7 @@ fn whole_name(name: &str) -> String {
 /// `ringloc completions SHELL`: generated from the same clap definition that parses the flags, so
 /// it cannot fall behind them.
 pub fn completions(shell: clap_complete::Shell) -> Result<Finished, String> {
-    // Generated into memory first: clap_complete panics on a write error.
-    let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "ringloc", &mut script);
+    let script = super::completions::script(shell);
     print(|out| out.write_all(&script))?;
     Ok(Finished::Clean)
 }

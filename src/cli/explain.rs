@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use ringloc::count::{explain_with, LineExplain, Options};
-use ringloc::io::{counted_text, is_binary, BINARY_SNIFF};
+use ringloc::io::{counted_text, is_binary, BINARY_SNIFF, CHUNK};
 use ringloc::lang::detect;
 use ringloc::output::json::per_line_json;
 use ringloc::output::paths::escaped;
@@ -14,8 +14,6 @@ use ringloc::output::paths::escaped;
 use super::commands::{print, Finished};
 use super::flags;
 
-/// Bytes of the head that language detection may look at (shebangs and content heuristics).
-const HEAD: usize = 8000;
 /// Source text shown per line in the table, in characters.
 const SHOWN: usize = 48;
 /// Largest file explained: every line's explanation is kept in memory (a 5 GiB sparse file was
@@ -59,7 +57,9 @@ pub fn explain(
         Some(name) => flags::language(name)?,
         None => {
             let name = file.file_name().map_or(&b""[..], |n| std::os::unix::ffi::OsStrExt::as_bytes(n));
-            detect(name, &raw[..raw.len().min(HEAD)])
+            // The head counting decides from is its first read: a `.h` whose C++ sits past
+            // 8000 bytes was explained as C, counted as C++.
+            detect(name, &raw[..raw.len().min(CHUNK)])
                 .ok_or_else(|| format!("{}: language unknown; name one with --language", escaped(file)))?
         }
     };

@@ -3,6 +3,7 @@
 //! the commands that read git revisions, and the supervisor that reports an allocation failure.
 
 pub mod commands;
+mod completions;
 pub mod destinations;
 pub mod explain;
 mod file_list;

@@ -190,6 +190,8 @@ fn matchers_in<'n>(
 fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let mut builder = GitignoreBuilder::new(".");
+    // git's wildmatch matches nothing with a `[` that no `]` closes (`br[.c` leaves `br[.c` in).
+    builder.allow_unclosed_class(false);
     let from = path.join(name.to_str().unwrap_or_default());
     for line in String::from_utf8_lossy(text).lines() {
         // A malformed pattern is skipped, as git does.
