@@ -159,6 +159,19 @@ fn completions_and_man_come_from_the_flags() {
     let man = run(&["man"], &tree);
     assert!(man.starts_with(".ie") && man.contains(".TH ringloc 1"), "{man}");
     assert!(man.contains("files\\-from") && man.contains("diff"), "{man}");
+    // Each subcommand's flags are on the page, which points to no other page (`ringloc-diff(1)`
+    // was named, and nothing wrote it).
+    for (sub, flag) in [
+        ("merge", "REPORT"),
+        ("diff", "\\-\\-repo"),
+        ("history", "\\-\\-every"),
+        ("explain", "\\-\\-language"),
+    ] {
+        let at = man.find(&format!(".SS \"ringloc {sub}\"")).unwrap_or_else(|| panic!("{sub}: {man}"));
+        assert!(man[at..].contains(flag), "{sub} {flag}: {man}");
+    }
+    assert!(!man.contains("(1)"), "{man}");
+    assert_eq!(man.matches(".el .ds Aq").count(), 1, "the quote is defined once");
 }
 
 /// The shell at `name` on PATH, or `None` (said on stderr) outside CI, whose .ci/run installs it.

@@ -381,8 +381,58 @@ pub fn completions(shell: clap_complete::Shell) -> Result<Finished, String> {
     Ok(Finished::Clean)
 }
 
-/// `ringloc man`: the manual page, from the clap definition too.
+/// `ringloc man`: the manual page, from the clap definition too. One page holds every subcommand,
+/// each with its synopsis, description and options as subsections: clap_mangen's page pointed to
+/// a page per subcommand (`ringloc-diff(1)`) that nothing wrote, so their flags were in none.
 pub fn man() -> Result<Finished, String> {
-    print(|out| clap_mangen::Man::new(Cli::command()).render(out))?;
+    let page = man_page().map_err(|e| format!("man: {e}"))?;
+    print(|out| out.write_all(&page))?;
     Ok(Finished::Clean)
+}
+
+/// The roff of `ringloc man`. Each section clap_mangen renders apart starts with the same string
+/// definition (`Aq`, a quote), which the page keeps once.
+fn man_page() -> io::Result<Vec<u8>> {
+    let command = Cli::command();
+    let page = clap_mangen::Man::new(command.clone());
+    let mut roff = Vec::new();
+    page.render_title(&mut roff)?;
+    page.render_name_section(&mut roff)?;
+    page.render_synopsis_section(&mut roff)?;
+    page.render_description_section(&mut roff)?;
+    page.render_options_section(&mut roff)?;
+    roff.extend_from_slice(b".SH SUBCOMMANDS\n");
+    for sub in command.get_subcommands().filter(|sub| sub.get_name() != "help") {
+        subcommand_section(sub, &mut roff)?;
+    }
+    page.render_extra_section(&mut roff)?;
+    page.render_version_section(&mut roff)?;
+    let (mut text, defined) = (String::new(), String::from_utf8_lossy(&roff).into_owned());
+    let mut quote_defined = false;
+    for line in defined.lines() {
+        let definition = line.starts_with(".ie \\n(.g .ds Aq") || line.starts_with(".el .ds Aq");
+        if !definition || !quote_defined {
+            text.push_str(line);
+            text.push('\n');
+        }
+        quote_defined |= line.starts_with(".el .ds Aq");
+    }
+    Ok(text.into_bytes())
+}
+
+/// A subcommand's part of the manual page, a subsection of SUBCOMMANDS: its synopsis,
+/// description and options, their headings in bold.
+fn subcommand_section(sub: &clap::Command, roff: &mut Vec<u8>) -> io::Result<()> {
+    let name = format!("ringloc {}", sub.get_name());
+    let page = clap_mangen::Man::new(sub.clone().bin_name(name.clone()));
+    let mut text = Vec::new();
+    writeln!(text, ".SS \"{name}\"")?;
+    page.render_synopsis_section(&mut text)?;
+    page.render_description_section(&mut text)?;
+    if sub.get_arguments().any(|arg| !arg.is_hide_set()) {
+        page.render_options_section(&mut text)?;
+    }
+    let text = String::from_utf8_lossy(&text).replace("\n.SH DESCRIPTION\n", "\n.PP\n");
+    roff.extend_from_slice(text.replace("\n.SH ", "\n.PP\n.B ").as_bytes());
+    Ok(())
 }
