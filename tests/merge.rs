@@ -184,3 +184,18 @@ fn an_endless_input_is_refused_at_its_first_wrong_byte() {
     let merged: Value = serde_json::from_str(&ok(piped, 0)).unwrap();
     assert_eq!(merged["total"]["code"], 1);
 }
+
+/// A report through a pipe is a report to `diff`, as it is to `merge`: `/dev/stdin` (or a shell's
+/// `<(...)`) was taken for a revision, and the pair refused as "one of each".
+#[test]
+fn diff_reads_a_report_through_a_pipe() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    ok(ringloc(&["--format", "json", "--by-file", "-o", "old.json", "src"], tree.path()), 0);
+    tree.write("src/b.c", "int b;\n");
+    let script = r#""$@" --format json --by-file src | "$@" diff old.json /dev/stdin --format json"#;
+    let diff: Value = serde_json::from_str(&ok(shell(script, tree.path()), 0)).unwrap();
+    assert_eq!(diff["total"]["change"]["files"], 1);
+    assert_eq!(diff["files"][0]["path"], "src/b.c");
+    assert_eq!(diff["files"][0]["status"], "added");
+}
