@@ -3,9 +3,10 @@
 
 mod common;
 
-use std::process::Output;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 
-use common::{generated_tree, ringloc, Tree};
+use common::{generated_tree, ringloc, wait_with_deadline, Tree};
 use serde_json::Value;
 
 fn ok(out: Output, code: i32) -> String {
@@ -140,4 +141,61 @@ fn diff_by_dir_lists_changed_directories() {
         ["dir,p/a,,changed,0,1,1,0,0,7", "dir,p/b,,removed,-1,-1,-1,0,0,-7", "dir,p/n,,added,1,1,1,0,0,7"],
         "{csv}"
     );
+}
+
+/// Runs `script` under `sh -c` in `cwd`, with the binary as `"$@"`.
+fn shell(script: &str, cwd: &Path) -> Output {
+    let args = ["-c", script, "sh", env!("CARGO_BIN_EXE_ringloc")];
+    let child = Command::new("sh")
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh");
+    wait_with_deadline(child, &args)
+}
+
+/// A pipe or a device may have no end: it is checked as JSON while it arrives, so `/dev/zero` or
+/// an endless stream that is no report is refused at its first wrong byte, not read until memory
+/// runs out (1 GB of address space here: a run that reads on says "out of memory" in seconds).
+/// A report through a pipe still merges.
+#[test]
+fn an_endless_input_is_refused_at_its_first_wrong_byte() {
+    let tree = Tree::new();
+    tree.write("a.c", "int a;\n");
+    for (script, why) in [
+        (
+            r#"ulimit -v 1000000; "$@" merge /dev/zero"#,
+            "/dev/zero: not a ringloc JSON report: expected value at",
+        ),
+        (
+            r#"ulimit -v 1000000; yes '{' | "$@" merge /dev/stdin"#,
+            "/dev/stdin: not a ringloc JSON report: key must",
+        ),
+    ] {
+        let out = shell(script, tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{script}: {stderr}");
+        assert!(stderr.contains(why), "{script}: {stderr}");
+    }
+    let piped = shell(r#""$@" --format json . | "$@" merge /dev/stdin --format json"#, tree.path());
+    let merged: Value = serde_json::from_str(&ok(piped, 0)).unwrap();
+    assert_eq!(merged["total"]["code"], 1);
+}
+
+/// A report through a pipe is a report to `diff`, as it is to `merge`: `/dev/stdin` (or a shell's
+/// `<(...)`) was taken for a revision, and the pair refused as "one of each".
+#[test]
+fn diff_reads_a_report_through_a_pipe() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    ok(ringloc(&["--format", "json", "--by-file", "-o", "old.json", "src"], tree.path()), 0);
+    tree.write("src/b.c", "int b;\n");
+    let script = r#""$@" --format json --by-file src | "$@" diff old.json /dev/stdin --format json"#;
+    let diff: Value = serde_json::from_str(&ok(shell(script, tree.path()), 0)).unwrap();
+    assert_eq!(diff["total"]["change"]["files"], 1);
+    assert_eq!(diff["files"][0]["path"], "src/b.c");
+    assert_eq!(diff["files"][0]["status"], "added");
 }

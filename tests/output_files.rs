@@ -94,6 +94,26 @@ fn output_values_that_cannot_work_are_usage_errors() {
     }
 }
 
+/// Two spellings of one file would each be renamed over it, the first report lost with exit 0:
+/// they are refused as one name given twice is, before anything is written.
+#[test]
+fn two_names_for_one_output_file_are_refused() {
+    let tree = tree();
+    tree.write("old.json", "kept");
+    std::os::unix::fs::symlink("old.json", tree.path().join("link.json")).unwrap();
+    for (args, why) in [
+        (&["-o", "json:a.json", "-o", "csv:./a.json"][..], "a.json and ./a.json are one file"),
+        (&["-o", "json:src/../b.json", "-o", "csv:b.json"][..], "src/../b.json and b.json are one file"),
+        (&["-o", "json:old.json", "-o", "csv:link.json"][..], "old.json and link.json are one file"),
+    ] {
+        let out = ringloc(args, tree.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
+    }
+    assert!(!tree.path().join("a.json").exists() && !tree.path().join("b.json").exists());
+    assert_eq!(std::fs::read_to_string(tree.path().join("old.json")).unwrap(), "kept");
+}
+
 #[test]
 fn a_full_device_is_an_error_not_a_panic() {
     let tree = tree();

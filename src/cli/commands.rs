@@ -24,6 +24,7 @@ use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
 use super::messages::{raw, say};
 use super::outputs::{lists_every_file, output, shows_diffs, RunFacts};
 use super::progress::ProgressLine;
+use super::report_input;
 
 /// How a command that ran to the end went.
 pub enum Finished {
@@ -238,7 +239,7 @@ fn left_out_by(selection: &Selection, path: &Path) -> Option<&'static str> {
 }
 
 fn load(path: &Path) -> Result<Loaded, String> {
-    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = report_input::read(path)?;
     read_report(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -35,14 +35,34 @@ pub fn targets(args: &FormatArgs) -> Result<Vec<Target>, String> {
     if targets.iter().filter(|t| t.path.is_none()).count() > 1 {
         return Err("--output: only one report can go to stdout (-)".into());
     }
-    for (i, t) in targets.iter().enumerate() {
-        if let Some(path) = &t.path {
-            if targets[..i].iter().any(|u| u.path.as_ref() == Some(path)) {
-                return Err(format!("--output: {} is named twice", path.display()));
-            }
+    let files: Vec<(&Path, PathBuf)> =
+        targets.iter().filter_map(|t| t.path.as_deref()).map(|p| (p, lands_at(p))).collect();
+    for (i, (path, place)) in files.iter().enumerate() {
+        if let Some((earlier, _)) = files[..i].iter().find(|(_, p)| p == place) {
+            return Err(match earlier == path {
+                true => format!("--output: {} is named twice", path.display()),
+                false => format!("--output: {} and {} are one file", earlier.display(), path.display()),
+            });
         }
     }
     Ok(targets)
+}
+
+/// The file a report written to `path` replaces, made absolute: the file a link leads to, or the
+/// name in its directory. Two names for one file (`a.json` and `./a.json`, `out/../a.json`, a link
+/// to it) would each be renamed over it, and the report written first would be lost unseen.
+fn lands_at(path: &Path) -> PathBuf {
+    if let Ok(real) = fs::canonicalize(path) {
+        return real;
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match (fs::canonicalize(dir), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// `json:out.json` names a format; `out.json` (or `./json:x`, whose prefix is no format) does not.

@@ -1,6 +1,7 @@
 //! The binary's own modules, which the library never sees: the flags and the `--files-from` list,
 //! what each command does, `explain`, the progress line, where reports go, the messages on stderr,
-//! the commands that read git revisions, and the supervisor that reports an allocation failure.
+//! reading `merge` and `diff` inputs, the commands that read git revisions, and the supervisor that
+//! reports an allocation failure.
 
 pub mod commands;
 mod completions;
@@ -12,6 +13,7 @@ pub mod messages;
 pub mod outputs;
 mod pieces;
 pub mod progress;
+mod report_input;
 mod reserve;
 pub mod revisions;
 pub mod supervise;

@@ -78,10 +78,16 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
     }
 }
 
+/// Whether a `diff` argument names a report: something there that is no directory.
+fn is_report(path: &Path) -> bool {
+    path.metadata().is_ok_and(|m| !m.is_dir())
+}
+
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
 /// revisions (or OLD is a range `A..B`). A file that exists is a report, however its path reads:
-/// `../r.json` is no range. Only a file is: a directory named like a tag (`v2/` in a checkout of
-/// `v2`) is no report, so it leaves the argument a revision. `repo` (`--repo`, default `.`) holds
+/// `../r.json` is no range, and a pipe (`<(git show v1:loc.json)`, `/dev/stdin`) is one, as `merge`
+/// reads it. A directory is not: one named like a tag (`v2/` in a checkout of `v2`) leaves the
+/// argument a revision. `repo` (`--repo`, default `.`) holds
 /// the revisions, and `select` picks each revision's files as `--rev` picks them; both are refused
 /// between reports. `quiet` drops the notes (`-q`).
 pub fn diff(
@@ -93,7 +99,7 @@ pub fn diff(
     format: &FormatArgs,
     quiet: bool,
 ) -> Result<Finished, String> {
-    let (old_report, new_report) = (old.is_file(), new.is_some_and(Path::is_file));
+    let (old_report, new_report) = (is_report(old), new.is_some_and(is_report));
     match new {
         Some(new) if old_report && new_report => {
             return between_reports((old, new), by_dir, repo.is_some(), select, format)

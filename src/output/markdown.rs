@@ -16,8 +16,9 @@ pub struct Markdown {
     pub wide: bool,
 }
 
-/// The bytes [`escaped`] rewrites: markdown's punctuation and line breaks, all ASCII.
-const SPECIAL: [u8; 12] = *b"\\`*_[]<>|~\n\r";
+/// The bytes [`escaped`] rewrites: markdown's punctuation and line breaks, all ASCII. `&` starts an
+/// entity: unescaped, a file named `&lt;b&gt;.c` would read as `<b>.c`.
+const SPECIAL: [u8; 13] = *b"\\`*_[]<>|~&\n\r";
 
 /// Bytes [`specials`] looks at in one step.
 const LANES: usize = 16;
@@ -148,6 +149,15 @@ mod tests {
         let mut out = Vec::new();
         escaped(&mut out, "a|b_c\nd é*\r[x]").unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "a\\|b\\_c d é\\* \\[x\\]");
+    }
+
+    /// An entity in a name is shown as written, not as the character it stands for: a markdown
+    /// reader turns an unescaped `&lt;` into `<`, so `&lt;b&gt;.c` passed for `<b>.c`.
+    #[test]
+    fn an_entity_in_a_name_stays_as_written() {
+        let mut out = Vec::new();
+        escaped(&mut out, "&lt;b&gt;&amp;.c").unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "\\&lt;b\\&gt;\\&amp;.c");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use std::io;
 
+use serde::Deserialize;
+
 use super::check::check_sums;
 use super::doc::{ReportDoc, SCHEMA_VERSION};
 use crate::count::Counts;
@@ -24,19 +26,41 @@ fn language(name: &str) -> Result<LangId, String> {
     LangId::from_name(name).ok_or_else(|| format!("unknown language '{name}'"))
 }
 
-/// Parses one JSON report. The error says what is wrong, for the user, without the file name.
-pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
-    let doc: ReportDoc =
-        serde_json::from_slice(text).map_err(|e| format!("not a ringloc JSON report: {e}"))?;
-    if let Some(kind) = &doc.kind {
+/// What a document says of itself before its shape is read: a diff or a history, or a newer
+/// schema. Their shapes are not a report's, so serde's complaint about them names a field.
+#[derive(Deserialize)]
+struct Header {
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    schema_version: u32,
+}
+
+/// Refuses what is no report of this version: a diff or a history, or a newer schema.
+fn refused(kind: Option<&str>, version: u32) -> Result<(), String> {
+    if let Some(kind) = kind {
         return Err(format!("a {kind}, not a report"));
     }
-    if doc.schema_version > SCHEMA_VERSION {
-        return Err(format!(
-            "schema_version {} is newer than this ringloc reads ({SCHEMA_VERSION})",
-            doc.schema_version
-        ));
+    if version > SCHEMA_VERSION {
+        return Err(format!("schema_version {version} is newer than this ringloc reads ({SCHEMA_VERSION})"));
     }
+    Ok(())
+}
+
+/// Why `text` did not read as a report: what its header says it is where that rules it out (a
+/// diff says `missing field `files``, as its `total` holds `old` and `new`), else serde's reason.
+fn not_a_report(text: &[u8], e: serde_json::Error) -> String {
+    let header = serde_json::from_slice::<Header>(text).ok();
+    match header.map(|h| refused(h.kind.as_deref(), h.schema_version)) {
+        Some(Err(why)) => why,
+        _ => format!("not a ringloc JSON report: {e}"),
+    }
+}
+
+/// Parses one JSON report. The error says what is wrong, for the user, without the file name.
+pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
+    let doc: ReportDoc = serde_json::from_slice(text).map_err(|e| not_a_report(text, e))?;
+    refused(doc.kind.as_deref(), doc.schema_version)?;
     if doc.omitted.is_some() {
         return Err("written with --top, so some rows are missing; write it again without --top".into());
     }
@@ -118,6 +142,22 @@ mod tests {
         assert!(read(r#""schema_version":2,"#).unwrap_err().contains("newer"));
         assert!(read(r#""omitted":{"files":3},"#).unwrap_err().contains("--top"));
         assert!(read_report(b"[]").unwrap_err().contains("not a ringloc JSON report"));
+    }
+
+    /// A diff's `total` holds `old`, `new` and `change`, and a newer schema may rename fields: each
+    /// is named for what it is, not for the first field serde misses.
+    #[test]
+    fn a_diff_or_a_newer_schema_is_named_whatever_its_shape() {
+        let zero = r#"{"files":0,"lines":0,"code":0,"comments":0,"blanks":0,"bytes":0}"#;
+        let diff = format!(
+            r#"{{"schema_version":1,"kind":"diff","total":{{"old":{zero},"new":{zero},"change":{zero}}},"languages":[]}}"#
+        );
+        assert_eq!(read_report(diff.as_bytes()).unwrap_err(), "a diff, not a report");
+        let history = r#"{"schema_version":1,"kind":"history","commits":[],"blobs_counted":0}"#;
+        assert_eq!(read_report(history.as_bytes()).unwrap_err(), "a history, not a report");
+        let newer = br#"{"schema_version":2,"totals":{}}"#;
+        assert_eq!(read_report(newer).unwrap_err(), "schema_version 2 is newer than this ringloc reads (1)");
+        assert!(read_report(br#"{"schema_version":1}"#).unwrap_err().contains("missing field `total`"));
     }
 
     #[test]
