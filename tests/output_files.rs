@@ -101,10 +101,12 @@ fn two_names_for_one_output_file_are_refused() {
     let tree = tree();
     tree.write("old.json", "kept");
     std::os::unix::fs::symlink("old.json", tree.path().join("link.json")).unwrap();
+    std::os::unix::fs::symlink("new.json", tree.path().join("ahead.json")).unwrap();
     for (args, why) in [
         (&["-o", "json:a.json", "-o", "csv:./a.json"][..], "a.json and ./a.json are one file"),
         (&["-o", "json:src/../b.json", "-o", "csv:b.json"][..], "src/../b.json and b.json are one file"),
         (&["-o", "json:old.json", "-o", "csv:link.json"][..], "old.json and link.json are one file"),
+        (&["-o", "json:new.json", "-o", "csv:ahead.json"][..], "new.json and ahead.json are one file"),
     ] {
         let out = ringloc(args, tree.path());
         assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
@@ -112,6 +114,21 @@ fn two_names_for_one_output_file_are_refused() {
     }
     assert!(!tree.path().join("a.json").exists() && !tree.path().join("b.json").exists());
     assert_eq!(std::fs::read_to_string(tree.path().join("old.json")).unwrap(), "kept");
+}
+
+/// A report written through a link to no file yet makes that file, as the shell's `>` does: the
+/// rename replaced the link with the report, and the file it named stayed missing.
+#[test]
+fn a_dangling_link_leads_to_the_report_it_names() {
+    let tree = tree();
+    std::fs::create_dir(tree.path().join("reports")).unwrap();
+    std::os::unix::fs::symlink("reports/loc.json", tree.path().join("latest.json")).unwrap();
+    let out = ringloc(&["-o", "json:latest.json", "src"], tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let link = std::fs::symlink_metadata(tree.path().join("latest.json")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link stays a link");
+    let report = std::fs::read_to_string(tree.path().join("reports/loc.json")).unwrap();
+    assert!(report.contains("\"total\""), "{report}");
 }
 
 #[test]

@@ -52,6 +52,7 @@ pub fn targets(args: &FormatArgs) -> Result<Vec<Target>, String> {
 /// name in its directory. Two names for one file (`a.json` and `./a.json`, `out/../a.json`, a link
 /// to it) would each be renamed over it, and the report written first would be lost unseen.
 fn lands_at(path: &Path) -> PathBuf {
+    let path = &followed(path);
     if let Ok(real) = fs::canonicalize(path) {
         return real;
     }
@@ -63,6 +64,22 @@ fn lands_at(path: &Path) -> PathBuf {
         (Ok(dir), Some(name)) => dir.join(name),
         _ => path.to_path_buf(),
     }
+}
+
+/// Where the links at `path` lead, the last one dangling or not: as the shell's `>` does, a report
+/// written through a link to no file yet makes that file, where the rename replaced the link.
+/// A loop of links, which no file ends, is left to fail where the report is written.
+fn followed(path: &Path) -> PathBuf {
+    const MAX_LINKS: usize = 40;
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let Ok(target) = fs::read_link(&path) else { break };
+        path = match path.parent() {
+            Some(dir) if target.is_relative() => dir.join(target),
+            _ => target,
+        };
+    }
+    path
 }
 
 /// `json:out.json` names a format; `out.json` (or `./json:x`, whose prefix is no format) does not.
@@ -103,7 +120,8 @@ impl Destination {
             Err(e) => return Err(failed(e)),
         };
         // A link to a report is followed: the report it points to is replaced, not the link.
-        let path = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let path = followed(path);
+        let path = fs::canonicalize(&path).unwrap_or(path);
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
