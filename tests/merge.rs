@@ -199,3 +199,35 @@ fn diff_reads_a_report_through_a_pipe() {
     assert_eq!(diff["files"][0]["path"], "src/b.c");
     assert_eq!(diff["files"][0]["status"], "added");
 }
+
+/// `-` is standard input to `merge` and `diff`, as to `--files-from` (it read a file named `-`),
+/// once per run; a byte-order mark before a report (an editor on Windows saves one) is skipped,
+/// where it was refused as no JSON.
+#[test]
+fn a_dash_reads_standard_input_and_a_byte_order_mark_is_skipped() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    tree.write("lib/b.py", "b = 1\n");
+    ok(ringloc(&["--format", "json", "-o", "src.json", "src"], tree.path()), 0);
+    let src = std::fs::read(tree.path().join("src.json")).unwrap();
+    std::fs::write(tree.path().join("bom.json"), [&b"\xEF\xBB\xBF"[..], &src].concat()).unwrap();
+    let whole: Value =
+        serde_json::from_str(&ok(ringloc(&["--format", "json", "src", "lib"], tree.path()), 0)).unwrap();
+    for script in [
+        r#""$@" --format json lib | "$@" merge src.json - --format json"#,
+        r#""$@" --format json lib | "$@" merge bom.json - --format json"#,
+        r#"printf '\357\273\277' | cat - src.json | "$@" merge - lib.json --format json"#,
+    ] {
+        ok(ringloc(&["--format", "json", "-o", "lib.json", "lib"], tree.path()), 0);
+        let merged: Value = serde_json::from_str(&ok(shell(script, tree.path()), 0)).unwrap();
+        assert_eq!(merged["total"], whole["total"], "{script}");
+    }
+    let diff = r#""$@" --format json lib | "$@" diff src.json - --format json"#;
+    let diff: Value = serde_json::from_str(&ok(shell(diff, tree.path()), 0)).unwrap();
+    assert_eq!(diff["languages"].as_array().unwrap().len(), 2, "{diff}");
+    for script in [r#""$@" merge - - < src.json"#, r#""$@" diff - - < src.json"#] {
+        let out = shell(script, tree.path());
+        assert_eq!(out.status.code(), Some(1), "{script}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("only one report can come from standard input"));
+    }
+}

@@ -264,6 +264,9 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
     let targets = targets(format)?;
     let destinations = open(&targets, format)?;
     let files_needed = files_needed(rows, &targets);
+    if paths.iter().filter(|p| p.as_path() == Path::new(report_input::STDIN)).count() > 1 {
+        return Err("only one report can come from standard input (-)".into());
+    }
     let mut merged = Report::default();
     for path in paths {
         let loaded = load(path)?;
@@ -296,6 +299,9 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Finished, String> {
     let targets = diff_targets(format)?;
+    if old_path == new_path && old_path == Path::new(report_input::STDIN) {
+        return Err("only one report can come from standard input (-)".into());
+    }
     let destinations = open(&targets, format)?;
     let (old, new) = (load(old_path)?, load(new_path)?);
     let shape = format.shape(format.format, None);

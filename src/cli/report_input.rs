@@ -1,28 +1,65 @@
 //! A `merge` or `diff` input read into memory. A regular file has an end; a pipe or a device (a
-//! process substitution `<(...)`, `/dev/stdin`, `/dev/zero` given by mistake) may not, so it is
-//! checked as JSON while it arrives and refused at its first byte that no JSON document holds,
-//! rather than read until memory runs out.
+//! process substitution `<(...)`, `-` or `/dev/stdin`, `/dev/zero` given by mistake) may not, so
+//! it is checked as JSON while it arrives and refused at its first byte that no JSON document
+//! holds, rather than read until memory runs out.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use serde::de::IgnoredAny;
 
-/// The bytes of the report at `path`, or why they cannot be had, for the user, with the path.
+/// The name that reads standard input, as `--files-from -` does.
+pub const STDIN: &str = "-";
+
+/// A UTF-8 byte-order mark, which editors on Windows put before a report they save; JSON
+/// parsers refuse it, so it is skipped.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The bytes of the report at `path` (`-`: standard input), a byte-order mark left out, or why
+/// they cannot be had, for the user, with the path.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
     let failed = |e: io::Error| format!("{}: {e}", path.display());
-    let file = File::open(path).map_err(failed)?;
+    let opened = if path == Path::new(STDIN) { File::open("/dev/stdin") } else { File::open(path) };
+    let file = opened.map_err(failed)?;
+    let mut text = Vec::new();
     if file.metadata().map_err(failed)?.is_file() {
-        let mut text = Vec::new();
         BufReader::new(file).read_to_end(&mut text).map_err(failed)?;
-        return Ok(text);
+    } else {
+        text = checked_stream(file).map_err(|e| e.for_user(path))?;
     }
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len());
+    }
+    Ok(text)
+}
+
+/// Why a stream was refused.
+enum StreamError {
+    Io(io::Error),
+    NotJson(serde_json::Error),
+}
+
+impl StreamError {
+    fn for_user(self, path: &Path) -> String {
+        match self {
+            StreamError::Io(e) => format!("{}: {e}", path.display()),
+            StreamError::NotJson(e) => format!("{}: not a ringloc JSON report: {e}", path.display()),
+        }
+    }
+}
+
+/// A stream's bytes, checked as one JSON document while they arrive (past a byte-order mark).
+fn checked_stream(file: File) -> Result<Vec<u8>, StreamError> {
     let mut kept = Kept { from: file, bytes: Vec::new() };
-    match serde_json::from_reader::<_, IgnoredAny>(BufReader::new(&mut kept)) {
+    let mut reader = BufReader::new(&mut kept);
+    if reader.fill_buf().map_err(StreamError::Io)?.starts_with(BOM) {
+        reader.consume(BOM.len());
+    }
+    match serde_json::from_reader::<_, IgnoredAny>(reader) {
         Ok(_) => Ok(kept.bytes),
-        Err(e) if e.is_io() => Err(failed(e.into())),
-        Err(e) => Err(format!("{}: not a ringloc JSON report: {e}", path.display())),
+        Err(e) if e.is_io() => Err(StreamError::Io(e.into())),
+        Err(e) => Err(StreamError::NotJson(e)),
     }
 }
 

@@ -18,6 +18,7 @@ use super::commands::{
 };
 use super::flags::{Cli, FormatArgs, HistoryFormat, SelectArgs};
 use super::messages::say;
+use super::report_input;
 
 /// `ringloc --rev REV [REPO]`.
 pub fn count(cli: &Cli) -> Result<Finished, String> {
@@ -80,7 +81,7 @@ fn save_cache(cache: &BlobCache, path: Option<&Path>, stale: bool, rules: &ReadR
 
 /// Whether a `diff` argument names a report: something there that is no directory.
 fn is_report(path: &Path) -> bool {
-    path.metadata().is_ok_and(|m| !m.is_dir())
+    path == Path::new(report_input::STDIN) || path.metadata().is_ok_and(|m| !m.is_dir())
 }
 
 /// `ringloc diff OLD NEW`: two files that exist are JSON reports, as before; otherwise both are
