@@ -11,13 +11,12 @@ use std::sync::Arc;
 use gix::ObjectId;
 
 use super::blobs::{BlobCache, BlobOutcome};
-use super::rev;
+use super::left_out::left_out_notes;
 use super::sums::SubtreeSums;
 use super::tree::{distinct_files, distinct_nodes, Node, TreeFile, TreeLister};
 use super::{on_parts, GitError, Repo, Revision};
 use crate::config::Config;
 use crate::report::Report;
-use crate::walk::ignore::link_note;
 
 /// Which commits of the range are sampled, counting back from its newest (always sampled).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +83,7 @@ fn history_in_spans(
     // still in the pack cache, where a pass per sample would decode each delta chain anew.
     cache.fill(repo, distinct_files(&roots), &config.read_rules(), threads);
     first_unfetched(repo, (&sampled, &roots), cache)?;
-    warnings.extend(left_out_notes(&roots, above.concat(), cache));
+    warnings.extend(samples_left_out(&roots, above.concat(), cache));
     let (cache, path) = (&*cache, repo.root.as_path());
     let root_spans: Vec<&[_]> = roots.chunks(run).collect();
     let summed = on_parts(repo, &root_spans, |_, roots| {
@@ -102,7 +101,7 @@ fn history_in_spans(
 /// The notes a count of each sample (`--rev`) gives, each path once however many samples hold
 /// it: ignore files that are symlinks, not applied, then submodules, not followed, and Git LFS
 /// pointers, not counted. Without them a history's totals would leave those out unsaid.
-fn left_out_notes(roots: &[Arc<Node>], links_above: Vec<PathBuf>, cache: &BlobCache) -> Vec<String> {
+fn samples_left_out(roots: &[Arc<Node>], links_above: Vec<PathBuf>, cache: &BlobCache) -> Vec<String> {
     let nodes = distinct_nodes(roots);
     let mut links: BTreeSet<PathBuf> = links_above.into_iter().collect();
     links.extend(nodes.iter().flat_map(|node| node.ignore_links.iter().cloned()));
@@ -112,10 +111,8 @@ fn left_out_notes(roots: &[Arc<Node>], links_above: Vec<PathBuf>, cache: &BlobCa
     let pointers: BTreeSet<&PathBuf> =
         nodes.iter().flat_map(|node| node.files.iter().filter(is_pointer)).map(|file| &file.path).collect();
     let paths = |set: BTreeSet<&PathBuf>| set.into_iter().cloned().collect();
-    let mut notes: Vec<String> = links.iter().map(|path| link_note(path)).collect();
-    notes.extend(rev::notes(paths(submodules), "submodule", "not followed"));
-    notes.extend(rev::notes(paths(pointers), "Git LFS pointer", "not counted"));
-    notes
+    let links: Vec<PathBuf> = links.into_iter().collect();
+    left_out_notes(&links, paths(submodules), paths(pointers))
 }
 
 /// The error of the newest sample's first blob (by path) that a partial clone never fetched:

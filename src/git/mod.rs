@@ -8,6 +8,7 @@ pub mod blobs;
 pub mod cache_file;
 mod delta;
 pub mod history;
+mod left_out;
 mod line_diff;
 pub mod lines;
 mod loose;

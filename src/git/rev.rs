@@ -5,40 +5,22 @@ use std::time::{Duration, Instant};
 
 use super::blobs::BlobCache;
 use super::history::Range;
+use super::left_out::left_out_notes;
 use super::lines::line_changes;
 use super::tree::{TreeLister, TreeListing};
 use super::{GitError, Repo};
 use crate::config::Config;
 use crate::report::{LineChanges, Report};
 use crate::stats::{Clock, Stats, WorkerStats};
-use crate::walk::ignore::link_note;
 
 /// The report of a tree whose blobs are all in `cache`.
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
-    report.warnings.extend(listing.ignore_links.iter().map(|path| link_note(path)));
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
-    report.warnings.extend(notes(submodules, "submodule", "not followed"));
-    report.warnings.extend(notes(lfs, "Git LFS pointer", "not counted"));
+    report.warnings.extend(left_out_notes(&listing.ignore_links, submodules, lfs));
     report.sort();
     report
-}
-
-/// One line for a kind of entry reported apart: how many, and the first few paths in path order
-/// (a listing gives them last directory first, and the first few would be any few).
-pub(super) fn notes(mut paths: Vec<PathBuf>, what: &str, done: &str) -> Option<String> {
-    const SHOWN: usize = 5;
-    if paths.is_empty() {
-        return None;
-    }
-    paths.sort_unstable();
-    let mut shown: Vec<String> = paths.iter().take(SHOWN).map(|p| p.display().to_string()).collect();
-    if paths.len() > SHOWN {
-        shown.push(format!("and {} more", paths.len() - SHOWN));
-    }
-    let s = if paths.len() == 1 { "" } else { "s" };
-    Some(format!("{} {what}{s} {done}: {}", paths.len(), shown.join(", ")))
 }
 
 /// A revision counted, and, where the run asked for them (`--stats`), its figures.
