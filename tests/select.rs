@@ -315,3 +315,17 @@ fn skipped_unknown_has_one_definition() {
         }
     }
 }
+
+/// `--include-ext` and `--exclude-ext` take an extension of more than one part (`d.ts`) as a user
+/// names it: only the last was compared, so `--include-ext d.ts` counted nothing, without a word.
+#[test]
+fn an_extension_of_two_parts_selects_as_named() {
+    let tree = Tree::new();
+    tree.write("types.d.ts", "declare const x: number;\n");
+    tree.write("main.ts", "const y = 1;\n");
+    tree.write("Other.D.TS", "declare const z: number;\n");
+    tree.write(".hidden.d.ts", "declare const h: number;\n");
+    assert_eq!(counted(&tree, &["--include-ext", "d.ts"]), ["Other.D.TS", "types.d.ts"]);
+    assert_eq!(counted(&tree, &["--exclude-ext", "d.ts"]), ["main.ts"]);
+    assert_eq!(counted(&tree, &["--include-ext", "ts"]), ["Other.D.TS", "main.ts", "types.d.ts"]);
+}

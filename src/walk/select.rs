@@ -187,9 +187,16 @@ fn gitignore(lines: &[String]) -> Result<Gitignore, ignore::Error> {
     builder.build()
 }
 
-fn extension(name: &[u8]) -> Option<Vec<u8>> {
-    let dot = name.iter().rposition(|&b| b == b'.').filter(|&d| d > 0)?;
-    Some(name[dot + 1..].to_ascii_lowercase())
+/// Whether one of `name`'s extensions is in `set`: the last (`ts`) or a longer one (`d.ts`), as a
+/// user names them (`--include-ext d.ts` matched nothing, with no word); a name with no dot after
+/// its first byte has the empty one. Case is ignored.
+fn has_extension_in(set: &HashSet<Vec<u8>>, name: &[u8]) -> bool {
+    let name = name.to_ascii_lowercase();
+    let mut dots = name.iter().enumerate().skip(1).filter(|&(_, &b)| b == b'.').peekable();
+    if dots.peek().is_none() {
+        return set.contains(&b""[..]);
+    }
+    dots.any(|(dot, _)| set.contains(&name[dot + 1..]))
 }
 
 impl Selection {
@@ -222,11 +229,10 @@ impl Selection {
 
     /// Which of [`Selection::skips_file`]'s filters leaves the file out, if one does.
     pub fn left_out_by(&self, name: &[u8], language: NameMatch) -> Option<Filter> {
-        let ext = || extension(name).unwrap_or_default();
-        if !self.include_ext.is_empty() && !self.include_ext.contains(&ext()) {
+        if !self.include_ext.is_empty() && !has_extension_in(&self.include_ext, name) {
             return Some(Filter::IncludeExt);
         }
-        if !self.exclude_ext.is_empty() && self.exclude_ext.contains(&ext()) {
+        if !self.exclude_ext.is_empty() && has_extension_in(&self.exclude_ext, name) {
             return Some(Filter::ExcludeExt);
         }
         match language {
