@@ -114,6 +114,12 @@ fn two_names_for_one_output_file_are_refused() {
     }
     assert!(!tree.path().join("a.json").exists() && !tree.path().join("b.json").exists());
     assert_eq!(std::fs::read_to_string(tree.path().join("old.json")).unwrap(), "kept");
+    // No name at all was `ringloc: : not a file name`.
+    for value in ["json:", ""] {
+        let out = ringloc(&["-o", value, "src"], tree.path());
+        assert_eq!(out.status.code(), Some(1), "{value}");
+        assert!(stderr(&out).contains(&format!("--output '{value}' names no file")), "{}", stderr(&out));
+    }
 }
 
 /// A report written through a link to no file yet makes that file, as the shell's `>` does: the

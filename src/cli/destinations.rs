@@ -32,6 +32,10 @@ pub fn targets(args: &FormatArgs) -> Result<Vec<Target>, String> {
         return Ok(vec![Target { format: args.format, path: None }]);
     }
     let targets: Vec<Target> = args.output.iter().map(|value| target(value, args.format)).collect();
+    let no_file = |t: &&Target| t.path.as_ref().is_some_and(|p| p.as_os_str().is_empty());
+    if let Some((value, _)) = args.output.iter().zip(&targets).find(|(_, t)| no_file(t)) {
+        return Err(format!("--output '{value}' names no file (- is stdout)"));
+    }
     if targets.iter().filter(|t| t.path.is_none()).count() > 1 {
         return Err("--output: only one report can go to stdout (-)".into());
     }
