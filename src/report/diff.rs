@@ -227,8 +227,13 @@ fn paired<'a, K: Ord + Clone>(
 /// sorts them); a path listed twice on one side (two roots that overlap) adds up. Keyed by the
 /// paths' bytes, hashed: a `BTreeMap` of `PathBuf`s compared them component by component,
 /// ~14,000 instructions a file of `diff HEAD~10 HEAD` on benches/git-repo.sh's history.
+/// The files whose totals or language changed, under their newer language. A file counted in
+/// another language with the same counts (`x.h` from C Header to C++ Header) moves its lines
+/// between two language rows, so it has a row too, its changes zero: without it, no file row
+/// accounted for the languages' changes.
 fn file_changes(old: &[FileReport], new: &[FileReport]) -> Vec<Change<FileKey>> {
-    let mut both: HashMap<Vec<u8>, (Totals, Totals, Option<LangId>), RandomState> = HashMap::default();
+    type Sides = (Totals, Totals, Option<LangId>, Option<LangId>);
+    let mut both: HashMap<Vec<u8>, Sides, RandomState> = HashMap::default();
     let key = |path: &Path| normalised(path).into_os_string().into_vec();
     for f in old {
         let row = both.entry(key(&f.path)).or_default();
@@ -238,13 +243,14 @@ fn file_changes(old: &[FileReport], new: &[FileReport]) -> Vec<Change<FileKey>> 
     for f in new {
         let row = both.entry(key(&f.path)).or_default();
         row.1.add(&f.totals());
-        row.2 = Some(f.counted.language);
+        row.3 = Some(f.counted.language);
     }
     both.into_iter()
-        .filter_map(|(path, (old, new, language))| {
+        .filter_map(|(path, (old, new, was, is))| {
             let path = PathBuf::from(OsString::from_vec(path));
-            let change = Change { key: FileKey { path, language: language? }, old, new };
-            (change.old != change.new).then_some(change)
+            let moved = was.is_some() && is.is_some() && was != is;
+            let change = Change { key: FileKey { path, language: is.or(was)? }, old, new };
+            (change.old != change.new || moved).then_some(change)
         })
         .collect()
 }
@@ -315,6 +321,22 @@ mod tests {
         );
         assert_eq!(diff.total.delta().code, 47);
         assert_eq!(diff.total.delta().files, 0);
+    }
+
+    /// A file counted in another language with the same counts has a row, under its newer
+    /// language: the two language rows it moved between are otherwise accounted for by no file.
+    #[test]
+    fn a_file_that_changed_language_alone_has_a_row() {
+        let old = report(&[("x.h", "C Header", 10), ("same.py", "Python", 3)]);
+        let new = report(&[("x.h", "C++ Header", 10), ("same.py", "Python", 3)]);
+        let diff = Diff::new(&old, &new, true, &Shape::default());
+        let langs: Vec<_> = diff.languages.iter().map(|c| (c.key.name(), c.delta().files)).collect();
+        assert_eq!(langs.len(), 2, "{langs:?}");
+        let files = diff.files.unwrap();
+        let rows: Vec<_> =
+            files.iter().map(|c| (c.key.path.to_str().unwrap(), c.key.language.name(), c.status())).collect();
+        assert_eq!(rows, [("x.h", "C++ Header", "changed")]);
+        assert_eq!(files[0].delta().code, 0);
     }
 
     #[test]
