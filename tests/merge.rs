@@ -3,10 +3,9 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-use common::{generated_tree, ringloc, wait_with_deadline, Tree};
+use common::{generated_tree, in_shell, ringloc, Tree};
 use serde_json::Value;
 
 fn ok(out: Output, code: i32) -> String {
@@ -143,20 +142,6 @@ fn diff_by_dir_lists_changed_directories() {
     );
 }
 
-/// Runs `script` under `sh -c` in `cwd`, with the binary as `"$@"`.
-fn shell(script: &str, cwd: &Path) -> Output {
-    let args = ["-c", script, "sh", env!("CARGO_BIN_EXE_ringloc")];
-    let child = Command::new("sh")
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh");
-    wait_with_deadline(child, &args)
-}
-
 /// A pipe or a device may have no end: it is checked as JSON while it arrives, so `/dev/zero` or
 /// an endless stream that is no report is refused at its first wrong byte, not read until memory
 /// runs out (1 GB of address space here: a run that reads on says "out of memory" in seconds).
@@ -175,12 +160,12 @@ fn an_endless_input_is_refused_at_its_first_wrong_byte() {
             "/dev/stdin: not a ringloc JSON report: key must",
         ),
     ] {
-        let out = shell(script, tree.path());
+        let out = in_shell(script, &[], tree.path());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{script}: {stderr}");
         assert!(stderr.contains(why), "{script}: {stderr}");
     }
-    let piped = shell(r#""$@" --format json . | "$@" merge /dev/stdin --format json"#, tree.path());
+    let piped = in_shell(r#""$@" --format json . | "$@" merge /dev/stdin --format json"#, &[], tree.path());
     let merged: Value = serde_json::from_str(&ok(piped, 0)).unwrap();
     assert_eq!(merged["total"]["code"], 1);
 }
@@ -194,7 +179,7 @@ fn diff_reads_a_report_through_a_pipe() {
     ok(ringloc(&["--format", "json", "--by-file", "-o", "old.json", "src"], tree.path()), 0);
     tree.write("src/b.c", "int b;\n");
     let script = r#""$@" --format json --by-file src | "$@" diff old.json /dev/stdin --format json"#;
-    let diff: Value = serde_json::from_str(&ok(shell(script, tree.path()), 0)).unwrap();
+    let diff: Value = serde_json::from_str(&ok(in_shell(script, &[], tree.path()), 0)).unwrap();
     assert_eq!(diff["total"]["change"]["files"], 1);
     assert_eq!(diff["files"][0]["path"], "src/b.c");
     assert_eq!(diff["files"][0]["status"], "added");
@@ -219,14 +204,14 @@ fn a_dash_reads_standard_input_and_a_byte_order_mark_is_skipped() {
         r#"printf '\357\273\277' | cat - src.json | "$@" merge - lib.json --format json"#,
     ] {
         ok(ringloc(&["--format", "json", "-o", "lib.json", "lib"], tree.path()), 0);
-        let merged: Value = serde_json::from_str(&ok(shell(script, tree.path()), 0)).unwrap();
+        let merged: Value = serde_json::from_str(&ok(in_shell(script, &[], tree.path()), 0)).unwrap();
         assert_eq!(merged["total"], whole["total"], "{script}");
     }
     let diff = r#""$@" --format json lib | "$@" diff src.json - --format json"#;
-    let diff: Value = serde_json::from_str(&ok(shell(diff, tree.path()), 0)).unwrap();
+    let diff: Value = serde_json::from_str(&ok(in_shell(diff, &[], tree.path()), 0)).unwrap();
     assert_eq!(diff["languages"].as_array().unwrap().len(), 2, "{diff}");
     for script in [r#""$@" merge - - < src.json"#, r#""$@" diff - - < src.json"#] {
-        let out = shell(script, tree.path());
+        let out = in_shell(script, &[], tree.path());
         assert_eq!(out.status.code(), Some(1), "{script}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("only one report can come from standard input"));
     }

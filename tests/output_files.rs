@@ -10,7 +10,7 @@ use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::{ringloc, Tree};
+use common::{in_shell, ringloc, Tree};
 use serde_json::Value;
 
 fn tree() -> Tree {
@@ -24,22 +24,6 @@ fn tree() -> Tree {
 
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Runs the binary through `sh -c SCRIPT` ("$@" holds the binary's arguments after it), with a
-/// deadline like every other run.
-fn shell(script: &str, args: &[&str], cwd: &Path) -> std::process::Output {
-    let mut full = vec!["-c", script, "sh", env!("CARGO_BIN_EXE_ringloc")];
-    full.extend_from_slice(args);
-    let child = Command::new("sh")
-        .args(&full)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh");
-    common::wait_with_deadline(child, &full)
 }
 
 #[test]
@@ -149,7 +133,7 @@ fn a_full_device_is_an_error_not_a_panic() {
         r#""$@" man > /dev/full"#,
         r#""$@" --help > /dev/full"#,
     ] {
-        let out = shell(script, &[], tree.path());
+        let out = in_shell(script, &[], tree.path());
         assert_eq!(out.status.code(), Some(1), "{script}: {}", stderr(&out));
         assert!(stderr(&out).contains("No space left on device"), "{script}: {}", stderr(&out));
     }
@@ -161,7 +145,7 @@ fn a_full_device_is_an_error_not_a_panic() {
 fn a_full_stderr_is_exit_1_not_a_panic() {
     let tree = tree();
     // A per-file error whose message cannot be written.
-    let out = shell(r#""$@" no-such-path 2>/dev/full"#, &[], tree.path());
+    let out = in_shell(r#""$@" no-such-path 2>/dev/full"#, &[], tree.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(!out.stdout.is_empty(), "the report itself still went out");
 }
@@ -172,7 +156,7 @@ fn a_report_cut_short_leaves_the_old_file_whole() {
     std::fs::write(tree.path().join("old.json"), "the old report\n").unwrap();
     // A 512-byte file size limit (and SIGXFSZ ignored) is a disk that fills up mid-report.
     let script = r#"trap '' XFSZ; ulimit -f 1; "$@" --format json --by-file -o old.json"#;
-    let out = shell(script, &[], tree.path());
+    let out = in_shell(script, &[], tree.path());
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("writing") && stderr(&out).contains("old.json"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(tree.path().join("old.json")).unwrap(), "the old report\n");
@@ -225,7 +209,7 @@ fn a_replaced_report_keeps_its_mode() {
     std::os::unix::fs::symlink("behind.json", tree.path().join("link.json")).unwrap();
     // 0664 is wider than a umask of 022 lets a new file be; the new report is not.
     let script = r#"umask 022 && "$@" -o private.json -o shared.json -o link.json -o new.json"#;
-    let out = shell(script, &["--format", "json"], tree.path());
+    let out = in_shell(script, &["--format", "json"], tree.path());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(mode("private.json"), 0o600, "a private report stays private");
     assert_eq!(mode("shared.json"), 0o664);
@@ -244,7 +228,7 @@ fn a_closed_pipe_is_exit_1_with_a_message() {
     // timing. ringloc's status goes to stderr, past the pipe.
     let script = r#"mkfifo go; { read x < go; "$@"; echo "status $?" >&2; } | { exec 0<&-; echo > go; }"#;
     for format in ["json", "ndjson", "table", "csv"] {
-        let out = shell(script, &["--by-file", "--format", format], tree.path());
+        let out = in_shell(script, &["--by-file", "--format", format], tree.path());
         let text = stderr(&out);
         assert!(text.contains("status 1"), "{format}: {text}");
         assert!(text.contains("ringloc: writing output: Broken pipe"), "{format}: {text}");

@@ -108,6 +108,22 @@ fn run_binary(args: &[&str], cwd: &Path, input: Option<&[u8]>) -> Output {
     wait_with_deadline(child, args)
 }
 
+/// Runs `script` under `sh -c` in `cwd`, with the binary as `"$@"` followed by `args`, within
+/// [`wait_with_deadline`]'s deadline.
+pub fn in_shell(script: &str, args: &[&str], cwd: &Path) -> Output {
+    let mut full = vec!["-c", script, "sh", env!("CARGO_BIN_EXE_ringloc")];
+    full.extend_from_slice(args);
+    let child = Command::new("sh")
+        .args(&full)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh");
+    wait_with_deadline(child, &full)
+}
+
 /// Waits for a child whose stdout and stderr are piped, collecting both; a child still running
 /// after 60 s is killed and fails the test, so a hang cannot stall CI.
 pub fn wait_with_deadline(mut child: Child, what: &[&str]) -> Output {
