@@ -33,6 +33,17 @@ impl Repo {
         repo
     }
 
+    /// A repository of two commits, `one` then `two`, each writing its files (path, text) over
+    /// the tree before it.
+    fn two_commits(one: &[(&str, &str)], two: &[(&str, &str)]) -> Repo {
+        let mut repo = Repo::new();
+        for (files, message) in [(one, "one"), (two, "two")] {
+            files.iter().for_each(|(path, text)| repo.write(path, text));
+            repo.commit(message);
+        }
+        repo
+    }
+
     fn top(&self) -> &Path {
         self.tree.path()
     }
@@ -392,12 +403,7 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
     if !has_git() {
         return;
     }
-    let mut repo = Repo::new();
-    repo.write("a.c", "int a;\n");
-    repo.write("b.c", "int b;\n");
-    repo.commit("one");
-    repo.write("a.c", "int a;\nint c;\n");
-    repo.commit("two");
+    let repo = Repo::two_commits(&[("a.c", "int a;\n"), ("b.c", "int b;\n")], &[("a.c", "int a;\nint c;\n")]);
     repo.git(&["config", "uploadpack.allowFilter", "true"]);
     let url = format!("file://{}", repo.path().display());
     repo.git(&["clone", "-q", "--filter=blob:none", &url, "../partial"]);
@@ -794,11 +800,7 @@ fn a_path_in_the_git_directory_is_refused_and_the_work_tree_named() {
     if !has_git() {
         return;
     }
-    let mut repo = Repo::new();
-    repo.write("a.c", "int a;\n");
-    repo.commit("one");
-    repo.write("a.c", "int a;\nint b;\n");
-    repo.commit("two");
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("a.c", "int a;\nint b;\n")]);
     let objects = repo.path().join(".git/objects");
     for (args, dir) in [
         (&["--rev", "HEAD"][..], &objects),
@@ -825,14 +827,14 @@ fn a_diff_between_revisions_counts_what_the_selection_flags_keep() {
     if !has_git() {
         return;
     }
-    let mut repo = Repo::new();
-    repo.write("src/a.c", "int a;\n");
-    repo.write("vendor/v.c", "int v;\n");
-    repo.commit("one");
-    repo.write("src/a.c", "int a;\nint b;\n");
-    repo.write("vendor/v.c", "int v;\nint w;\nint x;\n");
-    repo.write("vendor/deep/d.rs", "fn d() {}\n");
-    repo.commit("two");
+    let repo = Repo::two_commits(
+        &[("src/a.c", "int a;\n"), ("vendor/v.c", "int v;\n")],
+        &[
+            ("src/a.c", "int a;\nint b;\n"),
+            ("vendor/v.c", "int v;\nint w;\nint x;\n"),
+            ("vendor/deep/d.rs", "fn d() {}\n"),
+        ],
+    );
     let diff = |args: &[&str]| run(&[args, &["--format", "json"]].concat(), &repo.path());
     let paths = |v: &Value| -> Vec<String> {
         let files = v["lines"]["files"].as_array().unwrap();
@@ -858,15 +860,10 @@ fn top_keeps_the_line_changes_that_moved_most() {
     if !has_git() {
         return;
     }
-    let mut repo = Repo::new();
-    repo.write("a.c", "int a;\n");
-    repo.write("b.rs", "fn b() {}\n");
-    repo.write("c.py", "c = 1\n");
-    repo.commit("one");
-    repo.write("a.c", "int a;\nint b;\n");
-    repo.write("b.rs", "fn b() {}\nfn c() {}\nfn d() {}\n");
-    repo.write("c.py", "c = 2\n");
-    repo.commit("two");
+    let repo = Repo::two_commits(
+        &[("a.c", "int a;\n"), ("b.rs", "fn b() {}\n"), ("c.py", "c = 1\n")],
+        &[("a.c", "int a;\nint b;\n"), ("b.rs", "fn b() {}\nfn c() {}\nfn d() {}\n"), ("c.py", "c = 2\n")],
+    );
     let diff =
         |args: &[&str]| run(&[&["diff", "HEAD~1", "HEAD", "--format", "json"], args].concat(), &repo.path());
     let names = |v: &Value, list: &str, key: &str| -> Vec<String> {
@@ -1001,11 +998,7 @@ fn a_diff_between_revisions_spells_each_path_one_way() {
     if !has_git() {
         return;
     }
-    let mut repo = Repo::new();
-    repo.write("sub/x.c", "int x;\n");
-    repo.commit("one");
-    repo.write("sub/x.c", "int x;\nint y;\n");
-    repo.commit("two");
+    let repo = Repo::two_commits(&[("sub/x.c", "int x;\n")], &[("sub/x.c", "int x;\nint y;\n")]);
     // From the top (`.`), and from below it: the rows' paths and the lines' are one spelling.
     for (cwd, path) in [(repo.path(), "sub/x.c"), (repo.path().join("sub"), "x.c")] {
         let v = run(&["diff", "HEAD~1", "HEAD", "--format", "json"], &cwd);
