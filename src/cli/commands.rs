@@ -262,11 +262,9 @@ fn format_name(format: FormatFlag) -> String {
 /// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
 pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Finished, String> {
     let targets = targets(format)?;
+    report_input::stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
     let destinations = open(&targets, format)?;
     let files_needed = files_needed(rows, &targets);
-    if paths.iter().filter(|p| p.as_path() == Path::new(report_input::STDIN)).count() > 1 {
-        return Err("only one report can come from standard input (-)".into());
-    }
     let mut merged = Report::default();
     for path in paths {
         let loaded = load(path)?;
@@ -299,9 +297,7 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Finished, String> {
     let targets = diff_targets(format)?;
-    if old_path == new_path && old_path == Path::new(report_input::STDIN) {
-        return Err("only one report can come from standard input (-)".into());
-    }
+    report_input::stdin_at_most_once([old_path, new_path])?;
     let destinations = open(&targets, format)?;
     let (old, new) = (load(old_path)?, load(new_path)?);
     let shape = format.shape(format.format, None);

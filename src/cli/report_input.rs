@@ -12,6 +12,15 @@ use serde::de::IgnoredAny;
 /// The name that reads standard input, as `--files-from -` does.
 pub const STDIN: &str = "-";
 
+/// Refuses `-` given more than once: standard input holds one report, and a second read of it
+/// would find nothing.
+pub fn stdin_at_most_once<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Result<(), String> {
+    match paths.into_iter().filter(|path| *path == Path::new(STDIN)).count() {
+        0 | 1 => Ok(()),
+        _ => Err("only one report can come from standard input (-)".into()),
+    }
+}
+
 /// A UTF-8 byte-order mark, which editors on Windows put before a report they save; JSON
 /// parsers refuse it, so it is skipped.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
