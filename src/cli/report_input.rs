@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
+use ringloc::lang::UTF8_BOM;
 use serde::de::IgnoredAny;
 
 /// The name that reads standard input, as `--files-from -` does.
@@ -21,10 +22,6 @@ pub fn stdin_at_most_once<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Resu
     }
 }
 
-/// A UTF-8 byte-order mark, which editors on Windows put before a report they save; JSON
-/// parsers refuse it, so it is skipped.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
 /// The bytes of the report at `path` (`-`: standard input), a byte-order mark left out, or why
 /// they cannot be had, for the user, with the path.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -37,8 +34,8 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
     } else {
         text = checked_stream(file).map_err(|e| e.for_user(path))?;
     }
-    if text.starts_with(BOM) {
-        text.drain(..BOM.len());
+    if text.starts_with(UTF8_BOM) {
+        text.drain(..UTF8_BOM.len());
     }
     Ok(text)
 }
@@ -62,8 +59,8 @@ impl StreamError {
 fn checked_stream(file: File) -> Result<Vec<u8>, StreamError> {
     let mut kept = Kept { from: file, bytes: Vec::new() };
     let mut reader = BufReader::new(&mut kept);
-    if reader.fill_buf().map_err(StreamError::Io)?.starts_with(BOM) {
-        reader.consume(BOM.len());
+    if reader.fill_buf().map_err(StreamError::Io)?.starts_with(UTF8_BOM) {
+        reader.consume(UTF8_BOM.len());
     }
     match serde_json::from_reader::<_, IgnoredAny>(reader) {
         Ok(_) => Ok(kept.bytes),

@@ -210,7 +210,7 @@ impl Ambiguity {
                 }
             }
             Ambiguity::DotTs => {
-                let start = skip_blanks(head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head));
+                let start = skip_blanks(head.strip_prefix(crate::lang::UTF8_BOM).unwrap_or(head));
                 if [&b"<?xml"[..], b"<!DOCTYPE TS", b"<TS"].iter().any(|m| start.starts_with(m)) {
                     ids.xml
                 } else {

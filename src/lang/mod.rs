@@ -9,6 +9,10 @@ pub use detect::{detect, detect_by_name, detect_by_shebang, NameMatch};
 pub(crate) use embedded::{fence_language, page_language, plain_text, script_language, style_language};
 pub use heuristics::Ambiguity;
 
+/// The UTF-8 byte-order mark, which editors on Windows put at the start of a text file: the
+/// counter, ignore files, language heuristics and `merge`'s reports all skip it.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Where a delimiter's variable part sits: Lua's `[==[`, Rust's `r##"`, C++'s `R"xy(`. The tag is
 /// chosen where the opener is written (any run of the language's `tag_chars`, possibly empty) and
 /// the closer must repeat it exactly, so no fixed list of markers can say what ends the span.

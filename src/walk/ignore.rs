@@ -188,7 +188,7 @@ fn matchers_in<'n>(
 /// byte-order mark is skipped, as git skips one (`dir.c`): it would be part of the first pattern,
 /// which then matched nothing.
 fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
-    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let text = text.strip_prefix(crate::lang::UTF8_BOM).unwrap_or(text);
     let mut builder = GitignoreBuilder::new(".");
     // git's wildmatch matches nothing with a `[` that no `]` closes (`br[.c` leaves `br[.c` in).
     builder.allow_unclosed_class(false);

@@ -28,12 +28,11 @@ use super::syntax::quote_like::{
     expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
 };
 use super::{Counts, Embedded, Options, WINDOW};
+use crate::lang::UTF8_BOM as BOM;
 use crate::lang::{Block, Embed, Hashbang, LangId, Quote, QuoteLikes};
 use crate::simd::masks::BLOCK;
 use regions::Regions;
 pub use stretches::count_stretches;
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// What a file's first bytes still have to say before its text is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

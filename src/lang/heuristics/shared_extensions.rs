@@ -137,7 +137,7 @@ pub(super) fn r_or_rebol(head: &[u8], ids: &Ids) -> LangId {
 
 /// The first line that is not blank.
 fn first_significant(head: &[u8]) -> &[u8] {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let head = head.strip_prefix(crate::lang::UTF8_BOM).unwrap_or(head);
     lines(head).find(|line| !line.is_empty()).unwrap_or_default()
 }
 
