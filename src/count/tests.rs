@@ -424,6 +424,23 @@ fn a_line_is_explained_by_the_byte_that_decided_it() {
     assert_eq!(languages, ["HTML", "JavaScript", "HTML"]);
 }
 
+#[test]
+fn a_line_after_an_interpolation_is_explained_by_the_string_around_it() {
+    let src = b"val s = \"\"\"\n  x ${ \"}\" } y\n  raw\n\"\"\"\n";
+    let lines = explain(lang("Kotlin"), src);
+    let said: Vec<String> = lines.iter().map(|l| l.reason.to_string()).collect();
+    let raw = "is in the string \"\\\"\\\"\\\"\" opened at 1:9";
+    assert_eq!(
+        said,
+        [
+            "code at column 1".to_string(),
+            format!("column 3 {raw}"),
+            format!("column 3 {raw}"),
+            format!("column 1 {raw}"),
+        ]
+    );
+}
+
 /// Raw bytes, not pieces: every byte value, long lines, lone `\r`, NULs, invalid UTF-8. No panic,
 /// every line in one bucket, the lines the newlines say, and the twin and chunks agree.
 #[test]

@@ -87,6 +87,9 @@ struct Engine {
     open_interpolation: Option<InInterpolation>,
     /// The span the mode is in, where it opened (kept only when explaining).
     opened: Option<SpanOpened>,
+    /// The string or regex an open interpolation sits in, where it opened: a string inside the
+    /// interpolation takes `opened`, and the lines after the interpolation are in this one again.
+    opened_around: Option<SpanOpened>,
 }
 
 impl Engine {
@@ -100,6 +103,7 @@ impl Engine {
             later: HeredocQueue::default(),
             open_interpolation: None,
             opened: None,
+            opened_around: None,
         }
     }
 

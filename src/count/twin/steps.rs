@@ -120,6 +120,7 @@ impl Twin<'_> {
             if open.depth == 0 {
                 self.eng.mode = open.around();
                 self.eng.open_interpolation = None;
+                self.eng.opened = self.eng.opened_around.take();
             } else {
                 self.eng.open_interpolation = Some(InInterpolation { depth: open.depth - 1, ..open });
             }
@@ -249,6 +250,7 @@ impl Twin<'_> {
                 Some(InterpolationOpener::Opens(len)) => {
                     self.eng.open_interpolation =
                         Some(InInterpolation { quote, tag, doc, depth: 0, regex: None });
+                    self.eng.opened_around = self.eng.opened.clone();
                     self.eng.mode = Mode::Interpolation;
                     return i + len;
                 }
@@ -281,6 +283,7 @@ impl Twin<'_> {
                     let regex = Some(class);
                     let open = InInterpolation { quote, tag: Tag::EMPTY, doc: false, depth: 0, regex };
                     self.eng.open_interpolation = Some(open);
+                    self.eng.opened_around = self.eng.opened.clone();
                     self.eng.mode = Mode::Interpolation;
                     return i + len;
                 }
