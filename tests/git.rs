@@ -318,6 +318,33 @@ fn a_repository_without_commits_says_its_branch_has_none() {
     assert_fails_saying(&repo, &["--rev", "other", "repo"], "bad revision 'other'");
 }
 
+/// A revision that names nothing says what is missing, as git's own words would, where gix's
+/// first words name the step of its parser that failed ("couldn't parse revision",
+/// "delegate.traverse(NthAncestor(9)) failed"); the cause was further down its chain.
+#[test]
+fn a_revision_that_names_nothing_says_what_is_missing() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    repo.write("b.c", "int b;\n");
+    repo.commit("two");
+    let cases: [(&[&str], &str); 5] = [
+        (&["--rev", "mian", "repo"], "'mian': Reference \"mian\" could not be found"),
+        (&["--rev", "HEAD~9", "repo"], "ancestor number 9 is out of range"),
+        (&["--rev", "HEAD^2", "repo"], "parent number 2 is out of range"),
+        (&["--rev", "HEAD:gone", "repo"], "Could not find path \"gone\""),
+        (&["diff", "mian", "main", "--repo", "repo"], "Reference \"mian\" could not be found"),
+    ];
+    for (args, message) in cases {
+        assert_fails_saying(&repo, args, message);
+        let stderr = String::from_utf8_lossy(&ringloc(args, repo.top()).stderr).into_owned();
+        assert!(!stderr.contains("delegate") && !stderr.contains("couldn't parse"), "{args:?}: {stderr}");
+    }
+}
+
 /// `ringloc ARGS` in `repo`'s folder exits 1 with `message` on stderr.
 fn assert_fails_saying(repo: &Repo, args: &[&str], message: &str) {
     let out = ringloc(args, repo.top());

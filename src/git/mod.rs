@@ -66,6 +66,22 @@ impl fmt::Display for GitError {
 
 impl std::error::Error for GitError {}
 
+/// What a gix error says went wrong: the first cause down its chain that says more than a class
+/// (gix marks causes `NotFound`, `Validation`), or the error itself where none does. gix's own
+/// words name the step of its parser that failed ("couldn't parse revision", "delegate.traverse
+/// (NthAncestor(9)) failed"); the cause says what to fix ("Reference \"mian\" could not be found",
+/// "Commit 1a2b3c4 has 3 ancestors along the first parent and ancestor number 9 is out of range").
+fn cause(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut source = error.source();
+    while let Some(cause) = source {
+        if !cause.is::<gix::error::ClassificationMarker>() {
+            return cause.to_string();
+        }
+        source = cause.source();
+    }
+    error.to_string()
+}
+
 /// Runs `work` on `threads` threads (at least one, this one among them), each with its own
 /// [`Store`] for `repo`: without gix's `parallel` feature a handle is not `Send`.
 pub(crate) fn on_threads(repo: &Repo, threads: usize, work: impl Fn(&Store) + Sync) {
@@ -202,7 +218,7 @@ impl Repo {
         let repo = &self.handle;
         let id = repo.rev_parse_single(rev).map_err(|e| match self.unborn_branch(rev) {
             Some(branch) => bad(format!("the branch '{branch}' has no commits yet")),
-            None => bad(format!("{e}{}", self.why_names_fail())),
+            None => bad(format!("{}{}", cause(&e), self.why_names_fail())),
         })?;
         let object = id.object().map_err(|e| bad(e.to_string()))?;
         if let Ok(commit) = object.clone().peel_to_commit() {
