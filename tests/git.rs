@@ -345,6 +345,40 @@ fn a_revision_that_names_nothing_says_what_is_missing() {
     }
 }
 
+/// A directory of an older revision that the work tree no longer has (deleted since, or on
+/// another branch) is counted as that revision's checkout counts it, and compared by `diff`,
+/// where it was "not a git repository": it was looked for on disk. A revision without it says
+/// so, as one without a directory on disk does.
+#[test]
+fn a_directory_only_a_revision_has_is_counted() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("keep.c", "int k;\n");
+    repo.write("gone/x.c", "int x;\nint y;\n");
+    repo.write("gone/deeper/y.py", "# c\ny = 1\n");
+    repo.commit("one");
+    std::fs::remove_dir_all(repo.path().join("gone")).unwrap();
+    repo.commit("two");
+    assert_subdir_matches_checkout(&repo, "HEAD~1", "gone", &[]);
+    assert_subdir_matches_checkout(&repo, "HEAD~1", "gone/deeper", &[]);
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD~1", "repo/gone"], repo.top());
+    assert_eq!(file_paths(&v), ["repo/gone/deeper/y.py", "repo/gone/x.c"]);
+    let v = run(&["diff", "HEAD~1", "HEAD", "--format", "json", "--repo", "repo/gone"], repo.top());
+    assert_eq!(v["total"]["change"]["code"], -3, "{v}");
+    assert_eq!(v["lines"]["total"]["code"]["removed"], 3, "{v}");
+    let v = run(&["history", "--format", "json", "--repo", "repo/gone"], repo.top());
+    let code: Vec<&Value> = v["commits"].as_array().unwrap().iter().map(|c| &c["total"]["code"]).collect();
+    assert_eq!(code, [3, 0], "{v}");
+    assert_fails_saying(&repo, &["--rev", "HEAD", "repo/gone"], "revision 'HEAD' has no directory gone");
+    let said = "neither revision 'HEAD~1' nor 'HEAD' has a directory typo";
+    assert_fails_saying(&repo, &["diff", "HEAD~1", "HEAD", "--repo", "repo/typo"], said);
+    let said = "no commit of the history of 'HEAD' has a directory typo";
+    assert_fails_saying(&repo, &["history", "--repo", "repo/typo"], said);
+    assert_fails_saying(&repo, &["--rev", "HEAD", "repo/gone/../keep.c"], "not a git repository");
+}
+
 /// `ringloc ARGS` in `repo`'s folder exits 1 with `message` on stderr.
 fn assert_fails_saying(repo: &Repo, args: &[&str], message: &str) {
     let out = ringloc(args, repo.top());

@@ -69,6 +69,9 @@ fn history_in_spans(
     let commits = first_parents(repo, range)?;
     let mut warnings: Vec<String> = shallow_end(repo, commits.last())?.into_iter().collect();
     let sampled: Vec<Revision> = sample(&commits, every).into_iter().rev().collect();
+    if !has_directory(repo, &sampled, config)? {
+        return Err(GitError::NoDirectoryInHistory { range: range.into(), dir: repo.prefix.clone() });
+    }
     let threads = config.worker_count(true);
     let run = run_length(sampled.len(), threads, span);
     let spans: Vec<&[Revision]> = sampled.chunks(run).collect();
@@ -96,6 +99,22 @@ fn history_in_spans(
         report,
     });
     Ok(History { samples: samples.collect(), warnings })
+}
+
+/// Whether a sample has the directory counted (the newest one that does is most often the
+/// newest of all): one no sample has is a mistake, such as a misspelt `--repo`, not a history of
+/// zeros. A history of a directory deleted since has rows of zeros after its last commit.
+fn has_directory(repo: &Repo, sampled: &[Revision], config: &Config) -> Result<bool, GitError> {
+    if repo.prefix.as_os_str().is_empty() || sampled.is_empty() {
+        return Ok(true);
+    }
+    let mut lister = TreeLister::new(&config.selection, repo);
+    for revision in sampled.iter().rev() {
+        if lister.has_root(&repo.handle, revision.tree)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The notes a count of each sample (`--rev`) gives, each path once however many samples hold

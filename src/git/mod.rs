@@ -22,7 +22,7 @@ mod test_git;
 pub mod tree;
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use gix::ObjectId;
 
@@ -43,6 +43,10 @@ pub enum GitError {
     NotARepository { path: PathBuf, why: String },
     /// The revision has no directory at the path counted.
     NoDirectory { rev: String, dir: PathBuf },
+    /// Neither revision of a diff has a directory at the path counted.
+    NoDirectoryEither { revs: [String; 2], dir: PathBuf },
+    /// No sampled commit of a history has a directory at the path counted.
+    NoDirectoryInHistory { range: String, dir: PathBuf },
     /// The revision names nothing, or nothing with a tree.
     BadRevision { rev: String, why: String },
     /// The object store could not be read (a missing or corrupt tree, a broken pack).
@@ -58,6 +62,12 @@ impl fmt::Display for GitError {
             GitError::BadRevision { rev, why } => write!(f, "bad revision '{rev}': {why}"),
             GitError::NoDirectory { rev, dir } => {
                 write!(f, "revision '{rev}' has no directory {}", dir.display())
+            }
+            GitError::NoDirectoryEither { revs: [old, new], dir } => {
+                write!(f, "neither revision '{old}' nor '{new}' has a directory {}", dir.display())
+            }
+            GitError::NoDirectoryInHistory { range, dir } => {
+                write!(f, "no commit of the history of '{range}' has a directory {}", dir.display())
             }
             GitError::Store(why) => write!(f, "reading the object store: {why}"),
         }
@@ -174,6 +184,26 @@ pub struct Revision {
     pub time: i64,
 }
 
+/// `path` split where it leaves the disk: the part that exists, and the plain names below it
+/// that do not (a directory the work tree no longer has, or has on another branch only, which a
+/// revision may have). A path whose missing part is more than names (`gone/..`) is left whole,
+/// for the open to fail on.
+fn split_gone(path: &Path) -> (PathBuf, PathBuf) {
+    let parts: Vec<Component> = path.components().collect();
+    let exists = |n: usize| {
+        let part: PathBuf = parts[..n].iter().collect();
+        n == 0 || std::fs::symlink_metadata(part).is_ok()
+    };
+    let on_disk = (0..=parts.len()).rev().find(|&n| exists(n)).unwrap_or(0);
+    let gone = &parts[on_disk..];
+    if on_disk == parts.len() || !gone.iter().all(|c| matches!(c, Component::Normal(_))) {
+        return (path.to_path_buf(), PathBuf::new());
+    }
+    let base: PathBuf = parts[..on_disk].iter().collect();
+    let base = if base.as_os_str().is_empty() { PathBuf::from(".") } else { base };
+    (base, gone.iter().collect())
+}
+
 impl Repo {
     /// Opens the repository of `path`: the top of a work tree or a directory below it (found
     /// upwards, as git finds it), or a bare repository. gix is given the path made absolute (the
@@ -181,11 +211,12 @@ impl Repo {
     /// repository beside the current directory, it looked for `../.git` and found none.
     pub fn open(path: &Path) -> Result<Repo, GitError> {
         let not_repo = |why: String| GitError::NotARepository { path: path.to_path_buf(), why };
-        let absolute = std::path::absolute(path).map_err(|e| not_repo(e.to_string()))?;
+        let (on_disk, gone) = split_gone(path);
+        let absolute = std::path::absolute(&on_disk).map_err(|e| not_repo(e.to_string()))?;
         let repo = gix::discover(&absolute).map_err(|e| not_repo(e.to_string()))?;
         let below = |top: &Path| {
-            let (top, path) = (top.canonicalize().ok()?, path.canonicalize().ok()?);
-            path.strip_prefix(top).ok().map(Path::to_path_buf)
+            let (top, path) = (top.canonicalize().ok()?, on_disk.canonicalize().ok()?);
+            path.strip_prefix(top).ok().map(|p| p.join(&gone))
         };
         let prefix = match repo.workdir() {
             // A path in the git directory is below the top too, but names no directory of a
