@@ -379,6 +379,33 @@ fn a_directory_only_a_revision_has_is_counted() {
     assert_fails_saying(&repo, &["--rev", "HEAD", "repo/gone/../keep.c"], "not a git repository");
 }
 
+/// Objects replaced with `git replace` are read as their replacements, as a checkout writes them
+/// (git reads every object through `refs/replace/`): a blob, and a directory's tree. `--rev` read
+/// the originals; gix resolved the revision through them, but the trees and blobs below it were
+/// read from the packs and loose files as stored.
+#[test]
+fn replaced_objects_are_read_as_a_checkout_reads_them() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.write("lib/x.py", "x = 1\n");
+    repo.write("other/y.py", "# y\ny = 1\nz = 2\n");
+    repo.commit("one");
+    let blob = repo.git(&["rev-parse", "HEAD:a.c"]);
+    let longer = repo.git(&["rev-parse", "HEAD:other/y.py"]);
+    repo.git(&["replace", &blob, &longer]);
+    let (lib, other) = (repo.git(&["rev-parse", "HEAD:lib"]), repo.git(&["rev-parse", "HEAD:other"]));
+    repo.git(&["replace", &lib, &other]);
+    assert_eq!(repo.git(&["cat-file", "-p", "HEAD:a.c"]), "# y\ny = 1\nz = 2");
+    assert_rev_matches_checkout(&repo, "HEAD", &[]);
+    assert_subdir_matches_checkout(&repo, "HEAD", "lib", &[]);
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], repo.top());
+    assert_eq!(file_paths(&v), ["repo/a.c", "repo/lib/y.py", "repo/other/y.py"]);
+    assert_eq!(v["total"]["code"], 7, "{v}");
+}
+
 /// `ringloc ARGS` in `repo`'s folder exits 1 with `message` on stderr.
 fn assert_fails_saying(repo: &Repo, args: &[&str], message: &str) {
     let out = ringloc(args, repo.top());

@@ -156,6 +156,8 @@ struct Start {
 /// Lists trees for one selection, keeping every directory listed so far.
 pub struct TreeLister<'a> {
     sel: &'a Selection,
+    /// The repository's objects, whose replacements (`git replace`) a tree's entries name.
+    packs: &'a Packs,
     reader: BlobReader<'a>,
     /// The repository's path as the user named it.
     root: PathBuf,
@@ -185,7 +187,7 @@ impl<'a> TreeLister<'a> {
         let prefix = prefix.iter().map(|name| name.as_bytes().to_vec()).collect();
         let (root, nodes, empty) = (root.to_path_buf(), FastMap::default(), Arc::default());
         let (reader, levels) = (BlobReader::new(packs), FastMap::default());
-        TreeLister { sel, reader, root, prefix, top, nodes, levels, empty }
+        TreeLister { sel, packs, reader, root, prefix, top, nodes, levels, empty }
     }
 
     /// The selected subtree of `tree` at the repository's path (nothing where `tree` has no such
@@ -239,12 +241,13 @@ impl<'a> TreeLister<'a> {
     /// as a walk of that directory reads its ancestors' ignore files.
     fn descend(&mut self, repo: &impl ObjectStore, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
         let (mut ignore, mut chain, mut links) = (Arc::clone(&self.top), IgnoreChain::default(), Vec::new());
+        tree = self.packs.replaced(tree);
         // Ancestors are named absolutely, so that no rebased path (relative) starts with one.
         let mut above = PathBuf::from("/");
         let prefix = self.prefix.clone();
         for (depth, name) in prefix.iter().enumerate() {
             let data = read_tree(repo, &mut self.reader, tree)?;
-            let entries = entries(tree, &data)?;
+            let entries = entries(tree, &data, self.packs)?;
             let below: PathBuf = prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
             let rebase = Some((self.root.clone(), below));
             links.extend(self.linked_ignore_files((&above, rebase.as_ref()), &entries));
@@ -298,7 +301,7 @@ impl<'a> TreeLister<'a> {
         }
         let (tree, path) = (key.0, Path::new(OsStr::from_bytes(&key.1)));
         let data = read_tree(repo, &mut self.reader, tree)?;
-        let entries = entries(tree, &data)?;
+        let entries = entries(tree, &data, self.packs)?;
         let (ignore, chain) = self.ignore_level(repo, (path, None), &dir.ignore, &key.2, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.filters_paths();
@@ -414,12 +417,13 @@ fn read_tree(repo: &impl ObjectStore, reader: &mut BlobReader, id: ObjectId) -> 
     reader.with_tree(repo, id, <[u8]>::to_vec).map_err(|e| GitError::Store(format!("tree {id}: {e}")))
 }
 
-/// The entries of the tree `id`, whose bytes are `data` (entry ids of the hash `id` is named by).
-fn entries(id: ObjectId, data: &[u8]) -> Result<Vec<Entry<'_>>, GitError> {
+/// The entries of the tree `id`, whose bytes are `data` (entry ids of the hash `id` is named by),
+/// each naming the object `packs` reads in place of the one stored: its replacement, if any.
+fn entries<'d>(id: ObjectId, data: &'d [u8], packs: &Packs) -> Result<Vec<Entry<'d>>, GitError> {
     TreeRefIter::from_bytes(data, id.kind())
         .map(|e| {
             let e = e.map_err(|e| GitError::Store(format!("tree {id}: {e}")))?;
-            Ok(Entry { name: e.filename, kind: e.mode.kind(), oid: e.oid.to_owned() })
+            Ok(Entry { name: e.filename, kind: e.mode.kind(), oid: packs.replaced(e.oid.to_owned()) })
         })
         .collect()
 }
