@@ -519,6 +519,40 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
     assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
+/// An ignore file a partial clone never fetched is a per-file error like any blob it never
+/// fetched (exit 2), and the rest is counted without its rules, as an ignore file that cannot be
+/// read on disk is; the whole count failed (exit 1) naming a blob by id and no file. A history
+/// stops there, naming the commit and the ignore file.
+#[test]
+fn an_ignore_file_a_partial_clone_never_fetched_is_a_file_error() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(
+        &[(".gitignore", "*.log.c\n"), ("a.c", "int a;\n"), ("t.log.c", "int t;\n")],
+        &[(".gitignore", "*.tmp.c\n")],
+    );
+    repo.git(&["config", "uploadpack.allowFilter", "true"]);
+    let url = format!("file://{}", repo.path().display());
+    repo.git(&["clone", "-q", "--filter=blob:none", &url, "../partial"]);
+    let (report, stderr) =
+        run_with_file_errors(&["--format", "json", "--by-file", "--rev", "HEAD~1", "partial"], repo.top());
+    assert!(
+        stderr.contains("partial/.gitignore: blob ")
+            && stderr.contains("is missing: the repository is a partial clone"),
+        "{stderr}"
+    );
+    assert_eq!(file_paths(&report), ["partial/a.c", "partial/t.log.c"], "counted without its rules");
+    let (_, stderr) =
+        run_with_file_errors(&["diff", "HEAD~1", "HEAD", "--format", "json"], &repo.top().join("partial"));
+    assert!(stderr.contains(".gitignore: blob "), "{stderr}");
+    let out = ringloc(&["history", "--repo", "partial"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let first = repo.git(&["rev-parse", "HEAD~1"]);
+    assert!(stderr.contains(&format!("history stops at {first}: partial/.gitignore: blob ")), "{stderr}");
+}
+
 /// A FIFO planted among the packs, or in place of a loose object, neither hangs a count (opening
 /// it waited for a writer) nor stops it: the object it stands for is missing (exit status 2).
 #[test]

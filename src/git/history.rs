@@ -84,6 +84,7 @@ fn history_in_spans(
         listed.into_iter().collect::<Result<Vec<_>, _>>()?.concat().into_iter().unzip();
     // All the samples' blobs in one pass, in pack order: a delta is read right after its base,
     // still in the pack cache, where a pass per sample would decode each delta chain anew.
+    first_unread_ignore(&sampled, &roots)?;
     cache.fill(repo, distinct_files(&roots), &config.read_rules(), threads);
     first_unfetched(repo, (&sampled, &roots), cache)?;
     warnings.extend(samples_left_out(&roots, above.concat(), cache));
@@ -158,6 +159,23 @@ fn first_unfetched(
                 "history stops at {commit}: {}: {why}",
                 file.path.display()
             )));
+        }
+    }
+    Ok(())
+}
+
+/// The error of the newest sample's first ignore file (by path) that could not be read (a
+/// partial clone never fetched it), as [`first_unfetched`] stops at a source file: without its
+/// rules the sample's totals would hold what it leaves out.
+fn first_unread_ignore(sampled: &[Revision], roots: &[Arc<Node>]) -> Result<(), GitError> {
+    if distinct_nodes(roots).iter().all(|node| node.unread_ignores.is_empty()) {
+        return Ok(());
+    }
+    for (revision, root) in sampled.iter().zip(roots).rev() {
+        let nodes = distinct_nodes(std::slice::from_ref(root));
+        if let Some((path, why)) = nodes.iter().flat_map(|node| &node.unread_ignores).min() {
+            let commit = revision.commit.unwrap_or(revision.tree);
+            return Err(GitError::Store(format!("history stops at {commit}: {}: {why}", path.display())));
         }
     }
     Ok(())

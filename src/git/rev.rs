@@ -10,13 +10,18 @@ use super::lines::line_changes;
 use super::tree::{TreeLister, TreeListing};
 use super::{GitError, Repo};
 use crate::config::Config;
-use crate::report::{LineChanges, Report};
+use crate::report::{FileError, LineChanges, Report};
 use crate::stats::{Clock, Stats, WorkerStats};
 
 /// The report of a tree whose blobs are all in `cache`.
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
+    let unread = listing
+        .unread_ignores
+        .iter()
+        .map(|(path, why)| FileError { path: path.clone(), error: std::io::Error::other(why.clone()) });
+    report.errors.extend(unread);
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
     report.warnings.extend(left_out_notes(&listing.ignore_links, submodules, lfs));
     report.sort();
