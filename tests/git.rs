@@ -318,6 +318,94 @@ fn a_repository_without_commits_says_its_branch_has_none() {
     assert_fails_saying(&repo, &["--rev", "other", "repo"], "bad revision 'other'");
 }
 
+/// A revision that names nothing says what is missing, as git's own words would, where gix's
+/// first words name the step of its parser that failed ("couldn't parse revision",
+/// "delegate.traverse(NthAncestor(9)) failed"); the cause was further down its chain.
+#[test]
+fn a_revision_that_names_nothing_says_what_is_missing() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.commit("one");
+    repo.write("b.c", "int b;\n");
+    repo.commit("two");
+    let cases: [(&[&str], &str); 5] = [
+        (&["--rev", "mian", "repo"], "'mian': Reference \"mian\" could not be found"),
+        (&["--rev", "HEAD~9", "repo"], "ancestor number 9 is out of range"),
+        (&["--rev", "HEAD^2", "repo"], "parent number 2 is out of range"),
+        (&["--rev", "HEAD:gone", "repo"], "Could not find path \"gone\""),
+        (&["diff", "mian", "main", "--repo", "repo"], "Reference \"mian\" could not be found"),
+    ];
+    for (args, message) in cases {
+        assert_fails_saying(&repo, args, message);
+        let stderr = String::from_utf8_lossy(&ringloc(args, repo.top()).stderr).into_owned();
+        assert!(!stderr.contains("delegate") && !stderr.contains("couldn't parse"), "{args:?}: {stderr}");
+    }
+}
+
+/// A directory of an older revision that the work tree no longer has (deleted since, or on
+/// another branch) is counted as that revision's checkout counts it, and compared by `diff`,
+/// where it was "not a git repository": it was looked for on disk. A revision without it says
+/// so, as one without a directory on disk does.
+#[test]
+fn a_directory_only_a_revision_has_is_counted() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("keep.c", "int k;\n");
+    repo.write("gone/x.c", "int x;\nint y;\n");
+    repo.write("gone/deeper/y.py", "# c\ny = 1\n");
+    repo.commit("one");
+    std::fs::remove_dir_all(repo.path().join("gone")).unwrap();
+    repo.commit("two");
+    assert_subdir_matches_checkout(&repo, "HEAD~1", "gone", &[]);
+    assert_subdir_matches_checkout(&repo, "HEAD~1", "gone/deeper", &[]);
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD~1", "repo/gone"], repo.top());
+    assert_eq!(file_paths(&v), ["repo/gone/deeper/y.py", "repo/gone/x.c"]);
+    let v = run(&["diff", "HEAD~1", "HEAD", "--format", "json", "--repo", "repo/gone"], repo.top());
+    assert_eq!(v["total"]["change"]["code"], -3, "{v}");
+    assert_eq!(v["lines"]["total"]["code"]["removed"], 3, "{v}");
+    let v = run(&["history", "--format", "json", "--repo", "repo/gone"], repo.top());
+    let code: Vec<&Value> = v["commits"].as_array().unwrap().iter().map(|c| &c["total"]["code"]).collect();
+    assert_eq!(code, [3, 0], "{v}");
+    assert_fails_saying(&repo, &["--rev", "HEAD", "repo/gone"], "revision 'HEAD' has no directory gone");
+    let said = "neither revision 'HEAD~1' nor 'HEAD' has a directory typo";
+    assert_fails_saying(&repo, &["diff", "HEAD~1", "HEAD", "--repo", "repo/typo"], said);
+    let said = "no commit of the history of 'HEAD' has a directory typo";
+    assert_fails_saying(&repo, &["history", "--repo", "repo/typo"], said);
+    assert_fails_saying(&repo, &["--rev", "HEAD", "repo/gone/../keep.c"], "not a git repository");
+}
+
+/// Objects replaced with `git replace` are read as their replacements, as a checkout writes them
+/// (git reads every object through `refs/replace/`): a blob, and a directory's tree. `--rev` read
+/// the originals; gix resolved the revision through them, but the trees and blobs below it were
+/// read from the packs and loose files as stored.
+#[test]
+fn replaced_objects_are_read_as_a_checkout_reads_them() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int a;\n");
+    repo.write("lib/x.py", "x = 1\n");
+    repo.write("other/y.py", "# y\ny = 1\nz = 2\n");
+    repo.commit("one");
+    let blob = repo.git(&["rev-parse", "HEAD:a.c"]);
+    let longer = repo.git(&["rev-parse", "HEAD:other/y.py"]);
+    repo.git(&["replace", &blob, &longer]);
+    let (lib, other) = (repo.git(&["rev-parse", "HEAD:lib"]), repo.git(&["rev-parse", "HEAD:other"]));
+    repo.git(&["replace", &lib, &other]);
+    assert_eq!(repo.git(&["cat-file", "-p", "HEAD:a.c"]), "# y\ny = 1\nz = 2");
+    assert_rev_matches_checkout(&repo, "HEAD", &[]);
+    assert_subdir_matches_checkout(&repo, "HEAD", "lib", &[]);
+    let v = run(&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], repo.top());
+    assert_eq!(file_paths(&v), ["repo/a.c", "repo/lib/y.py", "repo/other/y.py"]);
+    assert_eq!(v["total"]["code"], 7, "{v}");
+}
+
 /// `ringloc ARGS` in `repo`'s folder exits 1 with `message` on stderr.
 fn assert_fails_saying(repo: &Repo, args: &[&str], message: &str) {
     let out = ringloc(args, repo.top());
@@ -429,6 +517,40 @@ fn blobs_a_partial_clone_lacks_are_named_as_such() {
         "{stderr}"
     );
     assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+/// An ignore file a partial clone never fetched is a per-file error like any blob it never
+/// fetched (exit 2), and the rest is counted without its rules, as an ignore file that cannot be
+/// read on disk is; the whole count failed (exit 1) naming a blob by id and no file. A history
+/// stops there, naming the commit and the ignore file.
+#[test]
+fn an_ignore_file_a_partial_clone_never_fetched_is_a_file_error() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(
+        &[(".gitignore", "*.log.c\n"), ("a.c", "int a;\n"), ("t.log.c", "int t;\n")],
+        &[(".gitignore", "*.tmp.c\n")],
+    );
+    repo.git(&["config", "uploadpack.allowFilter", "true"]);
+    let url = format!("file://{}", repo.path().display());
+    repo.git(&["clone", "-q", "--filter=blob:none", &url, "../partial"]);
+    let (report, stderr) =
+        run_with_file_errors(&["--format", "json", "--by-file", "--rev", "HEAD~1", "partial"], repo.top());
+    assert!(
+        stderr.contains("partial/.gitignore: blob ")
+            && stderr.contains("is missing: the repository is a partial clone"),
+        "{stderr}"
+    );
+    assert_eq!(file_paths(&report), ["partial/a.c", "partial/t.log.c"], "counted without its rules");
+    let (_, stderr) =
+        run_with_file_errors(&["diff", "HEAD~1", "HEAD", "--format", "json"], &repo.top().join("partial"));
+    assert!(stderr.contains(".gitignore: blob "), "{stderr}");
+    let out = ringloc(&["history", "--repo", "partial"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let first = repo.git(&["rev-parse", "HEAD~1"]);
+    assert!(stderr.contains(&format!("history stops at {first}: partial/.gitignore: blob ")), "{stderr}");
 }
 
 /// A FIFO planted among the packs, or in place of a loose object, neither hangs a count (opening

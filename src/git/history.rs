@@ -69,6 +69,9 @@ fn history_in_spans(
     let commits = first_parents(repo, range)?;
     let mut warnings: Vec<String> = shallow_end(repo, commits.last())?.into_iter().collect();
     let sampled: Vec<Revision> = sample(&commits, every).into_iter().rev().collect();
+    if !has_directory(repo, &sampled, config)? {
+        return Err(GitError::NoDirectoryInHistory { range: range.into(), dir: repo.prefix.clone() });
+    }
     let threads = config.worker_count(true);
     let run = run_length(sampled.len(), threads, span);
     let spans: Vec<&[Revision]> = sampled.chunks(run).collect();
@@ -81,6 +84,7 @@ fn history_in_spans(
         listed.into_iter().collect::<Result<Vec<_>, _>>()?.concat().into_iter().unzip();
     // All the samples' blobs in one pass, in pack order: a delta is read right after its base,
     // still in the pack cache, where a pass per sample would decode each delta chain anew.
+    first_unread_ignore(&sampled, &roots)?;
     cache.fill(repo, distinct_files(&roots), &config.read_rules(), threads);
     first_unfetched(repo, (&sampled, &roots), cache)?;
     warnings.extend(samples_left_out(&roots, above.concat(), cache));
@@ -96,6 +100,22 @@ fn history_in_spans(
         report,
     });
     Ok(History { samples: samples.collect(), warnings })
+}
+
+/// Whether a sample has the directory counted (the newest one that does is most often the
+/// newest of all): one no sample has is a mistake, such as a misspelt `--repo`, not a history of
+/// zeros. A history of a directory deleted since has rows of zeros after its last commit.
+fn has_directory(repo: &Repo, sampled: &[Revision], config: &Config) -> Result<bool, GitError> {
+    if repo.prefix.as_os_str().is_empty() || sampled.is_empty() {
+        return Ok(true);
+    }
+    let mut lister = TreeLister::new(&config.selection, repo);
+    for revision in sampled.iter().rev() {
+        if lister.has_root(&repo.handle, revision.tree)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The notes a count of each sample (`--rev`) gives, each path once however many samples hold
@@ -139,6 +159,23 @@ fn first_unfetched(
                 "history stops at {commit}: {}: {why}",
                 file.path.display()
             )));
+        }
+    }
+    Ok(())
+}
+
+/// The error of the newest sample's first ignore file (by path) that could not be read (a
+/// partial clone never fetched it), as [`first_unfetched`] stops at a source file: without its
+/// rules the sample's totals would hold what it leaves out.
+fn first_unread_ignore(sampled: &[Revision], roots: &[Arc<Node>]) -> Result<(), GitError> {
+    if distinct_nodes(roots).iter().all(|node| node.unread_ignores.is_empty()) {
+        return Ok(());
+    }
+    for (revision, root) in sampled.iter().zip(roots).rev() {
+        let nodes = distinct_nodes(std::slice::from_ref(root));
+        if let Some((path, why)) = nodes.iter().flat_map(|node| &node.unread_ignores).min() {
+            let commit = revision.commit.unwrap_or(revision.tree);
+            return Err(GitError::Store(format!("history stops at {commit}: {}: {why}", path.display())));
         }
     }
     Ok(())

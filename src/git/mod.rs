@@ -22,7 +22,7 @@ mod test_git;
 pub mod tree;
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use gix::ObjectId;
 
@@ -43,6 +43,10 @@ pub enum GitError {
     NotARepository { path: PathBuf, why: String },
     /// The revision has no directory at the path counted.
     NoDirectory { rev: String, dir: PathBuf },
+    /// Neither revision of a diff has a directory at the path counted.
+    NoDirectoryEither { revs: [String; 2], dir: PathBuf },
+    /// No sampled commit of a history has a directory at the path counted.
+    NoDirectoryInHistory { range: String, dir: PathBuf },
     /// The revision names nothing, or nothing with a tree.
     BadRevision { rev: String, why: String },
     /// The object store could not be read (a missing or corrupt tree, a broken pack).
@@ -59,12 +63,34 @@ impl fmt::Display for GitError {
             GitError::NoDirectory { rev, dir } => {
                 write!(f, "revision '{rev}' has no directory {}", dir.display())
             }
+            GitError::NoDirectoryEither { revs: [old, new], dir } => {
+                write!(f, "neither revision '{old}' nor '{new}' has a directory {}", dir.display())
+            }
+            GitError::NoDirectoryInHistory { range, dir } => {
+                write!(f, "no commit of the history of '{range}' has a directory {}", dir.display())
+            }
             GitError::Store(why) => write!(f, "reading the object store: {why}"),
         }
     }
 }
 
 impl std::error::Error for GitError {}
+
+/// What a gix error says went wrong: the first cause down its chain that says more than a class
+/// (gix marks causes `NotFound`, `Validation`), or the error itself where none does. gix's own
+/// words name the step of its parser that failed ("couldn't parse revision", "delegate.traverse
+/// (NthAncestor(9)) failed"); the cause says what to fix ("Reference \"mian\" could not be found",
+/// "Commit 1a2b3c4 has 3 ancestors along the first parent and ancestor number 9 is out of range").
+fn cause(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut source = error.source();
+    while let Some(cause) = source {
+        if !cause.is::<gix::error::ClassificationMarker>() {
+            return cause.to_string();
+        }
+        source = cause.source();
+    }
+    error.to_string()
+}
 
 /// Runs `work` on `threads` threads (at least one, this one among them), each with its own
 /// [`Store`] for `repo`: without gix's `parallel` feature a handle is not `Send`.
@@ -158,6 +184,26 @@ pub struct Revision {
     pub time: i64,
 }
 
+/// `path` split where it leaves the disk: the part that exists, and the plain names below it
+/// that do not (a directory the work tree no longer has, or has on another branch only, which a
+/// revision may have). A path whose missing part is more than names (`gone/..`) is left whole,
+/// for the open to fail on.
+fn split_gone(path: &Path) -> (PathBuf, PathBuf) {
+    let parts: Vec<Component> = path.components().collect();
+    let exists = |n: usize| {
+        let part: PathBuf = parts[..n].iter().collect();
+        n == 0 || std::fs::symlink_metadata(part).is_ok()
+    };
+    let on_disk = (0..=parts.len()).rev().find(|&n| exists(n)).unwrap_or(0);
+    let gone = &parts[on_disk..];
+    if on_disk == parts.len() || !gone.iter().all(|c| matches!(c, Component::Normal(_))) {
+        return (path.to_path_buf(), PathBuf::new());
+    }
+    let base: PathBuf = parts[..on_disk].iter().collect();
+    let base = if base.as_os_str().is_empty() { PathBuf::from(".") } else { base };
+    (base, gone.iter().collect())
+}
+
 impl Repo {
     /// Opens the repository of `path`: the top of a work tree or a directory below it (found
     /// upwards, as git finds it), or a bare repository. gix is given the path made absolute (the
@@ -165,11 +211,12 @@ impl Repo {
     /// repository beside the current directory, it looked for `../.git` and found none.
     pub fn open(path: &Path) -> Result<Repo, GitError> {
         let not_repo = |why: String| GitError::NotARepository { path: path.to_path_buf(), why };
-        let absolute = std::path::absolute(path).map_err(|e| not_repo(e.to_string()))?;
+        let (on_disk, gone) = split_gone(path);
+        let absolute = std::path::absolute(&on_disk).map_err(|e| not_repo(e.to_string()))?;
         let repo = gix::discover(&absolute).map_err(|e| not_repo(e.to_string()))?;
         let below = |top: &Path| {
-            let (top, path) = (top.canonicalize().ok()?, path.canonicalize().ok()?);
-            path.strip_prefix(top).ok().map(Path::to_path_buf)
+            let (top, path) = (top.canonicalize().ok()?, on_disk.canonicalize().ok()?);
+            path.strip_prefix(top).ok().map(|p| p.join(&gone))
         };
         let prefix = match repo.workdir() {
             // A path in the git directory is below the top too, but names no directory of a
@@ -202,7 +249,7 @@ impl Repo {
         let repo = &self.handle;
         let id = repo.rev_parse_single(rev).map_err(|e| match self.unborn_branch(rev) {
             Some(branch) => bad(format!("the branch '{branch}' has no commits yet")),
-            None => bad(format!("{e}{}", self.why_names_fail())),
+            None => bad(format!("{}{}", cause(&e), self.why_names_fail())),
         })?;
         let object = id.object().map_err(|e| bad(e.to_string()))?;
         if let Ok(commit) = object.clone().peel_to_commit() {

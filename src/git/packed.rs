@@ -51,6 +51,10 @@ pub struct Packs {
     /// A pack came from a promisor remote: the repository is a partial clone (`git clone
     /// --filter=blob:none`), which lacks the objects git has not needed yet.
     partial_clone: bool,
+    /// Objects replaced (`git replace`: `refs/replace/<id>` names the object read in place of
+    /// `<id>`), as gix found them: none where `core.useReplaceRefs` is false or
+    /// `GIT_NO_REPLACE_OBJECTS` is set, as git reads them.
+    replaced: FastMap<ObjectId, ObjectId>,
 }
 
 impl Packs {
@@ -64,7 +68,11 @@ impl Packs {
         let here = std::env::current_dir().unwrap_or_default();
         let alternates = gix::odb::alternate::resolve(objects.clone(), &here).unwrap_or_default();
         let object_dirs: Vec<PathBuf> = std::iter::once(objects).chain(alternates).collect();
-        let mut packs = Packs { object_dirs, ..Packs::default() };
+        let replaced = match repo.objects.ignore_replacements {
+            true => FastMap::default(),
+            false => repo.objects.store_ref().replacements().collect(),
+        };
+        let mut packs = Packs { object_dirs, replaced, ..Packs::default() };
         let hash = repo.object_hash();
         for dir in &packs.object_dirs {
             let Ok(entries) = std::fs::read_dir(dir.join("pack")) else { continue };
@@ -76,6 +84,11 @@ impl Packs {
             packs.bundles.extend(indices.iter().filter_map(|idx| Bundle::at(idx, hash).ok()));
         }
         packs
+    }
+
+    /// The object read in place of `id`: its replacement, where `git replace` made one.
+    pub(crate) fn replaced(&self, id: ObjectId) -> ObjectId {
+        self.replaced.get(&id).copied().unwrap_or(id)
     }
 
     /// Why `handle` did not give the object `id` of `kind`: in a partial clone, that it was

@@ -10,13 +10,18 @@ use super::lines::line_changes;
 use super::tree::{TreeLister, TreeListing};
 use super::{GitError, Repo};
 use crate::config::Config;
-use crate::report::{LineChanges, Report};
+use crate::report::{FileError, LineChanges, Report};
 use crate::stats::{Clock, Stats, WorkerStats};
 
 /// The report of a tree whose blobs are all in `cache`.
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
+    let unread = listing
+        .unread_ignores
+        .iter()
+        .map(|(path, why)| FileError { path: path.clone(), error: std::io::Error::other(why.clone()) });
+    report.errors.extend(unread);
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
     report.warnings.extend(left_out_notes(&listing.ignore_links, submodules, lfs));
     report.sort();
@@ -93,14 +98,19 @@ pub struct RevDiff {
 /// `ringloc diff OLD NEW` on revisions (`OLD..NEW`, or NEW and its merge base with OLD for
 /// `OLD...NEW`): both trees counted in one pass, blobs they share once.
 pub fn diff_revs(repo: &Repo, range: Range, config: &Config) -> Result<RevDiff, GitError> {
-    let (old_rev, new_rev) = match range {
-        Range::Between(old, new) => (repo.resolve(old)?, repo.resolve(new)?),
+    let ((old_rev, new_rev), (old, new)) = match range {
+        Range::Between(old, new) => ((repo.resolve(old)?, repo.resolve(new)?), (old, new)),
         Range::SinceMergeBase(old, new) => {
-            (repo.resolve(&repo.merge_base(old, new)?.to_string())?, repo.resolve(new)?)
+            ((repo.resolve(&repo.merge_base(old, new)?.to_string())?, repo.resolve(new)?), (old, new))
         }
     };
     let config = Config { by_file: true, ..config.clone() };
     let mut lister = TreeLister::new(&config.selection, repo);
+    // A directory neither side has is a mistake (a misspelt --repo), not two empty trees.
+    if !lister.has_root(&repo.handle, old_rev.tree)? && !lister.has_root(&repo.handle, new_rev.tree)? {
+        let revs = [old.to_string(), new.to_string()];
+        return Err(GitError::NoDirectoryEither { revs, dir: repo.prefix.clone() });
+    }
     let old_tree = lister.listing(&repo.handle, old_rev.tree)?;
     let new_tree = lister.listing(&repo.handle, new_rev.tree)?;
     let mut cache = BlobCache::default();

@@ -39,6 +39,9 @@ pub struct TreeFile {
     pub language: NameMatch,
 }
 
+/// Ignore files whose blobs could not be read (a partial clone never fetched them), and why.
+pub type UnreadIgnores = Vec<(PathBuf, String)>;
+
 /// One selected directory: its own files and submodules, and its selected subdirectories.
 #[derive(Debug, Default)]
 pub struct Node {
@@ -47,6 +50,9 @@ pub struct Node {
     pub submodules: Vec<(PathBuf, ObjectId)>,
     /// Its ignore files that are symlinks, not applied ([`TreeLister::linked_ignore_files`]).
     pub ignore_links: Vec<PathBuf>,
+    /// Its ignore files whose blobs could not be read (a partial clone never fetched them), and
+    /// why: their rules are not applied, as those of an ignore file on disk that cannot be read.
+    pub unread_ignores: UnreadIgnores,
     pub dirs: Vec<Arc<Node>>,
 }
 
@@ -72,6 +78,7 @@ impl Node {
             out.files.extend(node.files.iter().cloned());
             out.submodules.extend(node.submodules.iter().cloned());
             out.ignore_links.extend(node.ignore_links.iter().cloned());
+            out.unread_ignores.extend(node.unread_ignores.iter().cloned());
             stack.extend(node.dirs.iter().map(Arc::as_ref));
         }
         out
@@ -104,6 +111,8 @@ pub struct TreeListing {
     pub submodules: Vec<(PathBuf, ObjectId)>,
     /// Ignore files that are symlinks, in the tree and above the repository's path: not applied.
     pub ignore_links: Vec<PathBuf>,
+    /// Ignore files whose blobs could not be read, in the tree and above it, and why.
+    pub unread_ignores: UnreadIgnores,
 }
 
 /// The ignore files met above a directory: each one's path (its bytes: a key hashed for every
@@ -138,7 +147,9 @@ struct Listing {
     pending: Vec<Dir>,
 }
 
-/// A directory met: listed before (by this tree or an earlier one), or opened to be listed.
+/// A directory met: listed before (by this tree or an earlier one), or opened to be listed. One
+/// lives at a time and is unpacked at once: a box would cost an allocation a directory.
+#[allow(clippy::large_enum_variant)]
 enum Step {
     Known(Arc<Node>),
     Open(Listing),
@@ -151,12 +162,18 @@ struct Start {
     ignore: Arc<IgnoreLevel>,
     chain: IgnoreChain,
     links: Vec<PathBuf>,
+    /// Ignore files above it whose blobs could not be read, and why.
+    unread: UnreadIgnores,
 }
 
 /// Lists trees for one selection, keeping every directory listed so far.
 pub struct TreeLister<'a> {
     sel: &'a Selection,
+    /// The repository's objects, whose replacements (`git replace`) a tree's entries name.
+    packs: &'a Packs,
     reader: BlobReader<'a>,
+    /// The ignore files the last [`TreeLister::ignore_level`] could not read, and why.
+    unread: UnreadIgnores,
     /// The repository's path as the user named it.
     root: PathBuf,
     /// Where `root` is below the top of the tree, one name a directory (none at the top).
@@ -185,7 +202,8 @@ impl<'a> TreeLister<'a> {
         let prefix = prefix.iter().map(|name| name.as_bytes().to_vec()).collect();
         let (root, nodes, empty) = (root.to_path_buf(), FastMap::default(), Arc::default());
         let (reader, levels) = (BlobReader::new(packs), FastMap::default());
-        TreeLister { sel, reader, root, prefix, top, nodes, levels, empty }
+        let unread = Vec::new();
+        TreeLister { sel, packs, reader, unread, root, prefix, top, nodes, levels, empty }
     }
 
     /// The selected subtree of `tree` at the repository's path (nothing where `tree` has no such
@@ -196,7 +214,11 @@ impl<'a> TreeLister<'a> {
         repo: &impl ObjectStore,
         tree: ObjectId,
     ) -> Result<(Arc<Node>, Vec<PathBuf>), GitError> {
-        self.list_below(repo, tree)
+        let (node, links, unread) = self.list_below(repo, tree)?;
+        match unread.into_iter().next() {
+            Some((path, why)) => Err(GitError::Store(format!("{}: {why}", path.display()))),
+            None => Ok((node, links)),
+        }
     }
 
     /// [`TreeLister::list`] flattened, the ignore files above the repository's path that are
@@ -206,9 +228,10 @@ impl<'a> TreeLister<'a> {
         repo: &impl ObjectStore,
         tree: ObjectId,
     ) -> Result<TreeListing, GitError> {
-        let (node, above) = self.list_below(repo, tree)?;
+        let (node, above, unread) = self.list_below(repo, tree)?;
         let mut listing = node.flatten();
         listing.ignore_links.splice(0..0, above);
+        listing.unread_ignores.splice(0..0, unread);
         Ok(listing)
     }
 
@@ -218,8 +241,10 @@ impl<'a> TreeLister<'a> {
         &mut self,
         repo: &impl ObjectStore,
         tree: ObjectId,
-    ) -> Result<(Arc<Node>, Vec<PathBuf>), GitError> {
-        let Some(start) = self.descend(repo, tree)? else { return Ok((Arc::clone(&self.empty), Vec::new())) };
+    ) -> Result<(Arc<Node>, Vec<PathBuf>, UnreadIgnores), GitError> {
+        let Some(start) = self.descend(repo, tree)? else {
+            return Ok((Arc::clone(&self.empty), Vec::new(), Vec::new()));
+        };
         let dir = Dir {
             tree: start.tree,
             path: self.root.clone(),
@@ -227,7 +252,7 @@ impl<'a> TreeLister<'a> {
             ignore: start.ignore,
             chain: start.chain,
         };
-        Ok((self.node(repo, dir)?, start.links))
+        Ok((self.node(repo, dir)?, start.links, start.unread))
     }
 
     /// Whether `tree` holds the directory at the repository's path.
@@ -239,22 +264,25 @@ impl<'a> TreeLister<'a> {
     /// as a walk of that directory reads its ancestors' ignore files.
     fn descend(&mut self, repo: &impl ObjectStore, mut tree: ObjectId) -> Result<Option<Start>, GitError> {
         let (mut ignore, mut chain, mut links) = (Arc::clone(&self.top), IgnoreChain::default(), Vec::new());
+        tree = self.packs.replaced(tree);
+        let mut unread = Vec::new();
         // Ancestors are named absolutely, so that no rebased path (relative) starts with one.
         let mut above = PathBuf::from("/");
         let prefix = self.prefix.clone();
         for (depth, name) in prefix.iter().enumerate() {
             let data = read_tree(repo, &mut self.reader, tree)?;
-            let entries = entries(tree, &data)?;
+            let entries = entries(tree, &data, self.packs)?;
             let below: PathBuf = prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
             let rebase = Some((self.root.clone(), below));
             links.extend(self.linked_ignore_files((&above, rebase.as_ref()), &entries));
             (ignore, chain) = self.ignore_level(repo, (&above, rebase), &ignore, &chain, &entries)?;
+            unread.append(&mut self.unread);
             let is_dir = |e: &&Entry| e.kind == EntryKind::Tree && e.name == *name;
             let Some(dir) = entries.iter().find(is_dir) else { return Ok(None) };
             tree = dir.oid;
             above.push(OsStr::from_bytes(name));
         }
-        Ok(Some(Start { tree, ignore, chain, links }))
+        Ok(Some(Start { tree, ignore, chain, links, unread }))
     }
 
     /// The node of `top`, each directory below it listed unless a tree listed so far holds it.
@@ -298,12 +326,13 @@ impl<'a> TreeLister<'a> {
         }
         let (tree, path) = (key.0, Path::new(OsStr::from_bytes(&key.1)));
         let data = read_tree(repo, &mut self.reader, tree)?;
-        let entries = entries(tree, &data)?;
+        let entries = entries(tree, &data, self.packs)?;
         let (ignore, chain) = self.ignore_level(repo, (path, None), &dir.ignore, &key.2, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.filters_paths();
         let (mut node, mut pending) = (Node::default(), Vec::new());
         node.ignore_links = self.linked_ignore_files((path, None), &entries);
+        node.unread_ignores = std::mem::take(&mut self.unread);
         for e in entries {
             if sel.skips_name(e.name) {
                 continue;
@@ -397,10 +426,21 @@ impl<'a> TreeLister<'a> {
         let mut texts: Vec<(&CStr, Vec<u8>)> = Vec::new();
         for (name, oid) in found {
             let place = self.reader.locate(&oid);
-            let data = self.reader.with_blob(repo, (oid, place), <[u8]>::to_vec);
-            texts.push((name, data.map_err(GitError::Store)?));
+            match self.reader.with_blob(repo, (oid, place), <[u8]>::to_vec) {
+                Ok(data) => texts.push((name, data)),
+                // Left out, as an ignore file on disk that cannot be read is: what it would have
+                // excluded is counted, and the count says why (a partial clone never fetched it).
+                Err(why) => {
+                    let named = match &rebase {
+                        Some(rebase) => named_from_root(rebase, name),
+                        None => path.join(OsStr::from_bytes(name.to_bytes())),
+                    };
+                    self.unread.push((named, why));
+                }
+            }
         }
-        let cached = rebase.is_none();
+        // A level missing a file is not kept: a later directory with the same files says why too.
+        let cached = rebase.is_none() && self.unread.is_empty();
         let level = IgnoreLevel::from_texts(parent, path, &texts, rebase);
         if cached {
             self.levels.insert(Arc::clone(&longer), Arc::clone(&level));
@@ -414,12 +454,13 @@ fn read_tree(repo: &impl ObjectStore, reader: &mut BlobReader, id: ObjectId) -> 
     reader.with_tree(repo, id, <[u8]>::to_vec).map_err(|e| GitError::Store(format!("tree {id}: {e}")))
 }
 
-/// The entries of the tree `id`, whose bytes are `data` (entry ids of the hash `id` is named by).
-fn entries(id: ObjectId, data: &[u8]) -> Result<Vec<Entry<'_>>, GitError> {
+/// The entries of the tree `id`, whose bytes are `data` (entry ids of the hash `id` is named by),
+/// each naming the object `packs` reads in place of the one stored: its replacement, if any.
+fn entries<'d>(id: ObjectId, data: &'d [u8], packs: &Packs) -> Result<Vec<Entry<'d>>, GitError> {
     TreeRefIter::from_bytes(data, id.kind())
         .map(|e| {
             let e = e.map_err(|e| GitError::Store(format!("tree {id}: {e}")))?;
-            Ok(Entry { name: e.filename, kind: e.mode.kind(), oid: e.oid.to_owned() })
+            Ok(Entry { name: e.filename, kind: e.mode.kind(), oid: packs.replaced(e.oid.to_owned()) })
         })
         .collect()
 }
