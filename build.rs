@@ -54,6 +54,8 @@ struct Lang {
     #[serde(default)]
     regex: bool,
     #[serde(default)]
+    digit_separators: bool,
+    #[serde(default)]
     block_scalars: bool,
     #[serde(default)]
     help_text: Vec<String>,
@@ -351,7 +353,7 @@ fn language_entry(l: &Lang) -> String {
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
+         heredoc: {heredoc}, regex: {}, digit_separators: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
@@ -364,6 +366,7 @@ fn language_entry(l: &Lang) -> String {
         code_tokens.join(", "),
         bytes_lit(&tag_chars),
         l.regex,
+        l.digit_separators,
         l.block_scalars,
         help_text.join(", "),
     )

@@ -112,6 +112,9 @@ pub struct Syntax {
     pub heredoc: Option<Heredoc>,
     /// A `/` where an operand is expected opens a regular expression literal (JavaScript).
     pub regex: bool,
+    /// A `'` inside a number is a digit separator, not a character literal's quote (C++14, C23:
+    /// `1'000'000`, `0xFFFF'FFFF`; `count::syntax::markers::NumberRun`).
+    pub digit_separators: bool,
     /// YAML's block scalars: `|` or `>` after `key:` or `-` ends its line, and the lines indented
     /// under it are the string's content (`count::syntax::markers::block_scalar_opens`).
     pub block_scalars: bool,

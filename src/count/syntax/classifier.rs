@@ -375,6 +375,7 @@ fn special_starts(syntax: &Syntax) -> impl Iterator<Item = u8> + '_ {
     (syntax.code_escape.into_iter())
         .chain(syntax.heredoc.map(|h| h.open[0]))
         .chain(syntax.regex.then_some(b'/'))
+        .chain(syntax.digit_separators.then_some(b'\''))
         .chain(block_scalar_starts(syntax).iter().copied())
         .chain(syntax.help_text.iter().map(|w| w[0]))
         .chain(embed_starts(syntax.embed).iter().copied())

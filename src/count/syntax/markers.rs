@@ -550,3 +550,73 @@ pub(crate) fn regex_may_follow(prev: Option<u8>) -> bool {
 pub(crate) fn has_prefix(rest: &[u8], m: &[u8]) -> bool {
     rest.len() >= m.len() && rest.iter().zip(m).all(|(a, b)| a == b)
 }
+
+/// How far back a digit separator's number is looked for: a 64-bit binary literal with a
+/// separator every four digits is 81 bytes. A longer run is no number (its `'` opens a literal).
+pub(crate) const NUMBER_RUN: usize = 128;
+
+/// The run of bytes a pp-number may be made of (letters, digits, `_`, `.`, `'`) that the bytes so
+/// far end with, for C's digit separators (C++14, C23: `1'000'000`, `0xFFFF'FFFF`): whether it
+/// starts as a number does (a digit, or a `.` and a digit), and how long it is. Kept across
+/// chunks by the fast path, so a number cut by a chunk's end is still one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NumberRun {
+    kind: RunStart,
+    /// Up to `NUMBER_RUN + 1`: longer than that is no number.
+    len: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RunStart {
+    /// No run: the last byte is none of those.
+    None,
+    /// A digit, or a `.` and a digit.
+    Number,
+    /// A `.` alone so far: the next byte decides.
+    Dot,
+    /// Anything else (an identifier, `u8`, `L`, a `.` before a letter).
+    Other,
+}
+
+fn in_number_run(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'\'')
+}
+
+impl NumberRun {
+    pub(crate) const NONE: NumberRun = NumberRun { kind: RunStart::None, len: 0 };
+
+    /// The run once `bytes` have followed the bytes this one was taken from.
+    pub(crate) fn after(self, bytes: &[u8]) -> NumberRun {
+        if bytes.is_empty() {
+            return self;
+        }
+        let n = bytes.iter().rev().take(NUMBER_RUN + 1).take_while(|&&b| in_number_run(b)).count();
+        if n == 0 {
+            return NumberRun::NONE;
+        }
+        let start = |first: u8, second: Option<u8>| match (first, second) {
+            (b'0'..=b'9', _) => RunStart::Number,
+            (b'.', None) => RunStart::Dot,
+            (b'.', Some(b'0'..=b'9')) => RunStart::Number,
+            _ => RunStart::Other,
+        };
+        let (kind, len) = if n == bytes.len() && self.kind != RunStart::None {
+            // The run began before these bytes.
+            let kind = if self.kind == RunStart::Dot { start(b'.', Some(bytes[0])) } else { self.kind };
+            (kind, usize::from(self.len) + n)
+        } else {
+            let at = bytes.len() - n;
+            (start(bytes[at], bytes.get(at + 1).copied()), n)
+        };
+        if len > NUMBER_RUN {
+            return NumberRun { kind: RunStart::Other, len: NUMBER_RUN as u8 + 1 };
+        }
+        NumberRun { kind, len: len as u8 }
+    }
+
+    /// A `'` after this run, with `next` after it, is a digit separator: the run is a number's,
+    /// and a digit or a letter follows (as clang lexes one).
+    pub(crate) fn separates(self, next: Option<u8>) -> bool {
+        self.kind == RunStart::Number && next.is_some_and(is_word)
+    }
+}

@@ -6,7 +6,7 @@ use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
     block_closes, block_opens, block_scalar_opens, help_text_opens, heredoc_closes, heredoc_opens,
     interpolation_opens, is_ws, line_indent, quote_closes, window, Close, HeredocAt, Indent,
-    InterpolationOpener, Kind, Opened, Pending, Place, Scalar, Tag,
+    InterpolationOpener, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
 };
 use crate::count::syntax::quote_like::{
     delim_step, expects_operand, quote_like_opens, regex_interpolation, regex_opens, Delim, DelimStep,
@@ -85,6 +85,10 @@ impl Twin<'_> {
         if Some(b) == syntax.code_escape {
             self.mark_code(i);
             return i + if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
+        }
+        if b == b'\'' && syntax.digit_separators && self.separator_at(i) {
+            self.mark_code(i);
+            return i + 1;
         }
         if let Some((opening, len)) = embed_opens(syntax.embed, rest, place) {
             self.open_span(SpanKind::Tag, i, len);
@@ -353,6 +357,11 @@ impl Twin<'_> {
     /// The word the bytes before `i` end with, for the keywords that expect an operand.
     fn word_before(&self, i: usize) -> LastWord {
         LastWord::NONE.after(&self.bytes[self.start..i])
+    }
+
+    /// The `'` at `i` is a digit separator (`1'000`): the bytes before it are a number's.
+    fn separator_at(&self, i: usize) -> bool {
+        NumberRun::NONE.after(&self.bytes[self.start..i]).separates(self.bytes.get(i + 1).copied())
     }
 
     /// How many blanks open the line that `i` is on.
