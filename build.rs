@@ -44,6 +44,8 @@ struct Lang {
     #[serde(default)]
     splice: bool,
     #[serde(default)]
+    odd_splice: bool,
+    #[serde(default)]
     code_escape: Option<String>,
     #[serde(default)]
     code_tokens: Vec<String>,
@@ -352,7 +354,7 @@ fn language_entry(l: &Lang) -> String {
     };
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
-         quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
+         quotes: &[{}], splice: {}, odd_splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
          heredoc: {heredoc}, regex: {}, digit_separators: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
@@ -363,6 +365,7 @@ fn language_entry(l: &Lang) -> String {
         l.nested,
         quotes.join(", "),
         l.splice,
+        l.odd_splice,
         code_tokens.join(", "),
         bytes_lit(&tag_chars),
         l.regex,

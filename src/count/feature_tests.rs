@@ -478,3 +478,22 @@ fn a_quote_inside_a_number_is_a_digit_separator() {
     }
     assert_eq!(counts("Java", "x = 1'0; /* c\nd */\n"), (2, 2, 0, 0), "only where the table says so");
 }
+
+#[test]
+fn an_odd_run_of_backslashes_continues_a_make_comment() {
+    let c = |src: &str| counts_everywhere("Makefile", src);
+    assert_eq!(c("# a \\\nFOO = 1\nBAR = 2\n"), (3, 1, 2, 0));
+    assert_eq!(c("# a \\\\\nFOO = 1\n"), (2, 1, 1, 0), "an escaped backslash");
+    assert_eq!(c("# a \\\\\\\nFOO = 1\n"), (2, 0, 2, 0));
+    assert_eq!(c("# a \\\r\nFOO = 1\n"), (2, 0, 2, 0));
+    assert_eq!(c("#\t$(A) \\\n\t$(B)\n"), (2, 0, 2, 0), "a comment line in a recipe is make's");
+    // A recipe's comment is the shell's; a `#` after code may be a recipe's, or escaped (`\#`).
+    assert_eq!(c("all:\n\t# a \\\n\techo x\n"), (3, 2, 1, 0));
+    assert_eq!(c("X = 1 # a \\\n  b\nY = 2\n"), (3, 3, 0, 0));
+    assert_eq!(c("\techo \"#x\" \\\n  b\n"), (2, 2, 0, 0));
+    assert_eq!(c("# a \\\n\n# b\n"), (3, 0, 2, 1), "a blank continuation stays blank");
+    let long = format!("# a {}\nFOO = 1\n", "\\".repeat(101));
+    assert_eq!(c(&long), (2, 0, 2, 0));
+    let long = format!("# a {}\nFOO = 1\n", "\\".repeat(100));
+    assert_eq!(c(&long), (2, 1, 1, 0));
+}

@@ -102,6 +102,9 @@ pub struct Syntax {
     pub quotes: &'static [Quote],
     /// A backslash ending a line comment continues it on the next line (C's line splice).
     pub splice: bool,
+    /// With `splice`, only an odd run of backslashes before the newline splices (make's rule: `\\`
+    /// is an escaped backslash; `count::syntax::markers::Backslashes`).
+    pub odd_splice: bool,
     /// The byte that, outside strings and comments, makes the next byte plain code: the shell's
     /// `\'`, Clojure's character `\"`, PowerShell's backtick.
     pub code_escape: Option<u8>,

@@ -22,7 +22,7 @@ use super::syntax::embed::embed_opens;
 use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
     block_scalar_opens, hashbang_opens, help_text_opens, heredoc_opens, is_word, is_ws, line_indent, window,
-    HeredocAt, Indent, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
+    Backslashes, HeredocAt, Indent, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
 };
 use super::syntax::quote_like::{
     expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
@@ -154,6 +154,8 @@ pub struct LineCounter {
     last_word: LastWord,
     /// The run of a number's bytes the bytes so far end with, for C's digit separators.
     number_run: NumberRun,
+    /// The run of backslashes the bytes so far end with, for make's splices.
+    backslashes: Backslashes,
     /// A heredoc or block scalar opened on this line: its body starts at the next newline met in
     /// code.
     pending: Option<Pending>,
@@ -213,6 +215,7 @@ impl LineCounter {
             last_nonblank: None,
             last_word: LastWord::NONE,
             number_run: NumberRun::NONE,
+            backslashes: Backslashes::NONE,
             pending: None,
             later: HeredocQueue::default(),
             line_head: Indent::default(),
@@ -367,6 +370,9 @@ impl LineCounter {
         }
         if self.cls.syntax.digit_separators || self.regions.is_some() {
             self.number_run = self.number_run.after(used);
+        }
+        if self.cls.syntax.odd_splice || self.regions.is_some() {
+            self.backslashes = self.backslashes.after(used);
         }
         if self.cls.syntax.regex || self.cls.syntax.block_scalars || self.regions.is_some() {
             if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {

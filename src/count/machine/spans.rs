@@ -63,13 +63,26 @@ impl LineCounter {
         }
     }
 
-    /// A backslash right before the newline at `nl` (a `\r` between them allowed).
-    pub(super) fn spliced(&self, buf: &[u8], nl: usize) -> bool {
+    /// A backslash right before the newline at `nl` (a `\r` between them allowed): a splice may
+    /// continue the line comment it ends (the block loops leave that comment to `line_comment`).
+    pub(super) fn may_splice(&self, buf: &[u8], nl: usize) -> bool {
         match self.before(buf, nl, 1) {
             b'\\' => true,
             b'\r' => self.before(buf, nl, 2) == b'\\',
             _ => false,
         }
+    }
+
+    /// A splice continues the line comment the newline at `nl` ends: a backslash right before
+    /// it; in make, an odd run of them, on a comment line that is no recipe's.
+    fn spliced(&self, buf: &[u8], nl: usize) -> bool {
+        self.may_splice(buf, nl) && (!self.cls.syntax.odd_splice || self.make_splice(buf, nl))
+    }
+
+    /// Make's splice (see `Backslashes`), out of line: a comment line ending in a backslash.
+    #[inline(never)]
+    fn make_splice(&self, buf: &[u8], nl: usize) -> bool {
+        self.backslashes.after(&buf[..nl]).splice(self.code)
     }
 
     #[allow(clippy::too_many_arguments)]

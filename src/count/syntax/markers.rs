@@ -620,3 +620,42 @@ impl NumberRun {
         self.kind == RunStart::Number && next.is_some_and(is_word)
     }
 }
+
+/// The run of backslashes the bytes so far end with, or end with before a `\r`: whether it is
+/// odd, for make's splices (`\` continues a comment, `\\` does not); and whether the line open
+/// at their end starts with a tab (a recipe's, whose comments are the shell's). Kept across
+/// chunks by the fast path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Backslashes {
+    odd: bool,
+    odd_before_cr: bool,
+    /// `None` while the line holds no byte yet.
+    tab_line: Option<bool>,
+}
+
+impl Backslashes {
+    pub(crate) const NONE: Backslashes = Backslashes { odd: false, odd_before_cr: false, tab_line: None };
+
+    /// The run once `bytes` have followed the bytes this one was taken from.
+    pub(crate) fn after(self, bytes: &[u8]) -> Backslashes {
+        let (body, cr) = match bytes {
+            [] => return self,
+            [body @ .., b'\r'] => (body, true),
+            body => (body, false),
+        };
+        let n = body.iter().rev().take_while(|&&b| b == b'\\').count();
+        let odd = (n % 2 == 1) ^ (n == body.len() && self.odd);
+        let tab_line = match memchr::memrchr(b'\n', bytes) {
+            Some(nl) => bytes.get(nl + 1).map(|&b| b == b'\t'),
+            None => self.tab_line.or(Some(bytes[0] == b'\t')),
+        };
+        let (odd, odd_before_cr) = if cr { (false, odd) } else { (odd, false) };
+        Backslashes { odd, odd_before_cr, tab_line }
+    }
+
+    /// A newline after these bytes is spliced, on a line that holds no code (`code`): an odd run
+    /// of backslashes (a `\r` between) ends them, and their line starts with no tab.
+    pub(crate) fn splice(self, code: bool) -> bool {
+        (self.odd || self.odd_before_cr) && !code && self.tab_line != Some(true)
+    }
+}

@@ -5,7 +5,7 @@ use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
     block_closes, block_opens, block_scalar_opens, help_text_opens, heredoc_closes, heredoc_opens,
-    interpolation_opens, is_ws, line_indent, quote_closes, window, Close, HeredocAt, Indent,
+    interpolation_opens, is_ws, line_indent, quote_closes, window, Backslashes, Close, HeredocAt, Indent,
     InterpolationOpener, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
 };
 use crate::count::syntax::quote_like::{
@@ -49,8 +49,10 @@ impl Twin<'_> {
 
     /// A newline ends the line, and the spans that end with their line.
     fn newline(&mut self, i: usize) -> usize {
-        let spliced = self.eng.syntax.splice
-            && (self.before(i, 1) == b'\\' || self.before(i, 1) == b'\r' && self.before(i, 2) == b'\\');
+        let syntax = self.eng.syntax;
+        let spliced = syntax.splice
+            && (self.before(i, 1) == b'\\' || self.before(i, 1) == b'\r' && self.before(i, 2) == b'\\')
+            && (!syntax.odd_splice || Backslashes::NONE.after(&self.bytes[self.start..i]).splice(self.code));
         self.end_line();
         let eng = &mut self.eng;
         match eng.mode {
