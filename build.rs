@@ -58,6 +58,8 @@ struct Lang {
     #[serde(default)]
     digit_separators: bool,
     #[serde(default)]
+    comment_strings: bool,
+    #[serde(default)]
     block_scalars: bool,
     #[serde(default)]
     help_text: Vec<String>,
@@ -355,7 +357,7 @@ fn language_entry(l: &Lang) -> String {
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, odd_splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {}, digit_separators: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
+         heredoc: {heredoc}, regex: {}, digit_separators: {}, comment_strings: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
@@ -370,6 +372,7 @@ fn language_entry(l: &Lang) -> String {
         bytes_lit(&tag_chars),
         l.regex,
         l.digit_separators,
+        l.comment_strings,
         l.block_scalars,
         help_text.join(", "),
     )

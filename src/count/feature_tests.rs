@@ -497,3 +497,19 @@ fn an_odd_run_of_backslashes_continues_a_make_comment() {
     let long = format!("# a {}\nFOO = 1\n", "\\".repeat(100));
     assert_eq!(c(&long), (2, 1, 1, 0));
 }
+
+#[test]
+fn a_string_inside_an_ocaml_comment_is_a_string() {
+    let c = |src: &str| counts_everywhere("OCaml", src);
+    assert_eq!(c("(* \"*)\" *)\nlet x = 1\n"), (2, 1, 1, 0));
+    assert_eq!(c("(* \"a\n*) b\" *)\nlet x = 1\n"), (3, 1, 2, 0), "a string in a comment spans lines");
+    assert_eq!(c("(* \"\\\"*)\" *)\nlet x = 1\n"), (2, 1, 1, 0), "escapes hold");
+    assert_eq!(c("(* {|*) x|} *)\nlet x = 1\n"), (2, 1, 1, 0), "a quoted string too");
+    assert_eq!(c("(* \"(*\" *)\nlet x = 1\n"), (2, 1, 1, 0), "an opener in a string nests nothing");
+    assert_eq!(c("(* '\"' *)\nlet x = 1\n"), (2, 1, 1, 0), "a character holding a quote");
+    assert_eq!(c("(* '\\\"' *)\nlet x = 1\n"), (2, 1, 1, 0));
+    assert_eq!(c("(* x'\"' *) *)\" *)\nlet x = 1\n"), (2, 1, 1, 0), "a ' after a name is the name's");
+    assert_eq!(c("(* (* \"*)\" *) *)\nlet x = 1\n"), (2, 1, 1, 0));
+    assert_eq!(c("let s = \"(*\" (* c *)\nlet x = 1\n"), (2, 2, 0, 0));
+    assert_eq!(counts("Rust", "/* \"*/\" */\nlet x = 1;\n"), (2, 2, 0, 0), "only where the table says so");
+}

@@ -118,6 +118,10 @@ pub struct Syntax {
     /// A `'` inside a number is a digit separator, not a character literal's quote (C++14, C23:
     /// `1'000'000`, `0xFFFF'FFFF`; `count::syntax::markers::NumberRun`).
     pub digit_separators: bool,
+    /// Inside a block comment, the language's strings are strings (OCaml's lexer reads them
+    /// there): a closer inside one closes nothing, and `'"'` is a character
+    /// (`count::syntax::markers::comment_string_at`).
+    pub comment_strings: bool,
     /// YAML's block scalars: `|` or `>` after `key:` or `-` ends its line, and the lines indented
     /// under it are the string's content (`count::syntax::markers::block_scalar_opens`).
     pub block_scalars: bool,

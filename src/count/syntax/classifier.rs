@@ -130,6 +130,7 @@ impl Classifier {
             || syntax.quote_likes != QuoteLikes::None
             || syntax.block_scalars
             || !syntax.help_text.is_empty()
+            || syntax.comment_strings
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
             || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
         // An interpolation's opener, and the byte after a one-byte opener (`{{` is text).

@@ -659,3 +659,25 @@ impl Backslashes {
         (self.odd || self.odd_before_cr) && !code && self.tab_line != Some(true)
     }
 }
+
+/// What opens inside a block comment of a language whose lexer reads strings there (OCaml's).
+pub(crate) enum InComment {
+    /// One of the language's strings: its closers and escapes hold, the comment's markers are text.
+    Opens(&'static Quote),
+    /// A character literal holding a `"` (`'"'`, `'\"'`), this long: it opens no string.
+    Char(usize),
+}
+
+/// What opens at the start of `rest` inside such a comment; `before` is the byte before it. A
+/// `'` right after an identifier's byte is part of the identifier (`x'`), as OCaml reads it.
+pub(crate) fn comment_string_at(rest: &[u8], before: u8, quotes: &'static [Quote]) -> Option<InComment> {
+    if rest.first() == Some(&b'\'') {
+        let len = match rest {
+            [_, b'"', b'\'', ..] => 3,
+            [_, b'\\', b'"', b'\'', ..] => 4,
+            _ => return None,
+        };
+        return (!is_word(before) && before != b'\'').then_some(InComment::Char(len));
+    }
+    quotes.iter().find(|q| has_prefix(rest, q.open)).map(InComment::Opens)
+}

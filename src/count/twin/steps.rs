@@ -4,9 +4,9 @@
 use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, block_scalar_opens, help_text_opens, heredoc_closes, heredoc_opens,
-    interpolation_opens, is_ws, line_indent, quote_closes, window, Backslashes, Close, HeredocAt, Indent,
-    InterpolationOpener, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
+    block_closes, block_opens, block_scalar_opens, comment_string_at, help_text_opens, heredoc_closes,
+    heredoc_opens, interpolation_opens, is_ws, line_indent, quote_closes, window, Backslashes, Close,
+    HeredocAt, InComment, Indent, InterpolationOpener, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
 };
 use crate::count::syntax::quote_like::{
     delim_step, expects_operand, quote_like_opens, regex_interpolation, regex_opens, Delim, DelimStep,
@@ -32,6 +32,9 @@ impl Twin<'_> {
             Mode::Code | Mode::Interpolation => self.code_step(i),
             Mode::LineComment => self.line_comment_step(i),
             Mode::Block { block, tag, depth } => self.block_step(i, block, tag, depth),
+            Mode::CommentString { block, tag, depth, quote } => {
+                self.comment_string_step(i, (block, tag, depth), quote)
+            }
             Mode::Str { quote, tag, doc } => self.string_step(i, quote, tag, doc),
             Mode::Regex { class } => self.regex_step(i, class),
             Mode::Delim(d) => self.delim_step(i, d),
@@ -226,6 +229,16 @@ impl Twin<'_> {
     fn block_step(&mut self, i: usize, block: &'static Block, tag: Tag, depth: u32) -> usize {
         let (syntax, rest, place) = (self.eng.syntax, window(self.bytes, i), self.place(i));
         self.mark_comment(i);
+        if syntax.comment_strings {
+            match comment_string_at(rest, self.before(i, 1), syntax.quotes) {
+                Some(InComment::Opens(quote)) => {
+                    self.eng.mode = Mode::CommentString { block, tag, depth, quote };
+                    return i + quote.open.len();
+                }
+                Some(InComment::Char(len)) => return i + len,
+                None => {}
+            }
+        }
         if let Some(len) = block_closes(rest, block, &tag, place) {
             self.eng.mode =
                 if depth == 1 { self.eng.back() } else { Mode::Block { block, tag, depth: depth - 1 } };
@@ -237,6 +250,30 @@ impl Twin<'_> {
             i + len
         } else {
             i + 1
+        }
+    }
+
+    /// A string inside a block comment: comment bytes up to its closer, escapes skipped.
+    fn comment_string_step(
+        &mut self,
+        i: usize,
+        (block, tag, depth): (&'static Block, Tag, u32),
+        quote: &Quote,
+    ) -> usize {
+        self.mark_comment(i);
+        if Some(self.bytes[i]) == quote.escape {
+            if self.bytes.get(i + 1) == Some(&b'\n') {
+                self.end_line();
+            }
+            return i + 2;
+        }
+        match quote_closes(window(self.bytes, i), quote, &Tag::EMPTY) {
+            Some(Close::Ends(len)) => {
+                self.eng.mode = Mode::Block { block, tag, depth };
+                i + len
+            }
+            Some(Close::Text(len)) => i + len,
+            None => i + 1,
         }
     }
 
