@@ -513,3 +513,17 @@ fn a_string_inside_an_ocaml_comment_is_a_string() {
     assert_eq!(c("let s = \"(*\" (* c *)\nlet x = 1\n"), (2, 2, 0, 0));
     assert_eq!(counts("Rust", "/* \"*/\" */\nlet x = 1;\n"), (2, 2, 0, 0), "only where the table says so");
 }
+
+#[test]
+fn a_splice_inside_a_comment_opener_opens_the_comment() {
+    for name in ["C", "C Header", "C++", "C++ Header"] {
+        let c = |src: &str| counts_everywhere(name, src);
+        assert_eq!(c("x = 1; /\\\n* c\nd */\ny;\n"), (4, 2, 2, 0), "{name}");
+        assert_eq!(c("/\\\r\n* c */\ny;\n"), (3, 1, 2, 0), "{name}");
+        assert_eq!(c("/\\\n\\\n/ c\ny;\n"), (4, 1, 3, 0), "{name}");
+        assert_eq!(c("x = a /\\\n b;\n/* c */\n"), (3, 2, 1, 0), "a division spliced");
+        assert_eq!(c("s = \"/\\\n* x\";\ny;\n"), (3, 3, 0, 0), "in a string");
+        assert_eq!(c("/* a /\\\n* b */\ny;\n"), (3, 1, 2, 0), "in a comment");
+    }
+    assert_eq!(counts("Java", "x = 1; /\\\n* c\nd */\n"), (3, 3, 0, 0), "only where the table says so");
+}

@@ -21,8 +21,9 @@ use super::syntax::classifier::{Classifier, InlineMark, NL, START};
 use super::syntax::embed::embed_opens;
 use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
-    block_scalar_opens, hashbang_opens, help_text_opens, heredoc_opens, is_word, is_ws, line_indent, window,
-    Backslashes, HeredocAt, Indent, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
+    block_scalar_opens, hashbang_opens, help_text_opens, heredoc_opens, is_word, is_ws, line_indent,
+    spliced_opener, window, Backslashes, HeredocAt, Indent, Kind, NumberRun, Opened, Pending, Place, Scalar,
+    Tag,
 };
 use super::syntax::quote_like::{
     expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
@@ -493,6 +494,11 @@ impl LineCounter {
         if matches!(self.cls.inline[usize::from(b)], InlineMark::Scalar) && self.regions.is_none() {
             return self.open_scalar(buf, at);
         }
+        if b == b'/' && syntax.splice {
+            if let Some((kind, len)) = spliced_opener(window(buf, at), syntax) {
+                return self.open_spliced(buf, at, kind, len);
+            }
+        }
         if b == b'\'' && syntax.digit_separators && self.separator_at(buf, at) {
             self.code = true;
             return at + 1;
@@ -618,6 +624,24 @@ impl LineCounter {
     fn block_scalar_at(&self, buf: &[u8], at: usize) -> Option<Scalar> {
         let indent = || line_indent(&buf[..at], self.line_head).blanks;
         block_scalar_opens(window(buf, at), self.before(buf, at, 1), self.nonblank_before(buf, at), indent)
+    }
+
+    /// A comment whose opener splices cut (`/\` newline `*`), opened at `at`: each of the
+    /// opener's newlines ends a line of it. Rare: out of line.
+    #[inline(never)]
+    fn open_spliced(&mut self, buf: &[u8], at: usize, kind: Kind, len: usize) -> usize {
+        self.mode = match kind {
+            Kind::Block(block) => Mode::Block { block, depth: 1 },
+            _ => Mode::LineComment,
+        };
+        self.comment = true;
+        for &b in &buf[at..at + len] {
+            if b == b'\n' {
+                self.end_line();
+                self.comment = true;
+            }
+        }
+        at + len
     }
 
     /// The `'` at `at` is a digit separator (`1'000`), judged by the bytes before it, reaching

@@ -681,3 +681,24 @@ pub(crate) fn comment_string_at(rest: &[u8], before: u8, quotes: &'static [Quote
     }
     quotes.iter().find(|q| has_prefix(rest, q.open)).map(InComment::Opens)
 }
+
+/// A C comment opener cut by line splices at the start of `rest` (`/`, a backslash and a newline,
+/// then `*` or `/`: translation phase 2 joins them first): the comment it opens and its length,
+/// its newlines included. `None` where no splice follows the `/`, or the language has no such
+/// comment.
+pub(crate) fn spliced_opener(rest: &[u8], syntax: &'static Syntax) -> Option<(Kind, usize)> {
+    let mut at = 1;
+    loop {
+        match rest.get(at..) {
+            Some([b'\\', b'\n', ..]) => at += 2,
+            Some([b'\\', b'\r', b'\n', ..]) => at += 3,
+            _ => break,
+        }
+    }
+    let kind = match rest.get(at).filter(|_| at > 1)? {
+        b'*' => Kind::Block(syntax.block_comments.iter().find(|b| b.open == b"/*")?),
+        b'/' => syntax.line_comments.iter().any(|l| *l == b"//").then_some(Kind::LineComment)?,
+        _ => return None,
+    };
+    Some((kind, at + 1))
+}

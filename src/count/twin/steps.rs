@@ -5,8 +5,9 @@ use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
     block_closes, block_opens, block_scalar_opens, comment_string_at, help_text_opens, heredoc_closes,
-    heredoc_opens, interpolation_opens, is_ws, line_indent, quote_closes, window, Backslashes, Close,
-    HeredocAt, InComment, Indent, InterpolationOpener, Kind, NumberRun, Opened, Pending, Place, Scalar, Tag,
+    heredoc_opens, interpolation_opens, is_ws, line_indent, quote_closes, spliced_opener, window,
+    Backslashes, Close, HeredocAt, InComment, Indent, InterpolationOpener, Kind, NumberRun, Opened, Pending,
+    Place, Scalar, Tag,
 };
 use crate::count::syntax::quote_like::{
     delim_step, expects_operand, quote_like_opens, regex_interpolation, regex_opens, Delim, DelimStep,
@@ -91,6 +92,11 @@ impl Twin<'_> {
             self.mark_code(i);
             return i + if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
         }
+        if b == b'/' && syntax.splice {
+            if let Some((kind, len)) = spliced_opener(rest, syntax) {
+                return self.open_spliced(i, kind, len);
+            }
+        }
         if b == b'\'' && syntax.digit_separators && self.separator_at(i) {
             self.mark_code(i);
             return i + 1;
@@ -115,6 +121,25 @@ impl Twin<'_> {
             return i + len;
         }
         self.code_byte(i, b, rest)
+    }
+
+    /// A comment whose opener splices cut (`/\` newline `*`): it opens at its `/`, and each of its
+    /// newlines ends a line of it.
+    fn open_spliced(&mut self, i: usize, kind: Kind, len: usize) -> usize {
+        let (span, mode) = match kind {
+            Kind::Block(block) => (SpanKind::BlockComment, Mode::Block { block, tag: Tag::EMPTY, depth: 1 }),
+            _ => (SpanKind::LineComment, Mode::LineComment),
+        };
+        self.open_span(span, i, len);
+        self.eng.mode = mode;
+        self.mark_comment(i);
+        for at in i..i + len {
+            if self.bytes[at] == b'\n' {
+                self.end_line();
+                self.mark_comment(at + 1);
+            }
+        }
+        i + len
     }
 
     /// Inside an interpolation: its closer (back to the string at depth 0), or one more

@@ -245,6 +245,12 @@ impl LineCounter {
                     before,
                     carry.escape,
                 );
+                // A slash before a backslash may open a comment that a splice cuts (`/\` newline
+                // `*`): rare, and the byte loop's, from this block's start.
+                if bits.slash_backslash != 0 {
+                    tally.end(self);
+                    return self.hand_over::<EXTRA_FORMS>(shape, &carry, buf, i, lo);
+                }
                 // A `'` in a number opens nothing (`1'000`): looked at only where a `'` is.
                 if bits.single != 0 && shape.separators {
                     bits.opens &= !separators(buf, i, bits.single, number_run);
