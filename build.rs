@@ -44,6 +44,8 @@ struct Lang {
     #[serde(default)]
     splice: bool,
     #[serde(default)]
+    odd_splice: bool,
+    #[serde(default)]
     code_escape: Option<String>,
     #[serde(default)]
     code_tokens: Vec<String>,
@@ -53,6 +55,10 @@ struct Lang {
     heredoc: Option<Heredoc>,
     #[serde(default)]
     regex: bool,
+    #[serde(default)]
+    digit_separators: bool,
+    #[serde(default)]
+    comment_strings: bool,
     #[serde(default)]
     block_scalars: bool,
     #[serde(default)]
@@ -350,8 +356,8 @@ fn language_entry(l: &Lang) -> String {
     };
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
-         quotes: &[{}], splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
-         heredoc: {heredoc}, regex: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
+         quotes: &[{}], splice: {}, odd_splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
+         heredoc: {heredoc}, regex: {}, digit_separators: {}, comment_strings: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
         l.extensions,
         l.filenames,
@@ -361,9 +367,12 @@ fn language_entry(l: &Lang) -> String {
         l.nested,
         quotes.join(", "),
         l.splice,
+        l.odd_splice,
         code_tokens.join(", "),
         bytes_lit(&tag_chars),
         l.regex,
+        l.digit_separators,
+        l.comment_strings,
         l.block_scalars,
         help_text.join(", "),
     )

@@ -434,3 +434,96 @@ fn markdown_across_block_boundaries_equals_the_byte_by_byte_twin() {
     }
     lanes.check();
 }
+
+/// (lines, code, comments, blanks) of `src` padded to every place around a block boundary, on
+/// every lane width and cut in chunks of several sizes, checked against the twin; the counts of
+/// the unpadded `src`.
+fn counts_everywhere(name: &str, src: &str) -> (u64, u64, u64, u64) {
+    use crate::simd::dispatch::LanesSeen;
+    let id = lang(name);
+    let lanes = LanesSeen::start();
+    for pad in 0..=70 {
+        let padded = format!("{}\n{src}", "x".repeat(pad)).repeat(2);
+        let want = agrees_on_every_lane(&lanes, id, padded.as_bytes()).0;
+        for size in [1, 2, 3, 5, 7, 31, 33, 64, 65] {
+            let chunked = crate::count::chunked::counted_in_chunks(id, padded.as_bytes(), size);
+            assert_eq!(chunked, want, "{name} in chunks of {size}: {padded:?}");
+        }
+    }
+    lanes.check();
+    counts(name, src)
+}
+
+#[test]
+fn a_quote_inside_a_number_is_a_digit_separator() {
+    for name in ["C", "C Header", "C++", "C++ Header"] {
+        let c = |src: &str| counts_everywhere(name, src);
+        assert_eq!(c("int x = 1'000; /* c\nd */\n"), (2, 1, 1, 0), "{name}");
+        assert_eq!(c("int x = 1'000'000; /* c\nd */\n"), (2, 1, 1, 0), "{name}");
+        assert_eq!(c("x = 0xFFFF'FFFF'ABCD'EF01u; /* c\nd */\n"), (2, 1, 1, 0), "{name}");
+        assert_eq!(c("x = 0b1010'1010, y = .5'0e1'0f; /* c\nd */\n"), (2, 1, 1, 0), "{name}");
+        assert_eq!(c("x = a+1'0; /* c\nd */\n"), (2, 1, 1, 0), "{name}");
+        // No number before the quote: a character literal, which hides the comment opener.
+        assert_eq!(c("c = u8'/'; /* c\nd */\n"), (2, 1, 1, 0), "{name}");
+        assert_eq!(c("c = L'/*'; x = 1;\nd */\n"), (2, 2, 0, 0), "{name}");
+        assert_eq!(c("case 'a': f('x'); g(x'/*');\nd */\n"), (2, 2, 0, 0), "{name}");
+        assert_eq!(c("case'/*': break;\nd */\n"), (2, 2, 0, 0), "{name}");
+        // After a number, a quote before no digit or letter opens a literal.
+        assert_eq!(c("x = 1'/*'; y;\nd */\n"), (2, 2, 0, 0), "{name}");
+        // A run of a number's bytes longer than 128 is no number.
+        let long = format!("x = 1{}'0 /*'; y;\nd */\n", "0".repeat(128));
+        assert_eq!(c(&long), (2, 2, 0, 0), "{name}");
+        let long = format!("x = 1{}'0 /* c\nd */\n", "0".repeat(127));
+        assert_eq!(c(&long), (2, 1, 1, 0), "{name}");
+    }
+    assert_eq!(counts("Java", "x = 1'0; /* c\nd */\n"), (2, 2, 0, 0), "only where the table says so");
+}
+
+#[test]
+fn an_odd_run_of_backslashes_continues_a_make_comment() {
+    let c = |src: &str| counts_everywhere("Makefile", src);
+    assert_eq!(c("# a \\\nFOO = 1\nBAR = 2\n"), (3, 1, 2, 0));
+    assert_eq!(c("# a \\\\\nFOO = 1\n"), (2, 1, 1, 0), "an escaped backslash");
+    assert_eq!(c("# a \\\\\\\nFOO = 1\n"), (2, 0, 2, 0));
+    assert_eq!(c("# a \\\r\nFOO = 1\n"), (2, 0, 2, 0));
+    assert_eq!(c("#\t$(A) \\\n\t$(B)\n"), (2, 0, 2, 0), "a comment line in a recipe is make's");
+    // A recipe's comment is the shell's; a `#` after code may be a recipe's, or escaped (`\#`).
+    assert_eq!(c("all:\n\t# a \\\n\techo x\n"), (3, 2, 1, 0));
+    assert_eq!(c("X = 1 # a \\\n  b\nY = 2\n"), (3, 3, 0, 0));
+    assert_eq!(c("\techo \"#x\" \\\n  b\n"), (2, 2, 0, 0));
+    assert_eq!(c("# a \\\n\n# b\n"), (3, 0, 2, 1), "a blank continuation stays blank");
+    let long = format!("# a {}\nFOO = 1\n", "\\".repeat(101));
+    assert_eq!(c(&long), (2, 0, 2, 0));
+    let long = format!("# a {}\nFOO = 1\n", "\\".repeat(100));
+    assert_eq!(c(&long), (2, 1, 1, 0));
+}
+
+#[test]
+fn a_string_inside_an_ocaml_comment_is_a_string() {
+    let c = |src: &str| counts_everywhere("OCaml", src);
+    assert_eq!(c("(* \"*)\" *)\nlet x = 1\n"), (2, 1, 1, 0));
+    assert_eq!(c("(* \"a\n*) b\" *)\nlet x = 1\n"), (3, 1, 2, 0), "a string in a comment spans lines");
+    assert_eq!(c("(* \"\\\"*)\" *)\nlet x = 1\n"), (2, 1, 1, 0), "escapes hold");
+    assert_eq!(c("(* {|*) x|} *)\nlet x = 1\n"), (2, 1, 1, 0), "a quoted string too");
+    assert_eq!(c("(* \"(*\" *)\nlet x = 1\n"), (2, 1, 1, 0), "an opener in a string nests nothing");
+    assert_eq!(c("(* '\"' *)\nlet x = 1\n"), (2, 1, 1, 0), "a character holding a quote");
+    assert_eq!(c("(* '\\\"' *)\nlet x = 1\n"), (2, 1, 1, 0));
+    assert_eq!(c("(* x'\"' *) *)\" *)\nlet x = 1\n"), (2, 1, 1, 0), "a ' after a name is the name's");
+    assert_eq!(c("(* (* \"*)\" *) *)\nlet x = 1\n"), (2, 1, 1, 0));
+    assert_eq!(c("let s = \"(*\" (* c *)\nlet x = 1\n"), (2, 2, 0, 0));
+    assert_eq!(counts("Rust", "/* \"*/\" */\nlet x = 1;\n"), (2, 2, 0, 0), "only where the table says so");
+}
+
+#[test]
+fn a_splice_inside_a_comment_opener_opens_the_comment() {
+    for name in ["C", "C Header", "C++", "C++ Header"] {
+        let c = |src: &str| counts_everywhere(name, src);
+        assert_eq!(c("x = 1; /\\\n* c\nd */\ny;\n"), (4, 2, 2, 0), "{name}");
+        assert_eq!(c("/\\\r\n* c */\ny;\n"), (3, 1, 2, 0), "{name}");
+        assert_eq!(c("/\\\n\\\n/ c\ny;\n"), (4, 1, 3, 0), "{name}");
+        assert_eq!(c("x = a /\\\n b;\n/* c */\n"), (3, 2, 1, 0), "a division spliced");
+        assert_eq!(c("s = \"/\\\n* x\";\ny;\n"), (3, 3, 0, 0), "in a string");
+        assert_eq!(c("/* a /\\\n* b */\ny;\n"), (3, 1, 2, 0), "in a comment");
+    }
+    assert_eq!(counts("Java", "x = 1; /\\\n* c\nd */\n"), (3, 3, 0, 0), "only where the table says so");
+}

@@ -102,6 +102,9 @@ pub struct Syntax {
     pub quotes: &'static [Quote],
     /// A backslash ending a line comment continues it on the next line (C's line splice).
     pub splice: bool,
+    /// With `splice`, only an odd run of backslashes before the newline splices (make's rule: `\\`
+    /// is an escaped backslash; `count::syntax::markers::Backslashes`).
+    pub odd_splice: bool,
     /// The byte that, outside strings and comments, makes the next byte plain code: the shell's
     /// `\'`, Clojure's character `\"`, PowerShell's backtick.
     pub code_escape: Option<u8>,
@@ -112,6 +115,13 @@ pub struct Syntax {
     pub heredoc: Option<Heredoc>,
     /// A `/` where an operand is expected opens a regular expression literal (JavaScript).
     pub regex: bool,
+    /// A `'` inside a number is a digit separator, not a character literal's quote (C++14, C23:
+    /// `1'000'000`, `0xFFFF'FFFF`; `count::syntax::markers::NumberRun`).
+    pub digit_separators: bool,
+    /// Inside a block comment, the language's strings are strings (OCaml's lexer reads them
+    /// there): a closer inside one closes nothing, and `'"'` is a character
+    /// (`count::syntax::markers::comment_string_at`).
+    pub comment_strings: bool,
     /// YAML's block scalars: `|` or `>` after `key:` or `-` ends its line, and the lines indented
     /// under it are the string's content (`count::syntax::markers::block_scalar_opens`).
     pub block_scalars: bool,

@@ -318,7 +318,7 @@ impl LineCounter {
             return None;
         }
         let nl = from + newlines.trailing_zeros() as usize;
-        if self.cls.syntax.splice && self.spliced(buf, nl) {
+        if self.cls.syntax.splice && self.may_splice(buf, nl) {
             return None;
         }
         self.mode = self.after_span();

@@ -63,7 +63,7 @@ impl LineCounter {
             return None;
         }
         let nl = newlines.trailing_zeros() as usize;
-        if self.cls.syntax.splice && self.spliced(buf, i + nl) {
+        if self.cls.syntax.splice && self.may_splice(buf, i + nl) {
             return None;
         }
         *comment |= range(at, nl);

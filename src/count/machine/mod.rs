@@ -21,8 +21,9 @@ use super::syntax::classifier::{Classifier, InlineMark, NL, START};
 use super::syntax::embed::embed_opens;
 use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
-    block_scalar_opens, hashbang_opens, help_text_opens, heredoc_opens, is_word, is_ws, line_indent, window,
-    HeredocAt, Indent, Kind, Opened, Pending, Place, Scalar, Tag,
+    block_scalar_opens, hashbang_opens, help_text_opens, heredoc_opens, is_word, is_ws, line_indent,
+    spliced_opener, window, Backslashes, HeredocAt, Indent, Kind, NumberRun, Opened, Pending, Place, Scalar,
+    Tag,
 };
 use super::syntax::quote_like::{
     expects_operand, quote_like_opens, regex_opens, Delim, LastWord, QuoteLikeAt,
@@ -152,6 +153,10 @@ pub struct LineCounter {
     /// The word the bytes so far end with, for languages whose keywords decide a regex or a
     /// quote-like operator (`split /,/`).
     last_word: LastWord,
+    /// The run of a number's bytes the bytes so far end with, for C's digit separators.
+    number_run: NumberRun,
+    /// The run of backslashes the bytes so far end with, for make's splices.
+    backslashes: Backslashes,
     /// A heredoc or block scalar opened on this line: its body starts at the next newline met in
     /// code.
     pending: Option<Pending>,
@@ -210,6 +215,8 @@ impl LineCounter {
             tail: [b'\n'; 2],
             last_nonblank: None,
             last_word: LastWord::NONE,
+            number_run: NumberRun::NONE,
+            backslashes: Backslashes::NONE,
             pending: None,
             later: HeredocQueue::default(),
             line_head: Indent::default(),
@@ -362,6 +369,12 @@ impl LineCounter {
         if self.cls.syntax.quote_likes != QuoteLikes::None || self.regions.is_some() {
             self.last_word = self.last_word.after(used);
         }
+        if self.cls.syntax.digit_separators || self.regions.is_some() {
+            self.number_run = self.number_run.after(used);
+        }
+        if self.cls.syntax.odd_splice || self.regions.is_some() {
+            self.backslashes = self.backslashes.after(used);
+        }
         if self.cls.syntax.regex || self.cls.syntax.block_scalars || self.regions.is_some() {
             if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
                 self.last_nonblank = Some(b);
@@ -480,6 +493,15 @@ impl LineCounter {
         }
         if matches!(self.cls.inline[usize::from(b)], InlineMark::Scalar) && self.regions.is_none() {
             return self.open_scalar(buf, at);
+        }
+        if b == b'/' && syntax.splice {
+            if let Some((kind, len)) = spliced_opener(window(buf, at), syntax) {
+                return self.open_spliced(buf, at, kind, len);
+            }
+        }
+        if b == b'\'' && syntax.digit_separators && self.separator_at(buf, at) {
+            self.code = true;
+            return at + 1;
         }
         let rest = window(buf, at);
         let place = Place { start: self.line_start(buf, at), head: !self.code && !self.comment };
@@ -602,6 +624,30 @@ impl LineCounter {
     fn block_scalar_at(&self, buf: &[u8], at: usize) -> Option<Scalar> {
         let indent = || line_indent(&buf[..at], self.line_head).blanks;
         block_scalar_opens(window(buf, at), self.before(buf, at, 1), self.nonblank_before(buf, at), indent)
+    }
+
+    /// A comment whose opener splices cut (`/\` newline `*`), opened at `at`: each of the
+    /// opener's newlines ends a line of it. Rare: out of line.
+    #[inline(never)]
+    fn open_spliced(&mut self, buf: &[u8], at: usize, kind: Kind, len: usize) -> usize {
+        self.mode = match kind {
+            Kind::Block(block) => Mode::Block { block, depth: 1 },
+            _ => Mode::LineComment,
+        };
+        self.comment = true;
+        for &b in &buf[at..at + len] {
+            if b == b'\n' {
+                self.end_line();
+                self.comment = true;
+            }
+        }
+        at + len
+    }
+
+    /// The `'` at `at` is a digit separator (`1'000`), judged by the bytes before it, reaching
+    /// into earlier chunks.
+    fn separator_at(&self, buf: &[u8], at: usize) -> bool {
+        self.number_run.after(&buf[..at]).separates(buf.get(at + 1).copied())
     }
 
     /// The last non-blank byte before `at`, reaching into earlier chunks.

@@ -7,14 +7,19 @@ use memchr::{memchr, memchr2};
 
 use super::{InInterpolation, LineCounter, Mode};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, has_prefix, heredoc_closes, interpolation_opens, is_ws, line_indent,
-    quote_closes, window, Close, InterpolationOpener, Place, Scalar, Tag,
+    block_closes, block_opens, comment_string_at, has_prefix, heredoc_closes, interpolation_opens, is_ws,
+    line_indent, quote_closes, window, Close, InComment, InterpolationOpener, Place, Scalar, Tag,
 };
 use crate::count::syntax::plan::{literal_block_marker, literal_quote};
 use crate::count::syntax::quote_like::{delim_step, regex_interpolation, Delim, DelimStep};
 use crate::lang::{Block, Embed, Quote, QuoteLikes};
 use crate::simd::masks::BLOCK;
 use crate::simd::scan::StopSet;
+
+/// Where a block comment's depth keeps the string open inside it (see
+/// [`LineCounter::block_with_strings`]).
+const COMMENT_STRING_SHIFT: u32 = 28;
+const COMMENT_DEPTH: u32 = (1 << COMMENT_STRING_SHIFT) - 1;
 
 impl LineCounter {
     pub(super) fn line_comment(&mut self, buf: &[u8], mut i: usize, limit: usize) -> usize {
@@ -63,13 +68,109 @@ impl LineCounter {
         }
     }
 
-    /// A backslash right before the newline at `nl` (a `\r` between them allowed).
-    pub(super) fn spliced(&self, buf: &[u8], nl: usize) -> bool {
+    /// [`LineCounter::block`] for a language whose comments hold strings (OCaml's), a byte at a
+    /// time. The string open inside the comment is kept in `depth`'s top bits (its index in the
+    /// language's quotes, plus one), so the mode stays as small as it is.
+    #[inline(never)]
+    fn block_with_strings(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        limit: usize,
+        block: &'static Block,
+        depth: u32,
+    ) -> usize {
+        let quotes = self.cls.syntax.quotes;
+        let mut inner = (depth >> COMMENT_STRING_SHIFT) as usize;
+        let mut depth = depth & COMMENT_DEPTH;
+        while i < limit {
+            let b = buf[i];
+            if b == b'\n' {
+                self.end_line();
+                i += 1;
+                continue;
+            }
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            let head = !self.comment && !self.code;
+            self.comment = true;
+            let rest = window(buf, i);
+            if let Some(quote) = inner.checked_sub(1).map(|k| &quotes[k]) {
+                if Some(b) == quote.escape {
+                    if buf.get(i + 1) == Some(&b'\n') {
+                        self.end_line();
+                    }
+                    i += 2;
+                    continue;
+                }
+                i += match quote_closes(rest, quote, &Tag::EMPTY) {
+                    Some(Close::Ends(len)) => {
+                        inner = 0;
+                        len
+                    }
+                    Some(Close::Text(len)) => len,
+                    None => 1,
+                };
+                continue;
+            }
+            match comment_string_at(rest, self.before(buf, i, 1), quotes) {
+                Some(InComment::Opens(quote)) => {
+                    inner =
+                        1 + quotes.iter().position(|q| std::ptr::eq(q, quote)).expect("one of its quotes");
+                    i += quote.open.len();
+                    continue;
+                }
+                Some(InComment::Char(len)) => {
+                    i += len;
+                    continue;
+                }
+                None => {}
+            }
+            let place = Place { start: block.line_start && self.line_start(buf, i), head };
+            if let Some(len) = block_closes(rest, block, &Tag::EMPTY, place) {
+                i += len;
+                depth -= 1;
+                if depth == 0 {
+                    self.mode = self.after_span();
+                    return i;
+                }
+                continue;
+            }
+            if block.nested {
+                if let Some((len, _)) = block_opens(rest, block, self.cls.syntax.tag_chars, place) {
+                    i += len;
+                    depth += 1;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        self.mode = Mode::Block { block, depth: depth | (inner as u32) << COMMENT_STRING_SHIFT };
+        i
+    }
+
+    /// A backslash right before the newline at `nl` (a `\r` between them allowed): a splice may
+    /// continue the line comment it ends (the block loops leave that comment to `line_comment`).
+    pub(super) fn may_splice(&self, buf: &[u8], nl: usize) -> bool {
         match self.before(buf, nl, 1) {
             b'\\' => true,
             b'\r' => self.before(buf, nl, 2) == b'\\',
             _ => false,
         }
+    }
+
+    /// A splice continues the line comment the newline at `nl` ends: a backslash right before
+    /// it; in make, an odd run of them, on a comment line that is no recipe's.
+    fn spliced(&self, buf: &[u8], nl: usize) -> bool {
+        self.may_splice(buf, nl) && (!self.cls.syntax.odd_splice || self.make_splice(buf, nl))
+    }
+
+    /// Make's splice (see `Backslashes`), out of line: a comment line ending in a backslash.
+    #[inline(never)]
+    fn make_splice(&self, buf: &[u8], nl: usize) -> bool {
+        self.backslashes.after(&buf[..nl]).splice(self.code)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -82,6 +183,9 @@ impl LineCounter {
         mut depth: u32,
     ) -> usize {
         let syntax = self.cls.syntax;
+        if syntax.comment_strings {
+            return self.block_with_strings(buf, i, limit, block, depth);
+        }
         let nested = block.nested;
         let literal = literal_closer(block);
         if self.by_blocks(block) {

@@ -40,6 +40,9 @@ pub(crate) struct CFamily {
     pub(crate) line: bool,
     pub(crate) block: Option<&'static Block>,
     pub(crate) splice: bool,
+    /// A `'` inside a number is a digit separator (C++14, C23), which the loop drops from the
+    /// openers after a look at the bytes before it.
+    pub(crate) separators: bool,
 }
 
 impl CFamily {
@@ -77,6 +80,7 @@ impl CFamily {
             line: !syntax.line_comments.is_empty(),
             block: syntax.block_comments.first(),
             splice: syntax.splice,
+            separators: syntax.digit_separators,
         };
         for q in syntax.quotes {
             if q.tag.is_some() {

@@ -130,6 +130,8 @@ impl Classifier {
             || syntax.quote_likes != QuoteLikes::None
             || syntax.block_scalars
             || !syntax.help_text.is_empty()
+            || syntax.comment_strings
+            || syntax.splice
             || syntax.quotes.iter().any(|q| q.tag.is_some() || q.char_literal)
             || syntax.block_comments.iter().any(|b| b.tag.is_some() || b.alone);
         // An interpolation's opener, and the byte after a one-byte opener (`{{` is text).
@@ -375,6 +377,8 @@ fn special_starts(syntax: &Syntax) -> impl Iterator<Item = u8> + '_ {
     (syntax.code_escape.into_iter())
         .chain(syntax.heredoc.map(|h| h.open[0]))
         .chain(syntax.regex.then_some(b'/'))
+        .chain(syntax.digit_separators.then_some(b'\''))
+        .chain(syntax.splice.then_some(b'/'))
         .chain(block_scalar_starts(syntax).iter().copied())
         .chain(syntax.help_text.iter().map(|w| w[0]))
         .chain(embed_starts(syntax.embed).iter().copied())

@@ -550,3 +550,155 @@ pub(crate) fn regex_may_follow(prev: Option<u8>) -> bool {
 pub(crate) fn has_prefix(rest: &[u8], m: &[u8]) -> bool {
     rest.len() >= m.len() && rest.iter().zip(m).all(|(a, b)| a == b)
 }
+
+/// How far back a digit separator's number is looked for: a 64-bit binary literal with a
+/// separator every four digits is 81 bytes. A longer run is no number (its `'` opens a literal).
+pub(crate) const NUMBER_RUN: usize = 128;
+
+/// The run of bytes a pp-number may be made of (letters, digits, `_`, `.`, `'`) that the bytes so
+/// far end with, for C's digit separators (C++14, C23: `1'000'000`, `0xFFFF'FFFF`): whether it
+/// starts as a number does (a digit, or a `.` and a digit), and how long it is. Kept across
+/// chunks by the fast path, so a number cut by a chunk's end is still one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NumberRun {
+    kind: RunStart,
+    /// Up to `NUMBER_RUN + 1`: longer than that is no number.
+    len: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RunStart {
+    /// No run: the last byte is none of those.
+    None,
+    /// A digit, or a `.` and a digit.
+    Number,
+    /// A `.` alone so far: the next byte decides.
+    Dot,
+    /// Anything else (an identifier, `u8`, `L`, a `.` before a letter).
+    Other,
+}
+
+fn in_number_run(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'\'')
+}
+
+impl NumberRun {
+    pub(crate) const NONE: NumberRun = NumberRun { kind: RunStart::None, len: 0 };
+
+    /// The run once `bytes` have followed the bytes this one was taken from.
+    pub(crate) fn after(self, bytes: &[u8]) -> NumberRun {
+        if bytes.is_empty() {
+            return self;
+        }
+        let n = bytes.iter().rev().take(NUMBER_RUN + 1).take_while(|&&b| in_number_run(b)).count();
+        if n == 0 {
+            return NumberRun::NONE;
+        }
+        let start = |first: u8, second: Option<u8>| match (first, second) {
+            (b'0'..=b'9', _) => RunStart::Number,
+            (b'.', None) => RunStart::Dot,
+            (b'.', Some(b'0'..=b'9')) => RunStart::Number,
+            _ => RunStart::Other,
+        };
+        let (kind, len) = if n == bytes.len() && self.kind != RunStart::None {
+            // The run began before these bytes.
+            let kind = if self.kind == RunStart::Dot { start(b'.', Some(bytes[0])) } else { self.kind };
+            (kind, usize::from(self.len) + n)
+        } else {
+            let at = bytes.len() - n;
+            (start(bytes[at], bytes.get(at + 1).copied()), n)
+        };
+        if len > NUMBER_RUN {
+            return NumberRun { kind: RunStart::Other, len: NUMBER_RUN as u8 + 1 };
+        }
+        NumberRun { kind, len: len as u8 }
+    }
+
+    /// A `'` after this run, with `next` after it, is a digit separator: the run is a number's,
+    /// and a digit or a letter follows (as clang lexes one).
+    pub(crate) fn separates(self, next: Option<u8>) -> bool {
+        self.kind == RunStart::Number && next.is_some_and(is_word)
+    }
+}
+
+/// The run of backslashes the bytes so far end with, or end with before a `\r`: whether it is
+/// odd, for make's splices (`\` continues a comment, `\\` does not); and whether the line open
+/// at their end starts with a tab (a recipe's, whose comments are the shell's). Kept across
+/// chunks by the fast path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Backslashes {
+    odd: bool,
+    odd_before_cr: bool,
+    /// `None` while the line holds no byte yet.
+    tab_line: Option<bool>,
+}
+
+impl Backslashes {
+    pub(crate) const NONE: Backslashes = Backslashes { odd: false, odd_before_cr: false, tab_line: None };
+
+    /// The run once `bytes` have followed the bytes this one was taken from.
+    pub(crate) fn after(self, bytes: &[u8]) -> Backslashes {
+        let (body, cr) = match bytes {
+            [] => return self,
+            [body @ .., b'\r'] => (body, true),
+            body => (body, false),
+        };
+        let n = body.iter().rev().take_while(|&&b| b == b'\\').count();
+        let odd = (n % 2 == 1) ^ (n == body.len() && self.odd);
+        let tab_line = match memchr::memrchr(b'\n', bytes) {
+            Some(nl) => bytes.get(nl + 1).map(|&b| b == b'\t'),
+            None => self.tab_line.or(Some(bytes[0] == b'\t')),
+        };
+        let (odd, odd_before_cr) = if cr { (false, odd) } else { (odd, false) };
+        Backslashes { odd, odd_before_cr, tab_line }
+    }
+
+    /// A newline after these bytes is spliced, on a line that holds no code (`code`): an odd run
+    /// of backslashes (a `\r` between) ends them, and their line starts with no tab.
+    pub(crate) fn splice(self, code: bool) -> bool {
+        (self.odd || self.odd_before_cr) && !code && self.tab_line != Some(true)
+    }
+}
+
+/// What opens inside a block comment of a language whose lexer reads strings there (OCaml's).
+pub(crate) enum InComment {
+    /// One of the language's strings: its closers and escapes hold, the comment's markers are text.
+    Opens(&'static Quote),
+    /// A character literal holding a `"` (`'"'`, `'\"'`), this long: it opens no string.
+    Char(usize),
+}
+
+/// What opens at the start of `rest` inside such a comment; `before` is the byte before it. A
+/// `'` right after an identifier's byte is part of the identifier (`x'`), as OCaml reads it.
+pub(crate) fn comment_string_at(rest: &[u8], before: u8, quotes: &'static [Quote]) -> Option<InComment> {
+    if rest.first() == Some(&b'\'') {
+        let len = match rest {
+            [_, b'"', b'\'', ..] => 3,
+            [_, b'\\', b'"', b'\'', ..] => 4,
+            _ => return None,
+        };
+        return (!is_word(before) && before != b'\'').then_some(InComment::Char(len));
+    }
+    quotes.iter().find(|q| has_prefix(rest, q.open)).map(InComment::Opens)
+}
+
+/// A C comment opener cut by line splices at the start of `rest` (`/`, a backslash and a newline,
+/// then `*` or `/`: translation phase 2 joins them first): the comment it opens and its length,
+/// its newlines included. `None` where no splice follows the `/`, or the language has no such
+/// comment.
+pub(crate) fn spliced_opener(rest: &[u8], syntax: &'static Syntax) -> Option<(Kind, usize)> {
+    let mut at = 1;
+    loop {
+        match rest.get(at..) {
+            Some([b'\\', b'\n', ..]) => at += 2,
+            Some([b'\\', b'\r', b'\n', ..]) => at += 3,
+            _ => break,
+        }
+    }
+    let kind = match rest.get(at).filter(|_| at > 1)? {
+        b'*' => Kind::Block(syntax.block_comments.iter().find(|b| b.open == b"/*")?),
+        b'/' => syntax.line_comments.iter().any(|l| *l == b"//").then_some(Kind::LineComment)?,
+        _ => return None,
+    };
+    Some((kind, at + 1))
+}

@@ -29,6 +29,13 @@ enum Mode {
         tag: Tag,
         depth: u32,
     },
+    /// A string inside a block comment (OCaml's `(* "*)" *)`): back to the comment at its closer.
+    CommentString {
+        block: &'static Block,
+        tag: Tag,
+        depth: u32,
+        quote: &'static Quote,
+    },
     Str {
         quote: &'static Quote,
         tag: Tag,

@@ -4,9 +4,10 @@
 use super::{InInterpolation, Mode, Twin};
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
-    block_closes, block_opens, block_scalar_opens, help_text_opens, heredoc_closes, heredoc_opens,
-    interpolation_opens, is_ws, line_indent, quote_closes, window, Close, HeredocAt, Indent,
-    InterpolationOpener, Kind, Opened, Pending, Place, Scalar, Tag,
+    block_closes, block_opens, block_scalar_opens, comment_string_at, help_text_opens, heredoc_closes,
+    heredoc_opens, interpolation_opens, is_ws, line_indent, quote_closes, spliced_opener, window,
+    Backslashes, Close, HeredocAt, InComment, Indent, InterpolationOpener, Kind, NumberRun, Opened, Pending,
+    Place, Scalar, Tag,
 };
 use crate::count::syntax::quote_like::{
     delim_step, expects_operand, quote_like_opens, regex_interpolation, regex_opens, Delim, DelimStep,
@@ -32,6 +33,9 @@ impl Twin<'_> {
             Mode::Code | Mode::Interpolation => self.code_step(i),
             Mode::LineComment => self.line_comment_step(i),
             Mode::Block { block, tag, depth } => self.block_step(i, block, tag, depth),
+            Mode::CommentString { block, tag, depth, quote } => {
+                self.comment_string_step(i, (block, tag, depth), quote)
+            }
             Mode::Str { quote, tag, doc } => self.string_step(i, quote, tag, doc),
             Mode::Regex { class } => self.regex_step(i, class),
             Mode::Delim(d) => self.delim_step(i, d),
@@ -49,8 +53,10 @@ impl Twin<'_> {
 
     /// A newline ends the line, and the spans that end with their line.
     fn newline(&mut self, i: usize) -> usize {
-        let spliced = self.eng.syntax.splice
-            && (self.before(i, 1) == b'\\' || self.before(i, 1) == b'\r' && self.before(i, 2) == b'\\');
+        let syntax = self.eng.syntax;
+        let spliced = syntax.splice
+            && (self.before(i, 1) == b'\\' || self.before(i, 1) == b'\r' && self.before(i, 2) == b'\\')
+            && (!syntax.odd_splice || Backslashes::NONE.after(&self.bytes[self.start..i]).splice(self.code));
         self.end_line();
         let eng = &mut self.eng;
         match eng.mode {
@@ -86,6 +92,15 @@ impl Twin<'_> {
             self.mark_code(i);
             return i + if bytes.get(i + 1).map_or(true, |&n| n == b'\n') { 1 } else { 2 };
         }
+        if b == b'/' && syntax.splice {
+            if let Some((kind, len)) = spliced_opener(rest, syntax) {
+                return self.open_spliced(i, kind, len);
+            }
+        }
+        if b == b'\'' && syntax.digit_separators && self.separator_at(i) {
+            self.mark_code(i);
+            return i + 1;
+        }
         if let Some((opening, len)) = embed_opens(syntax.embed, rest, place) {
             self.open_span(SpanKind::Tag, i, len);
             self.reader = TagReader::new(opening);
@@ -106,6 +121,25 @@ impl Twin<'_> {
             return i + len;
         }
         self.code_byte(i, b, rest)
+    }
+
+    /// A comment whose opener splices cut (`/\` newline `*`): it opens at its `/`, and each of its
+    /// newlines ends a line of it.
+    fn open_spliced(&mut self, i: usize, kind: Kind, len: usize) -> usize {
+        let (span, mode) = match kind {
+            Kind::Block(block) => (SpanKind::BlockComment, Mode::Block { block, tag: Tag::EMPTY, depth: 1 }),
+            _ => (SpanKind::LineComment, Mode::LineComment),
+        };
+        self.open_span(span, i, len);
+        self.eng.mode = mode;
+        self.mark_comment(i);
+        for at in i..i + len {
+            if self.bytes[at] == b'\n' {
+                self.end_line();
+                self.mark_comment(at + 1);
+            }
+        }
+        i + len
     }
 
     /// Inside an interpolation: its closer (back to the string at depth 0), or one more
@@ -221,6 +255,16 @@ impl Twin<'_> {
     fn block_step(&mut self, i: usize, block: &'static Block, tag: Tag, depth: u32) -> usize {
         let (syntax, rest, place) = (self.eng.syntax, window(self.bytes, i), self.place(i));
         self.mark_comment(i);
+        if syntax.comment_strings {
+            match comment_string_at(rest, self.before(i, 1), syntax.quotes) {
+                Some(InComment::Opens(quote)) => {
+                    self.eng.mode = Mode::CommentString { block, tag, depth, quote };
+                    return i + quote.open.len();
+                }
+                Some(InComment::Char(len)) => return i + len,
+                None => {}
+            }
+        }
         if let Some(len) = block_closes(rest, block, &tag, place) {
             self.eng.mode =
                 if depth == 1 { self.eng.back() } else { Mode::Block { block, tag, depth: depth - 1 } };
@@ -232,6 +276,30 @@ impl Twin<'_> {
             i + len
         } else {
             i + 1
+        }
+    }
+
+    /// A string inside a block comment: comment bytes up to its closer, escapes skipped.
+    fn comment_string_step(
+        &mut self,
+        i: usize,
+        (block, tag, depth): (&'static Block, Tag, u32),
+        quote: &Quote,
+    ) -> usize {
+        self.mark_comment(i);
+        if Some(self.bytes[i]) == quote.escape {
+            if self.bytes.get(i + 1) == Some(&b'\n') {
+                self.end_line();
+            }
+            return i + 2;
+        }
+        match quote_closes(window(self.bytes, i), quote, &Tag::EMPTY) {
+            Some(Close::Ends(len)) => {
+                self.eng.mode = Mode::Block { block, tag, depth };
+                i + len
+            }
+            Some(Close::Text(len)) => i + len,
+            None => i + 1,
         }
     }
 
@@ -356,6 +424,11 @@ impl Twin<'_> {
     /// The word the bytes before `i` end with, for the keywords that expect an operand.
     fn word_before(&self, i: usize) -> LastWord {
         LastWord::NONE.after(&self.bytes[self.start..i])
+    }
+
+    /// The `'` at `i` is a digit separator (`1'000`): the bytes before it are a number's.
+    fn separator_at(&self, i: usize) -> bool {
+        NumberRun::NONE.after(&self.bytes[self.start..i]).separates(self.bytes.get(i + 1).copied())
     }
 
     /// How many blanks open the line that `i` is on.

@@ -5,7 +5,7 @@ use super::spans::Bits;
 use crate::count::syntax::c_family::CFamily;
 use crate::count::syntax::markers::{char_literal, window};
 use crate::count::WINDOW;
-use crate::simd::bits::escaped;
+use crate::simd::bits::{below, escaped};
 use crate::simd::masks::{Lanes, Masks, BLOCK};
 
 /// The block's span bits. `next` holds the two bytes after the block, if any; `before` reads the
@@ -46,6 +46,12 @@ pub(super) fn span_bits<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: b
         None => (0, 0),
     };
     let spliced = if shape.splice { splices(lanes, block, m.newlines, backslash, before()) } else { 0 };
+    // A splice's newline two or three bytes on (after a `\r`), or past the block's end.
+    let slash_backslash = if shape.splice {
+        slash & follow(backslash, b'\\') & (spliced >> 2 | spliced >> 3 | !below(BLOCK - 3))
+    } else {
+        0
+    };
     let lone_slash = if EXTRA_FORMS && shape.regex { slash & !(line_open | block_open) } else { 0 };
     let stops = template | lone_slash;
     Bits {
@@ -68,6 +74,7 @@ pub(super) fn span_bits<L: Lanes, const LONG_STRINGS: bool, const EXTRA_FORMS: b
         block_end: block_close,
         newlines: m.newlines,
         escape_out,
+        slash_backslash,
     }
 }
 

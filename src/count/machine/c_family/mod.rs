@@ -27,7 +27,7 @@ use super::lanes::BlockJob;
 use super::tally::LineTally;
 use super::{LineCounter, Mode};
 use crate::count::syntax::c_family::CFamily;
-use crate::count::syntax::markers::Tag;
+use crate::count::syntax::markers::{NumberRun, Tag};
 use crate::lang::Quote;
 use crate::simd::bits::{above, below};
 #[cfg(target_arch = "x86_64")]
@@ -178,6 +178,7 @@ impl LineCounter {
         limit: usize,
     ) -> usize {
         let mut carry = BlockCarry { inside: CODE, from: 0, spill: 0, escape: 0, depth: 1, tag: 0 };
+        let number_run = self.number_run;
         let lo = i;
         let mut tally = LineTally::begin(self);
         // Blocks are split off the front of what is left, so the unmarked loop below has no bounds
@@ -235,7 +236,7 @@ impl LineCounter {
                 let before = || at_once.unwrap_or_else(read);
                 let next =
                     [buf.get(i + BLOCK).copied(), buf.get(i + BLOCK + 1).copied().filter(|_| LONG_STRINGS)];
-                let bits = span_bits::<L, LONG_STRINGS, EXTRA_FORMS>(
+                let mut bits = span_bits::<L, LONG_STRINGS, EXTRA_FORMS>(
                     lanes,
                     shape,
                     &m,
@@ -244,6 +245,16 @@ impl LineCounter {
                     before,
                     carry.escape,
                 );
+                // A slash before a backslash may open a comment that a splice cuts (`/\` newline
+                // `*`): rare, and the byte loop's, from this block's start.
+                if bits.slash_backslash != 0 {
+                    tally.end(self);
+                    return self.hand_over::<EXTRA_FORMS>(shape, &carry, buf, i, lo);
+                }
+                // A `'` in a number opens nothing (`1'000`): looked at only where a `'` is.
+                if bits.single != 0 && shape.separators {
+                    bits.opens &= !separators(buf, i, bits.single, number_run);
+                }
                 let text = Text { buf, i, tag_char: shape.tag_char, last_nonblank: self.last_nonblank };
                 let comment = Self::resolve::<LONG_STRINGS, EXTRA_FORMS>(shape, &bits, &mut carry, text, lo);
                 if EXTRA_FORMS && carry.inside == STOP {
@@ -533,4 +544,22 @@ impl LineCounter {
         }
         i + 1
     }
+}
+
+/// The `'` of `single` (the block's at `i`) that are digit separators, with `run` the number run
+/// before `buf`; out of line and cold: most blocks with a `'` hold a character literal.
+#[cold]
+#[inline(never)]
+fn separators(buf: &[u8], i: usize, single: u64, run: NumberRun) -> u64 {
+    let mut quotes = single;
+    let mut separators = 0;
+    while quotes != 0 {
+        let hit = quotes.trailing_zeros() as usize;
+        quotes &= quotes - 1;
+        let at = i + hit;
+        if run.after(&buf[..at]).separates(buf.get(at + 1).copied()) {
+            separators |= 1 << hit;
+        }
+    }
+    separators
 }

@@ -382,9 +382,12 @@ pub(super) fn division_block<L: Lanes>(
     {
         return false;
     }
-    let [slash, star, _] = lanes.byte_masks([b'/', b'*', b'*'], block);
+    let [slash, star, backslash] = lanes.byte_masks([b'/', b'*', b'\\'], block);
     let follow = |bits: u64, byte: u8| bits >> 1 | u64::from(next == Some(&byte)) << 63;
-    if m.marks & !slash != 0 || slash & (follow(slash, b'/') | follow(star, b'*')) != 0 {
+    // A backslash after a slash may be a splice that cuts a comment's opener (`/\` newline `*`).
+    if m.marks & !slash != 0
+        || slash & (follow(slash, b'/') | follow(star, b'*') | follow(backslash, b'\\')) != 0
+    {
         return false;
     }
     tally.code_lines(m, 0, BLOCK);

@@ -64,6 +64,9 @@ pub(super) struct Bits {
     pub(super) newlines: u64,
     /// The byte after the block is escaped: the block ends in an odd run of backslashes.
     pub(super) escape_out: u64,
+    /// Where splices count, the slashes a backslash follows: a splice may cut a comment's opener
+    /// there (`/\` newline `*`), which the byte loop reads.
+    pub(super) slash_backslash: u64,
 }
 
 /// `LONG_STRINGS` below: the language has raw strings or text blocks; `EXTRA_FORMS`: Rust's forms (see
