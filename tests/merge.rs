@@ -170,6 +170,39 @@ fn an_endless_input_is_refused_at_its_first_wrong_byte() {
     assert_eq!(merged["total"]["code"], 1);
 }
 
+/// Whitespace is JSON, so a report followed by endless whitespace (`(cat r.json; yes ' ')`), or
+/// endless whitespace alone, was read until memory ran out: a stream is refused at a run of more
+/// than 64 KiB of whitespace, saying where it starts, for `merge` and `diff` alike (exit 1). A
+/// report with a few blank lines after it still merges.
+#[test]
+fn endless_whitespace_in_a_stream_is_refused() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    ok(ringloc(&["--format", "json", "--by-file", "-o", "r.json", "src"], tree.path()), 0);
+    // The run starts with the report's own last byte, a newline.
+    let end = std::fs::metadata(tree.path().join("r.json")).unwrap().len() - 1;
+    let after = format!(
+        "-: not a ringloc JSON report: more than 65536 bytes of whitespace in a row from byte {end}, \
+         after the report's end"
+    );
+    for (script, why) in [
+        (r#"ulimit -v 1000000; (cat r.json; yes ' ') | "$@" merge -"#, after.as_str()),
+        (r#"ulimit -v 1000000; (cat r.json; yes ' ') | "$@" diff r.json -"#, after.as_str()),
+        (
+            r#"ulimit -v 1000000; yes ' ' | "$@" merge -"#,
+            "-: not a ringloc JSON report: more than 65536 bytes of whitespace in a row from byte 0\n",
+        ),
+    ] {
+        let out = in_shell(script, &[], tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{script}: {stderr}");
+        assert!(stderr.contains(why), "{script}: {stderr}");
+    }
+    let blank_lines = r#"(cat r.json; printf '\n  \n\t\r\n') | "$@" merge - --format json"#;
+    let merged: Value = serde_json::from_str(&ok(in_shell(blank_lines, &[], tree.path()), 0)).unwrap();
+    assert_eq!(merged["total"]["code"], 1);
+}
+
 /// A report through a pipe is a report to `diff`, as it is to `merge`: `/dev/stdin` (or a shell's
 /// `<(...)`) was taken for a revision, and the pair refused as "one of each".
 #[test]
