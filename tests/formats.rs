@@ -235,6 +235,30 @@ fn fish_completes_language_names_and_diffs_formats() {
     assert!(offers("ringloc --format ").iter().any(|f| f == "cloc-xml"));
 }
 
+/// What bash's completion function offers for the words of `line`, the last one being completed.
+fn bash_offers(bash: &std::path::Path, script: &std::path::Path, line: &str) -> Vec<String> {
+    let command = format!(
+        "source {}; COMP_WORDS=({line}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); \
+         _ringloc ringloc \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display()
+    );
+    let out = std::process::Command::new(bash).args(["--norc", "-c", &command]).output().unwrap();
+    String::from_utf8(out.stdout).unwrap().lines().filter(|l| !l.is_empty()).map(String::from).collect()
+}
+
+/// bash splits its word list at blanks: it is offered the names it can take whole, never half of
+/// one (`Config` of `Apache Config`, `Proto` of `Cap'n Proto`).
+#[test]
+fn bash_completes_whole_language_names_only() {
+    let Some(bash) = shell("bash") else { return };
+    let tree = tree();
+    let script = tree.write("ringloc.bash", run(&["completions", "bash"], &tree));
+    let offers = bash_offers(&bash, &script, "ringloc -t Ru");
+    assert!(offers.iter().any(|c| c == "Rust") && offers.iter().any(|c| c == "Ruby"), "{offers:?}");
+    assert_eq!(bash_offers(&bash, &script, "ringloc -t Conf"), Vec::<String>::new());
+    assert_eq!(bash_offers(&bash, &script, "ringloc -t Pro"), ["Processing", "Prolog", "Promela"]);
+}
+
 /// The line zsh shows after completing `line` with a TAB, with ringloc's script as `_ringloc`:
 /// driven through a pseudo-terminal (zsh/zpty), as a person at a prompt would.
 fn zsh_completes(zsh: &std::path::Path, tree: &Tree, line: &str) -> String {

@@ -35,8 +35,11 @@ pub fn script(shell: Shell) -> Vec<u8> {
 /// `--languages` lists. `diff --format` shares its flag with counting, and its parser refuses a
 /// format without a diff form by name.
 fn with_values(command: Command, shell: Shell) -> Command {
-    let names =
-        move || PossibleValuesParser::new(LangId::all().map(|id| PossibleValue::new(word(id.name(), shell))));
+    let names = move || {
+        PossibleValuesParser::new(
+            LangId::all().filter_map(|id| word(id.name(), shell)).map(PossibleValue::new),
+        )
+    };
     let types = move |command: Command| command.mut_arg("types", |a| a.value_parser(names()));
     let diff_formats = FormatFlag::value_variants()
         .iter()
@@ -54,18 +57,21 @@ fn with_values(command: Command, shell: Shell) -> Command {
 /// Stands for an apostrophe in a name given to clap_complete's zsh script, and is replaced after.
 const APOSTROPHE: &str = "RINGLOC_APOSTROPHE";
 
-/// A language's name as `shell`'s script must hold it to offer it as one word. clap_complete
-/// escapes a value for the shell's quotes around it, but fish then splits what is in them at
-/// blanks and expands `*` (`C Header`, `F*`), and zsh reads an apostrophe in a value list as a
-/// quote (`Ren'Py`).
-fn word(name: &'static str, shell: Shell) -> &'static str {
+/// A language's name as `shell`'s script must hold it to offer it as one word, or `None` where
+/// it cannot. clap_complete escapes a value for the shell's quotes around it, but fish then splits
+/// what is in them at blanks and expands `*` (`C Header`, `F*`), and zsh reads an apostrophe in a
+/// value list as a quote (`Ren'Py`): those are escaped. bash's `compgen -W` splits its word list
+/// at blanks before anything else, so no escape keeps `C Header` one word: bash is offered the
+/// names it can take whole (the others are typed quoted, or by an alias such as `h`).
+fn word(name: &'static str, shell: Shell) -> Option<&'static str> {
     let escaped = match shell {
         Shell::Fish if name.contains([' ', '*']) => name.replace(' ', "\\ ").replace('*', "\\*"),
         Shell::Zsh if name.contains('\'') => name.replace('\'', APOSTROPHE),
-        _ => return name,
+        Shell::Bash if name.contains([' ', '\'', '*']) => return None,
+        _ => return Some(name),
     };
     // The script is written once and the process ends: the few names escaped live as long.
-    Box::leak(escaped.into_boxed_str())
+    Some(Box::leak(escaped.into_boxed_str()))
 }
 
 /// zsh took the first word for the optional PATHS argument and looked for the subcommand in the
