@@ -93,12 +93,29 @@ fn csv_table_and_markdown_have_a_section_per_root() {
     assert_eq!(csv.lines().filter(|l| l.starts_with("total,")).count(), 3, "{csv}");
     assert!(csv.lines().any(|l| l.starts_with("total,,Total,")), "{csv}");
     let table = run("table");
-    for title in [" d0", " 0a.c", " All roots"] {
+    for title in [" Root: d0", " Root: 0a.c", " All roots"] {
         assert!(table.lines().any(|l| l == title), "{title}: {table}");
     }
     let md = run("markdown");
-    assert!(md.starts_with("**d0**\n\n| Language |"), "{md}");
+    assert!(md.starts_with("**Root: d0**\n\n| Language |"), "{md}");
     assert!(md.contains("**All roots**"), "{md}");
+}
+
+/// A root named `All roots` had a section titled as the summary over every root, in table and
+/// markdown: a root's title is `Root: NAME` now, which the summary's never is.
+#[test]
+fn a_root_named_all_roots_is_told_from_the_summary() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    tree.write("All roots/b.c", "int b;\n");
+    let run =
+        |format: &str| ok(ringloc(&["--by-root", "--format", format, "src", "All roots"], tree.path()), 0);
+    let table = run("table");
+    assert_eq!(table.lines().filter(|l| *l == " All roots").count(), 1, "{table}");
+    assert!(table.lines().any(|l| l == " Root: All roots"), "{table}");
+    let md = run("markdown");
+    assert_eq!(md.matches("**All roots**").count(), 1, "{md}");
+    assert!(md.contains("**Root: All roots**"), "{md}");
 }
 
 #[test]

@@ -302,3 +302,32 @@ fn explain_refuses_what_counting_skips() {
         assert!(start.elapsed() < std::time::Duration::from_secs(10), "{file} took {:?}", start.elapsed());
     }
 }
+
+/// A capital `.C` is C++ and `.H` a C++ Header, as GCC takes them; they were C and C Header, by
+/// the fall back to lower case that other capitals (`.PY`, `.Cpp`) still take. `.c` and `.h` are
+/// unchanged.
+#[test]
+fn a_capital_c_or_h_is_cpp() {
+    let tree = Tree::new();
+    for name in ["foo.C", "foo.H", "bar.c", "bar.h", "MAIN.PY", "baz.Cpp"] {
+        tree.write(name, "int a;\n");
+    }
+    let doc = json_of(&ringloc(&["--format", "json", "--by-file", "."], tree.path()));
+    let languages: Vec<(&str, &str)> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["path"].as_str().unwrap(), f["language"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        languages,
+        [
+            ("./MAIN.PY", "Python"),
+            ("./bar.c", "C"),
+            ("./bar.h", "C Header"),
+            ("./baz.Cpp", "C++"),
+            ("./foo.C", "C++"),
+            ("./foo.H", "C++ Header")
+        ]
+    );
+}

@@ -155,6 +155,37 @@ fn cloc_formats_match_cloc() {
     }
 }
 
+/// cloc counts a file once however many of its arguments reach it: with `--by-file`, a root inside
+/// another (`src src/sub`) listed each of its files twice, the same key twice in `cloc-json` and
+/// `cloc-yaml`, and added them twice to `SUM` and the header. Each path is one row now, counted
+/// once, as cloc writes it; `./src/sub` is the same directory as `src/sub`.
+#[test]
+fn cloc_by_file_lists_a_file_reached_from_two_roots_once() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    tree.write("src/sub/b.c", "int b;\nint c;\n");
+    for roots in [["src", "src/sub"], ["./src/sub", "src"]] {
+        let args = |format| [&["--by-file", "--format", format][..], &roots[..]].concat();
+        let json = ours(&args("cloc-json"), &tree);
+        let doc: Value = serde_json::from_str(&json).unwrap();
+        let keys = json.lines().filter(|l| l.ends_with(":{")).count();
+        assert_eq!(keys, 2, "{roots:?}: one key per file:\n{json}");
+        assert_eq!(cloc_names(&doc).len(), 2, "{roots:?}");
+        assert_eq!((&doc["SUM"]["code"], &doc["SUM"]["nFiles"]), (&3.into(), &2.into()), "{roots:?}");
+        assert_eq!((&doc["header"]["n_files"], &doc["header"]["n_lines"]), (&2.into(), &3.into()));
+        let xml = ours(&args("cloc-xml"), &tree);
+        assert_eq!(xml.matches("<file ").count(), 2, "{roots:?}: {xml}");
+        if let Some(yaml) = read_by_pyyaml(&ours(&args("cloc-yaml"), &tree)) {
+            assert_eq!(yaml["SUM"]["nFiles"], 2, "{roots:?}");
+        }
+    }
+    if let Some(cloc) = tool("cloc", on_path("cloc")) {
+        let theirs = stdout_of(&cloc, &["--quiet", "--by-file", "--json", "src", "src/sub"], tree.path());
+        let mine = ours(&["--by-file", "--format", "cloc-json", "src", "src/sub"], &tree);
+        assert_eq!(without_cloc_header_values(&mine), without_cloc_header_values(theirs.trim_start()));
+    }
+}
+
 /// tokei lists a language's files in the order it walked them: sorted by name on both sides.
 fn sort_reports(doc: &mut Value) {
     let by_name = |a: &Value, b: &Value| a["name"].as_str().cmp(&b["name"].as_str());

@@ -214,6 +214,51 @@ fn fish_completes_the_values_of_the_counts_options() {
     assert!(offers("ringloc merge ").iter().any(|c| c == "top.py"));
 }
 
+/// fish offered nothing for `-t` and `explain --language` (their values are names), and offered
+/// every format after `diff --format`, where only ringloc's own formats show a diff.
+#[test]
+fn fish_completes_language_names_and_diffs_formats() {
+    let Some(fish) = shell("fish") else { return };
+    let tree = tree();
+    let script = tree.write("ringloc.fish", run(&["completions", "fish"], &tree));
+    let offers = |line: &str| fish_offers(&fish, &script, line);
+    for line in ["ringloc -t ", "ringloc --type ", "ringloc explain --language ", "ringloc diff a b -t "] {
+        let names = offers(line);
+        let wanted = ["Rust", "C Header", "C++", "Python", "Cap'n Proto", "F*", "C#"];
+        assert!(wanted.iter().all(|n| names.iter().any(|c| c == n)), "{line}: {names:?}");
+        assert!(names.len() > 300, "{line}: {}", names.len());
+    }
+    assert_eq!(
+        offers("ringloc diff a.json b.json --format "),
+        ["csv", "json", "markdown", "ndjson", "table", "yaml"]
+    );
+    assert!(offers("ringloc --format ").iter().any(|f| f == "cloc-xml"));
+}
+
+/// What bash's completion function offers for the words of `line`, the last one being completed.
+fn bash_offers(bash: &std::path::Path, script: &std::path::Path, line: &str) -> Vec<String> {
+    let command = format!(
+        "source {}; COMP_WORDS=({line}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 )); \
+         _ringloc ringloc \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display()
+    );
+    let out = std::process::Command::new(bash).args(["--norc", "-c", &command]).output().unwrap();
+    String::from_utf8(out.stdout).unwrap().lines().filter(|l| !l.is_empty()).map(String::from).collect()
+}
+
+/// bash splits its word list at blanks: it is offered the names it can take whole, never half of
+/// one (`Config` of `Apache Config`, `Proto` of `Cap'n Proto`).
+#[test]
+fn bash_completes_whole_language_names_only() {
+    let Some(bash) = shell("bash") else { return };
+    let tree = tree();
+    let script = tree.write("ringloc.bash", run(&["completions", "bash"], &tree));
+    let offers = bash_offers(&bash, &script, "ringloc -t Ru");
+    assert!(offers.iter().any(|c| c == "Rust") && offers.iter().any(|c| c == "Ruby"), "{offers:?}");
+    assert_eq!(bash_offers(&bash, &script, "ringloc -t Conf"), Vec::<String>::new());
+    assert_eq!(bash_offers(&bash, &script, "ringloc -t Pro"), ["Processing", "Prolog", "Promela"]);
+}
+
 /// The line zsh shows after completing `line` with a TAB, with ringloc's script as `_ringloc`:
 /// driven through a pseudo-terminal (zsh/zpty), as a person at a prompt would.
 fn zsh_completes(zsh: &std::path::Path, tree: &Tree, line: &str) -> String {
@@ -276,4 +321,9 @@ fn zsh_completes_a_subcommands_own_options() {
     assert!(completes("ringloc to").contains("ringloc top.py "));
     assert!(completes("ringloc top.py --for").contains("ringloc top.py --format="));
     assert!(completes("ringloc top.py sr").contains("ringloc top.py src/"));
+    assert!(completes("ringloc -t Rus").contains("ringloc -t Rust "));
+    assert!(completes("ringloc explain --language Pyth").contains("ringloc explain --language Python "));
+    assert!(completes("ringloc diff a.json b.json --format nd").contains("--format ndjson "));
+    let diff = completes("ringloc diff a.json b.json --format cl");
+    assert!(!diff.contains("cloc-"), "{diff}");
 }

@@ -170,6 +170,39 @@ fn an_endless_input_is_refused_at_its_first_wrong_byte() {
     assert_eq!(merged["total"]["code"], 1);
 }
 
+/// Whitespace is JSON, so a report followed by endless whitespace (`(cat r.json; yes ' ')`), or
+/// endless whitespace alone, was read until memory ran out: a stream is refused at a run of more
+/// than 64 KiB of whitespace, saying where it starts, for `merge` and `diff` alike (exit 1). A
+/// report with a few blank lines after it still merges.
+#[test]
+fn endless_whitespace_in_a_stream_is_refused() {
+    let tree = Tree::new();
+    tree.write("src/a.c", "int a;\n");
+    ok(ringloc(&["--format", "json", "--by-file", "-o", "r.json", "src"], tree.path()), 0);
+    // The run starts with the report's own last byte, a newline.
+    let end = std::fs::metadata(tree.path().join("r.json")).unwrap().len() - 1;
+    let after = format!(
+        "-: not a ringloc JSON report: more than 65536 bytes of whitespace in a row from byte {end}, \
+         after the report's end"
+    );
+    for (script, why) in [
+        (r#"ulimit -v 1000000; (cat r.json; yes ' ') | "$@" merge -"#, after.as_str()),
+        (r#"ulimit -v 1000000; (cat r.json; yes ' ') | "$@" diff r.json -"#, after.as_str()),
+        (
+            r#"ulimit -v 1000000; yes ' ' | "$@" merge -"#,
+            "-: not a ringloc JSON report: more than 65536 bytes of whitespace in a row from byte 0\n",
+        ),
+    ] {
+        let out = in_shell(script, &[], tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{script}: {stderr}");
+        assert!(stderr.contains(why), "{script}: {stderr}");
+    }
+    let blank_lines = r#"(cat r.json; printf '\n  \n\t\r\n') | "$@" merge - --format json"#;
+    let merged: Value = serde_json::from_str(&ok(in_shell(blank_lines, &[], tree.path()), 0)).unwrap();
+    assert_eq!(merged["total"]["code"], 1);
+}
+
 /// A report through a pipe is a report to `diff`, as it is to `merge`: `/dev/stdin` (or a shell's
 /// `<(...)`) was taken for a revision, and the pair refused as "one of each".
 #[test]
@@ -215,4 +248,43 @@ fn a_dash_reads_standard_input_and_a_byte_order_mark_is_skipped() {
         assert_eq!(out.status.code(), Some(1), "{script}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("only one report can come from standard input"));
     }
+}
+
+/// A report with `code` (and as many lines) in C, its one language.
+fn report_with_code(tree: &Tree, name: &str, code: u64) {
+    tree.write("one/a.c", "int a;\n");
+    let mut doc: Value =
+        serde_json::from_str(&ok(ringloc(&["--format", "json", "one"], tree.path()), 0)).unwrap();
+    for key in ["lines", "code"] {
+        doc["total"][key] = code.into();
+        doc["languages"][0][key] = code.into();
+    }
+    tree.write(name, serde_json::to_vec(&doc).unwrap());
+}
+
+/// `diff`'s change columns are signed 64-bit: a change past 2^63 - 1 (merged reports can hold
+/// sums up to 2^64) is shown capped, and a note on stderr says so; two counts past 2^63 that
+/// differ by little had their change computed from capped values (0 for 5).
+#[test]
+fn diff_says_when_a_change_is_capped_and_is_exact_below_the_cap() {
+    let tree = Tree::new();
+    let big = 1u64 << 63;
+    report_with_code(&tree, "small.json", 0);
+    report_with_code(&tree, "huge.json", u64::MAX - 1);
+    report_with_code(&tree, "big.json", big);
+    report_with_code(&tree, "big5.json", big + 5);
+    let diff = |old: &str, new: &str| ringloc(&["diff", old, new, "--format", "json"], tree.path());
+    let out = diff("small.json", "huge.json");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let doc: Value = serde_json::from_str(&ok(out, 0)).unwrap();
+    assert_eq!(doc["total"]["change"]["code"], i64::MAX, "{doc}");
+    assert!(stderr.contains("past 9223372036854775807"), "{stderr}");
+    let out = diff("huge.json", "small.json");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("capped"));
+    let doc: Value = serde_json::from_str(&ok(out, 0)).unwrap();
+    assert_eq!(doc["total"]["change"]["code"], -i64::MAX, "{doc}");
+    let out = diff("big.json", "big5.json");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let doc: Value = serde_json::from_str(&ok(out, 0)).unwrap();
+    assert_eq!(doc["total"]["change"]["code"], 5, "{doc}");
 }

@@ -329,3 +329,28 @@ fn an_extension_of_two_parts_selects_as_named() {
     assert_eq!(counted(&tree, &["--exclude-ext", "d.ts"]), ["main.ts"]);
     assert_eq!(counted(&tree, &["--include-ext", "ts"]), ["Other.D.TS", "main.ts", "types.d.ts"]);
 }
+
+/// An empty extension stands for none: `--include-ext ''` counts the files without one (a
+/// script known by its `#!` line, a `Makefile`), `--include-ext c,` those and C, and
+/// `--exclude-ext ''` leaves them out. `--help` says so.
+#[test]
+fn an_empty_extension_selects_files_without_one() {
+    let tree = Tree::new();
+    tree.write("run", "#!/bin/sh\necho hi\n");
+    tree.write("Makefile", "all:\n\ttrue\n");
+    tree.write("a.c", "int a;\n");
+    tree.write("b.py", "b = 1\n");
+    let files = |args: &[&str]| {
+        let (doc, _) = run_json(&[args, &["."]].concat(), tree.path());
+        file_paths(&doc)
+    };
+    assert_eq!(files(&["--include-ext", ""]), ["./Makefile", "./run"]);
+    assert_eq!(files(&["--include-ext", "c,"]), ["./Makefile", "./a.c", "./run"]);
+    assert_eq!(files(&["--exclude-ext", ""]), ["./a.c", "./b.py"]);
+    let help = String::from_utf8(ringloc(&["--help"], tree.path()).stdout).unwrap();
+    for flag in ["--include-ext", "--exclude-ext"] {
+        let at = help.find(&format!("{flag} <EXTS>")).unwrap_or_else(|| panic!("{help}"));
+        let text = help[at..].split_whitespace().take(40).collect::<Vec<_>>().join(" ");
+        assert!(text.contains("an empty one") && text.contains("no extension"), "{flag}: {text}");
+    }
+}

@@ -311,7 +311,19 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
         diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);
     }
     write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(&diff))?;
+    say_if_capped(&diff);
     Ok(Finished::Clean)
+}
+
+/// A warning, which `-q` keeps, when a change did not fit the signed 64-bit columns: the numbers
+/// shown are wrong there.
+pub fn say_if_capped(diff: &Diff) {
+    if diff.capped() {
+        say(format_args!(
+            "warning: a change past {max} (2^63 - 1) is shown capped at {max} or -{max}",
+            max = i64::MAX
+        ));
+    }
 }
 
 /// The targets of a diff, refusing a format that has no diff form before anything is compared.

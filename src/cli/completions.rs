@@ -1,27 +1,77 @@
-//! `ringloc completions SHELL`: the script clap_complete generates from the flag definitions, with
-//! the two places where its zsh and fish scripts fail on ringloc's command line mended. Both
+//! `ringloc completions SHELL`: the script clap_complete generates from the flag definitions, the
+//! values of the free-text flags that name languages added, with the two places where its zsh and
+//! fish scripts fail on ringloc's command line mended. Both
 //! mends are made to the text clap_complete writes, from the same definitions, so the script still
 //! cannot fall behind the flags; tests/formats.rs runs the scripts in real shells.
 
-use clap::CommandFactory;
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Command, CommandFactory, ValueEnum};
 use clap_complete::Shell;
+use ringloc::lang::LangId;
 
-use super::flags::Cli;
+use super::flags::{Cli, FormatFlag};
+use super::outputs::shows_diffs;
 
 /// The completion script for `shell`.
 pub fn script(shell: Shell) -> Vec<u8> {
-    let mut command = Cli::command();
+    let mut command = with_values(Cli::command(), shell);
     let subcommands: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
     // Generated into memory first: clap_complete panics on a write error.
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut command, "ringloc", &mut script);
     let script = String::from_utf8_lossy(&script).into_owned();
     match shell {
-        Shell::Zsh => zsh_paths(&script, &subcommands),
+        Shell::Zsh => zsh_paths(&script, &subcommands).replace(APOSTROPHE, "\\'\\''"),
         Shell::Fish => fish_option_values(&script),
         _ => script,
     }
     .into_bytes()
+}
+
+/// The command line as the scripts describe it: the values the parser takes as free text
+/// offered, and `diff --format` limited to the formats with a diff form. `-t` and `explain
+/// --language` take any language's name, alias or extension, in any case, so their parser keeps
+/// taking text (and naming the closest language when none answers); the scripts offer the names
+/// `--languages` lists. `diff --format` shares its flag with counting, and its parser refuses a
+/// format without a diff form by name.
+fn with_values(command: Command, shell: Shell) -> Command {
+    let names = move || {
+        PossibleValuesParser::new(
+            LangId::all().filter_map(|id| word(id.name(), shell)).map(PossibleValue::new),
+        )
+    };
+    let types = move |command: Command| command.mut_arg("types", |a| a.value_parser(names()));
+    let diff_formats = FormatFlag::value_variants()
+        .iter()
+        .filter(|f| shows_diffs(**f))
+        .filter_map(ValueEnum::to_possible_value)
+        .collect::<Vec<_>>();
+    types(command)
+        .mut_subcommand("diff", |diff| {
+            types(diff).mut_arg("format", |a| a.value_parser(PossibleValuesParser::new(diff_formats)))
+        })
+        .mut_subcommand("history", types)
+        .mut_subcommand("explain", |explain| explain.mut_arg("language", |a| a.value_parser(names())))
+}
+
+/// Stands for an apostrophe in a name given to clap_complete's zsh script, and is replaced after.
+const APOSTROPHE: &str = "RINGLOC_APOSTROPHE";
+
+/// A language's name as `shell`'s script must hold it to offer it as one word, or `None` where
+/// it cannot. clap_complete escapes a value for the shell's quotes around it, but fish then splits
+/// what is in them at blanks and expands `*` (`C Header`, `F*`), and zsh reads an apostrophe in a
+/// value list as a quote (`Ren'Py`): those are escaped. bash's `compgen -W` splits its word list
+/// at blanks before anything else, so no escape keeps `C Header` one word: bash is offered the
+/// names it can take whole (the others are typed quoted, or by an alias such as `h`).
+fn word(name: &'static str, shell: Shell) -> Option<&'static str> {
+    let escaped = match shell {
+        Shell::Fish if name.contains([' ', '*']) => name.replace(' ', "\\ ").replace('*', "\\*"),
+        Shell::Zsh if name.contains('\'') => name.replace('\'', APOSTROPHE),
+        Shell::Bash if name.contains([' ', '\'', '*']) => return None,
+        _ => return Some(name),
+    };
+    // The script is written once and the process ends: the few names escaped live as long.
+    Some(Box::leak(escaped.into_boxed_str()))
 }
 
 /// zsh took the first word for the optional PATHS argument and looked for the subcommand in the

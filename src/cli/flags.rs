@@ -249,11 +249,14 @@ pub struct SelectArgs {
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
 
-    /// Count only files with these extensions (comma-separated, no dots)
+    /// Count only files with these extensions (comma-separated, no dots; an empty one means no
+    /// extension: `--include-ext ''` counts `Makefile` and scripts known by their `#!` line,
+    /// `--include-ext c,` those and C)
     #[arg(long, value_name = "EXTS", value_delimiter = ',')]
     pub include_ext: Vec<String>,
 
-    /// Skip files with these extensions (comma-separated, no dots)
+    /// Skip files with these extensions (comma-separated, no dots; an empty one means no
+    /// extension: `--exclude-ext ''` skips the files without one)
     #[arg(long, value_name = "EXTS", value_delimiter = ',')]
     pub exclude_ext: Vec<String>,
 

@@ -127,8 +127,8 @@ mod tests {
     #[test]
     fn ambiguous_extensions_wait_for_the_head_and_the_table_claims_none_of_them() {
         for ext in [
-            "h", "m", "pl", "ts", "v", "inc", "asm", "H", "M", "PL", "nr", "sig", "red", "sp", "uc", "pro",
-            "d", "pp", "pm", "mm", "gml", "cl", "fs", "r", "R",
+            "h", "m", "pl", "ts", "v", "inc", "asm", "M", "PL", "nr", "sig", "red", "sp", "uc", "pro", "d",
+            "pp", "pm", "mm", "gml", "cl", "fs", "r", "R",
         ] {
             let name = format!("x.{ext}");
             assert!(
@@ -144,6 +144,10 @@ mod tests {
     fn names_extensions_and_prefixes() {
         assert_eq!(named("main.c"), Some("C"));
         assert_eq!(named("LIB.RS"), Some("Rust"));
+        // A capital `.C` and `.H` are C++'s, as GCC takes them, before the fall back to lower case.
+        assert_eq!(named("x.C"), Some("C++"));
+        assert_eq!(named("x.H"), Some("C++ Header"));
+        assert_eq!(named("x.CPP"), Some("C++"));
         assert_eq!(named("Makefile"), Some("Makefile"));
         assert_eq!(named("Kconfig.debug"), Some("Kconfig"));
         assert_eq!(named("x.unknownext"), None);

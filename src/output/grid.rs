@@ -264,7 +264,8 @@ fn language_grid<'a>(
     }
 }
 
-/// Each root's languages (`--by-root`), the languages of all, then directories (`--by-dir`), then
+/// Each root's languages (`--by-root`, titled `Root: PATH`, so that no root, not even one named
+/// `All roots`, passes for the summary), the languages of all, then directories (`--by-dir`), then
 /// files (`--by-file`); the long grids' widths only if `measured`.
 pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<'v>> {
     let make = (view.threads, measured);
@@ -273,7 +274,7 @@ pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<
         .by_root
         .iter()
         .flatten()
-        .map(|r| language_grid(Some(for_people(r.path).into_owned()), &r.languages, &r.total, wide))
+        .map(|r| language_grid(Some(format!("Root: {}", for_people(r.path))), &r.languages, &r.total, wide))
         .collect();
     let all = view.by_root.as_ref().map(|_| "All roots".to_string());
     grids.push(Grid {

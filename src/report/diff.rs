@@ -42,9 +42,17 @@ pub struct Delta {
     pub bytes: i64,
 }
 
+/// `new - old`, exact where it fits an `i64`, else capped at `i64::MAX` or `-i64::MAX` (counts are
+/// `u64`, and a merged report may hold sums past 2^63): [`Diff::capped`] says when one was.
 fn signed(new: u64, old: u64) -> i64 {
-    // Saturating: counts above i64::MAX do not occur, and a wrong sign would be worse than a cap.
-    i64::try_from(new).unwrap_or(i64::MAX).saturating_sub(i64::try_from(old).unwrap_or(i64::MAX))
+    let exact = i128::from(new) - i128::from(old);
+    i64::try_from(exact).unwrap_or(if exact > 0 { i64::MAX } else { -i64::MAX })
+}
+
+/// Whether `new - old` fits an `i64` (the cap is not exact: `-i64::MAX` is, `i64::MIN` is not
+/// written).
+fn fits(new: u64, old: u64) -> bool {
+    (i128::from(new) - i128::from(old)).unsigned_abs() <= i64::MAX as u128
 }
 
 impl<K> Change<K> {
@@ -58,6 +66,21 @@ impl<K> Change<K> {
             blanks: signed(n.counts.blanks, o.counts.blanks),
             bytes: signed(n.bytes, o.bytes),
         }
+    }
+
+    /// Whether every column's change fits an `i64`, as [`Delta`] writes it.
+    pub fn fits(&self) -> bool {
+        let (o, n) = (&self.old, &self.new);
+        [
+            (n.files, o.files),
+            (n.counts.lines, o.counts.lines),
+            (n.counts.code, o.counts.code),
+            (n.counts.comments, o.counts.comments),
+            (n.counts.blanks, o.counts.blanks),
+            (n.bytes, o.bytes),
+        ]
+        .into_iter()
+        .all(|(n, o)| fits(n, o))
     }
 
     /// `added`, `removed` or `changed`: the words every format uses.
@@ -110,6 +133,14 @@ impl Diff {
         });
         let total = Change { key: (), old: old.total(), new: new.total() };
         Diff { total, languages, files, dirs: None, lines: None, omitted }
+    }
+
+    /// Whether some row's change passed `i64::MAX` in a column and is shown capped there (see
+    /// [`Change::delta`]); the binary says so.
+    pub fn capped(&self) -> bool {
+        let files = self.files.iter().flatten().any(|c| !c.fits());
+        let dirs = self.dirs.iter().flatten().any(|c| !c.fits());
+        !self.total.fits() || self.languages.iter().any(|c| !c.fits()) || files || dirs
     }
 
     /// Adds the directories that changed between two reports' `--by-dir` rows, ordered as files

@@ -8,10 +8,13 @@ mod xml;
 mod yaml;
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::io::{self, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::time::Duration;
 
 use super::buffer::buffered;
+use super::clean_path::go_clean;
 use super::paths::escaped_bytes;
 use super::rows::write_rows;
 use super::warm::warm;
@@ -92,28 +95,29 @@ struct Doc<'a> {
 
 impl<'a> Doc<'a> {
     fn new(view: &View<'a>, elapsed: Duration) -> Doc<'a> {
-        let header = Header {
-            url: "ringloc",
-            version: concat!("ringloc ", env!("CARGO_PKG_VERSION")),
-            elapsed: elapsed.as_secs_f64(),
-            files: view.total.files,
-            lines: view.total.counts.lines,
-        };
+        let mut total = view.total;
         let (rows, files) = match &view.files {
             // cloc lists files by code, most first, then by name: a stable sort by code of the
             // files in path order, which the view's are unless --sort or --top says otherwise.
-            Some(files) if view.files_by_path => (Vec::new(), by_code(files)),
+            Some(files) if view.files_by_path => (Vec::new(), by_code(&once_each(files, &mut total))),
             Some(files) => {
                 let mut files = files.clone();
                 files.sort_by(|a, b| path_order(&a.path, &b.path));
-                (Vec::new(), by_code(&files))
+                (Vec::new(), by_code(&once_each(&files, &mut total)))
             }
             None => (
                 view.languages.iter().map(|(l, t)| Row::new(l.name().as_bytes().into(), None, t)).collect(),
                 Vec::new(),
             ),
         };
-        let sum = Row::new((&b"SUM"[..]).into(), None, &view.total);
+        let header = Header {
+            url: "ringloc",
+            version: concat!("ringloc ", env!("CARGO_PKG_VERSION")),
+            elapsed: elapsed.as_secs_f64(),
+            files: total.files,
+            lines: total.counts.lines,
+        };
+        let sum = Row::new((&b"SUM"[..]).into(), None, &total);
         Doc { header, by_file: view.files.is_some(), rows, files, sum, threads: view.threads }
     }
 
@@ -132,6 +136,30 @@ impl<'a> Doc<'a> {
             false => write_rows(out, &self.rows, 1, |out, _, row| write(out, row)),
         }
     }
+}
+
+/// `files` with each file once, the first of those one path reaches (cleaned as Go's
+/// `filepath.Clean` cleans it: `./src/a.c` is `src/a.c`), the others' counts taken out of `total`.
+/// A file is reached twice from two roots, one inside the other (`src src/sub`), and a run counts
+/// it under each; cloc counts a file once however many of its arguments reach it, and a path is
+/// its row's key, which a JSON or YAML document may hold once.
+fn once_each<'a>(files: &[&'a FileReport], total: &mut Totals) -> Vec<&'a FileReport> {
+    let mut seen = HashSet::with_capacity(files.len());
+    let mut kept = Vec::with_capacity(files.len());
+    for &file in files {
+        if seen.insert(go_clean(file.path.as_os_str().as_bytes())) {
+            kept.push(file);
+        } else {
+            let again = file.totals();
+            total.files = total.files.saturating_sub(again.files);
+            total.bytes = total.bytes.saturating_sub(again.bytes);
+            total.counts.lines = total.counts.lines.saturating_sub(again.counts.lines);
+            total.counts.code = total.counts.code.saturating_sub(again.counts.code);
+            total.counts.comments = total.counts.comments.saturating_sub(again.counts.comments);
+            total.counts.blanks = total.counts.blanks.saturating_sub(again.counts.blanks);
+        }
+    }
+    kept
 }
 
 /// `files` sorted by code, most first, stably: a radix sort, a byte of the key a pass over the
