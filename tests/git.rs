@@ -974,6 +974,32 @@ fn a_diff_between_revisions_counts_what_the_selection_flags_keep() {
     assert_eq!(kept["total"]["new"], total("HEAD")["total"]);
 }
 
+/// `--no-generated` and `--no-minified` leave files out of `diff` between revisions and of
+/// `history` as they do of `--rev`: both were usage errors there.
+#[test]
+fn diff_and_history_leave_out_generated_and_minified_files_as_rev_does() {
+    if !has_git() {
+        return;
+    }
+    let minified = format!("var a={};\n", "1+".repeat(600) + "1");
+    let repo = Repo::two_commits(
+        &[("a.c", "int a;\n")],
+        &[("a.c", "int a;\nint b;\n"), ("gen.c", "// @generated\nint g;\n"), ("m.js", &minified)],
+    );
+    let json = |args: &[&str]| run(&[args, &["--format", "json"]].concat(), &repo.path());
+    for flag in ["--no-generated", "--no-minified"] {
+        let left = if flag == "--no-generated" { "gen.c" } else { "m.js" };
+        let diff = json(&["diff", "HEAD~1", "HEAD", flag]);
+        let files = diff["lines"]["files"].as_array().unwrap();
+        assert!(files.iter().all(|f| f["path"] != left), "{flag}: {diff}");
+        assert_eq!(diff["total"]["new"], json(&["--rev", "HEAD", flag])["total"], "{flag}");
+        let history = run(&["history", "--format", "json", flag], &repo.path());
+        let newest = history["commits"].as_array().unwrap().last().unwrap()["total"].clone();
+        assert_eq!(newest, json(&["--rev", "HEAD", flag])["total"], "{flag}");
+        assert_ne!(newest, json(&["--rev", "HEAD"])["total"], "{flag}");
+    }
+}
+
 /// `--top N` cuts a revision diff's line changes too: the N languages and the N files with most
 /// lines added, removed or modified stay, and every format says how many went; the total keeps
 /// every line.
@@ -1024,6 +1050,7 @@ fn a_diff_between_reports_refuses_selection_flags_by_name() {
         (&["--exclude-dir", "vendor"][..], "--exclude-dir does not apply"),
         (&["-t", "C"], "-t/--type does not apply"),
         (&["--hidden"], "--hidden does not apply"),
+        (&["--no-generated"], "--no-generated does not apply"),
         (&["--repo", "."], "reads no repository: --repo does not apply"),
     ];
     for (flags, said) in refused {

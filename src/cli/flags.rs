@@ -56,15 +56,6 @@ pub struct Cli {
     #[arg(short = 'L', long)]
     pub follow: bool,
 
-    /// Leave out generated files (a "do not edit"/"@generated"/"code generated" header) instead of
-    /// counting them and reporting how many there were
-    #[arg(long)]
-    pub no_generated: bool,
-
-    /// Leave out minified files (lines averaging over 500 bytes)
-    #[arg(long)]
-    pub no_minified: bool,
-
     /// `none` reads every file but classifies nothing: the read floor benchmarks compare against
     #[arg(long, value_name = "MODE", hide = true, value_parser = ["lines", "none"], default_value = "lines")]
     pub count: String,
@@ -273,6 +264,15 @@ pub struct SelectArgs {
     /// Descend at most this many directory levels below each root (1: the root's own files only)
     #[arg(long, value_name = "N", value_parser = parse_depth)]
     pub max_depth: Option<usize>,
+
+    /// Leave out generated files (a "do not edit"/"@generated"/"code generated" header) instead of
+    /// counting them and reporting how many there were
+    #[arg(long)]
+    pub no_generated: bool,
+
+    /// Leave out minified files (lines averaging over 500 bytes)
+    #[arg(long)]
+    pub no_minified: bool,
 }
 
 impl SelectArgs {
@@ -304,6 +304,8 @@ impl SelectArgs {
             paths: vec![root],
             selection: self.selection()?,
             max_file_size: self.max_file_size,
+            skip_generated: self.no_generated,
+            skip_minified: self.no_minified,
             ..Config::default()
         })
     }
@@ -322,6 +324,8 @@ impl SelectArgs {
             (!self.types.is_empty(), "-t/--type"),
             (self.max_file_size.is_some(), "--max-file-size"),
             (self.max_depth.is_some(), "--max-depth"),
+            (self.no_generated, "--no-generated"),
+            (self.no_minified, "--no-minified"),
         ];
         given.into_iter().find_map(|(set, flag)| set.then_some(flag))
     }
@@ -496,8 +500,8 @@ impl Cli {
             paths,
             files,
             max_file_size: self.select.max_file_size,
-            skip_generated: self.no_generated,
-            skip_minified: self.no_minified,
+            skip_generated: self.select.no_generated,
+            skip_minified: self.select.no_minified,
             docstrings_as_code: self.docstrings_as_code,
             read_only: self.count == "none",
             threads: self.threads,
