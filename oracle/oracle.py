@@ -30,6 +30,10 @@ def arguments():
     p.add_argument("--cache", default=os.path.join(HERE, ".cache"))
     p.add_argument("--json", help="also write the figures and differences to this file")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--dir", action="append", default=[], type=os.path.abspath,
+                   help="a local tree to check instead of trees.toml's (fetches nothing)")
+    p.add_argument("--max-files", type=int, default=0,
+                   help="at most this many files per language and tree, spread evenly over them")
     return p.parse_args()
 
 
@@ -122,10 +126,24 @@ def check_file(name, path, language, lines, figures, known, src):
     return f"{where}\n      known {entry['kind']} {entry['class']}", False
 
 
+def sample(files, most):
+    """At most `most` files of each language, spread evenly over its files in path order."""
+    by_language = defaultdict(list)
+    for path, language in sorted(files):
+        by_language[language].append((path, language))
+    kept = []
+    for group in by_language.values():
+        step = max(1, len(group) / most)
+        kept += [group[int(i * step)] for i in range(min(most, len(group)))]
+    return kept
+
+
 def run_tree(tree, args, known, figures, report):
-    root = fetch.fetch(tree, args.cache, sys.executable)
+    root = tree["dir"] if "dir" in tree else fetch.fetch(tree, args.cache, sys.executable)
     wanted = [lang for lang in tree.get("languages", references.SPANS) if not args.language or lang in args.language]
     files = [(path, lang) for path, lang in ringloc_files(args.ringloc, root) if lang in wanted]
+    if args.max_files:
+        files = sample(files, args.max_files)
     unknown = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for chunk in range(0, len(files), 64):
@@ -162,6 +180,8 @@ def main():
         trees = tomllib.load(f)["tree"]
     trees = [t for t in trees if (not args.slice or t.get("slice")) and
              (not args.tree or any(s in t["name"] for s in args.tree))]
+    if args.dir:
+        trees = [{"name": os.path.basename(d), "version": "local", "kind": "dir", "dir": d} for d in args.dir]
     known = Known(os.path.join(HERE, "known.toml"))
     figures = defaultdict(lambda: defaultdict(int, unread_examples=[]))
     report = defaultdict(list)
@@ -183,7 +203,7 @@ def main():
     for name in stale:
         print(f"oracle: no file shows the known class {name} any more: remove it from oracle/known.toml",
               file=sys.stderr)
-    if unlisted or (stale and not args.slice and not args.tree):
+    if unlisted or (stale and not args.slice and not args.tree and not args.dir):
         if unlisted:
             print(f"\noracle: {unlisted} files differ with no reason in oracle/known.toml", file=sys.stderr)
         return 1
