@@ -73,6 +73,19 @@ impl Counts {
     }
 }
 
+impl Counts {
+    /// `self` with `o`'s lines taken out, none below zero: a total less a part of it (a file
+    /// counted twice, a file's embedded regions).
+    pub fn less(&self, o: &Counts) -> Counts {
+        Counts {
+            lines: self.lines.saturating_sub(o.lines),
+            code: self.code.saturating_sub(o.code),
+            comments: self.comments.saturating_sub(o.comments),
+            blanks: self.blanks.saturating_sub(o.blanks),
+        }
+    }
+}
+
 /// The lines of each language embedded in a file (a page's scripts and styles, PHP's HTML, a
 /// Markdown file's fenced code), by language, each counted in the file's totals too. Empty, and
 /// unallocated, for most files.

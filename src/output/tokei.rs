@@ -107,13 +107,7 @@ impl<'a> Language<'a> {
 
 /// `counts` less the lines of the regions embedded in them.
 fn less(counts: &Counts, embedded: &[(LangId, Counts)]) -> Counts {
-    let mut own = *counts;
-    for (_, c) in embedded {
-        own.code = own.code.saturating_sub(c.code);
-        own.comments = own.comments.saturating_sub(c.comments);
-        own.blanks = own.blanks.saturating_sub(c.blanks);
-    }
-    own
+    embedded.iter().fold(*counts, |own, (_, c)| own.less(c))
 }
 
 fn entry(f: &FileReport) -> EntryDoc<'_> {

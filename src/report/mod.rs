@@ -40,6 +40,13 @@ impl Totals {
         self.bytes += o.bytes;
         self.counts += o.counts;
     }
+
+    /// Takes out what [`Totals::add`] put in, none below zero.
+    pub fn remove(&mut self, o: &Totals) {
+        self.files = self.files.saturating_sub(o.files);
+        self.bytes = self.bytes.saturating_sub(o.bytes);
+        self.counts = self.counts.less(&o.counts);
+    }
 }
 
 /// A counted file kept as a row of the report.

@@ -150,13 +150,7 @@ fn once_each<'a>(files: &[&'a FileReport], total: &mut Totals) -> Vec<&'a FileRe
         if seen.insert(go_clean(file.path.as_os_str().as_bytes())) {
             kept.push(file);
         } else {
-            let again = file.totals();
-            total.files = total.files.saturating_sub(again.files);
-            total.bytes = total.bytes.saturating_sub(again.bytes);
-            total.counts.lines = total.counts.lines.saturating_sub(again.counts.lines);
-            total.counts.code = total.counts.code.saturating_sub(again.counts.code);
-            total.counts.comments = total.counts.comments.saturating_sub(again.counts.comments);
-            total.counts.blanks = total.counts.blanks.saturating_sub(again.counts.blanks);
+            total.remove(&file.totals());
         }
     }
     kept
