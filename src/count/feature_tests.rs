@@ -527,3 +527,14 @@ fn a_splice_inside_a_comment_opener_opens_the_comment() {
     }
     assert_eq!(counts("Java", "x = 1; /\\\n* c\nd */\n"), (3, 3, 0, 0), "only where the table says so");
 }
+
+#[test]
+fn a_quoted_string_with_an_id_is_an_ocaml_string() {
+    let c = |src: &str| counts_everywhere("OCaml", src);
+    assert_eq!(c("(* {id|*)|id} *)\nlet x = 1\n"), (2, 1, 1, 0), "inside a comment");
+    assert_eq!(c("(* {a_b|*) |} (* |x} |a_b} *)\nlet x = 1\n"), (2, 1, 1, 0), "only its own id closes it");
+    assert_eq!(c("(* {id|\n*)|id} *)\nlet x = 1\n"), (3, 1, 2, 0), "over lines");
+    assert_eq!(c("let s = {id|(*|id}\nlet x = 1\n"), (2, 2, 0, 0), "in code");
+    assert_eq!(c("let s = {id|a|}(*|id}\nlet x = 1\n"), (2, 2, 0, 0));
+    assert_eq!(c("let r = {x = 1} (* c *)\nlet x = 1\n"), (2, 2, 0, 0), "a record is no string");
+}

@@ -662,15 +662,16 @@ impl Backslashes {
 
 /// What opens inside a block comment of a language whose lexer reads strings there (OCaml's).
 pub(crate) enum InComment {
-    /// One of the language's strings: its closers and escapes hold, the comment's markers are text.
-    Opens(&'static Quote),
+    /// One of the language's strings, its opener this long and its tag (OCaml's `{id|`): its
+    /// closers and escapes hold, the comment's markers are text.
+    Opens(&'static Quote, usize, Tag),
     /// A character literal holding a `"` (`'"'`, `'\"'`), this long: it opens no string.
     Char(usize),
 }
 
 /// What opens at the start of `rest` inside such a comment; `before` is the byte before it. A
 /// `'` right after an identifier's byte is part of the identifier (`x'`), as OCaml reads it.
-pub(crate) fn comment_string_at(rest: &[u8], before: u8, quotes: &'static [Quote]) -> Option<InComment> {
+pub(crate) fn comment_string_at(rest: &[u8], before: u8, syntax: &'static Syntax) -> Option<InComment> {
     if rest.first() == Some(&b'\'') {
         let len = match rest {
             [_, b'"', b'\'', ..] => 3,
@@ -679,7 +680,11 @@ pub(crate) fn comment_string_at(rest: &[u8], before: u8, quotes: &'static [Quote
         };
         return (!is_word(before) && before != b'\'').then_some(InComment::Char(len));
     }
-    quotes.iter().find(|q| has_prefix(rest, q.open)).map(InComment::Opens)
+    syntax.quotes.iter().find_map(|q| {
+        let (len, tag) = open_tagged(rest, q.open, q.tag, syntax.tag_chars)?;
+        let tag = tag.map_or(Tag::EMPTY, |(start, n)| Tag::new(&rest[start..start + n]));
+        Some(InComment::Opens(q, len, tag))
+    })
 }
 
 /// A C comment opener cut by line splices at the start of `rest` (`/`, a backslash and a newline,
