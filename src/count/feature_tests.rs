@@ -487,9 +487,8 @@ fn an_odd_run_of_backslashes_continues_a_make_comment() {
     assert_eq!(c("# a \\\\\\\nFOO = 1\n"), (2, 0, 2, 0));
     assert_eq!(c("# a \\\r\nFOO = 1\n"), (2, 0, 2, 0));
     assert_eq!(c("#\t$(A) \\\n\t$(B)\n"), (2, 0, 2, 0), "a comment line in a recipe is make's");
-    // A recipe's comment is the shell's; a `#` after code may be a recipe's, or escaped (`\#`).
+    // A recipe's comment is the shell's, which a backslash does not continue.
     assert_eq!(c("all:\n\t# a \\\n\techo x\n"), (3, 2, 1, 0));
-    assert_eq!(c("X = 1 # a \\\n  b\nY = 2\n"), (3, 3, 0, 0));
     assert_eq!(c("\techo \"#x\" \\\n  b\n"), (2, 2, 0, 0));
     assert_eq!(c("# a \\\n\n# b\n"), (3, 0, 2, 1), "a blank continuation stays blank");
     let long = format!("# a {}\nFOO = 1\n", "\\".repeat(101));
@@ -526,4 +525,30 @@ fn a_splice_inside_a_comment_opener_opens_the_comment() {
         assert_eq!(c("/* a /\\\n* b */\ny;\n"), (3, 1, 2, 0), "in a comment");
     }
     assert_eq!(counts("Java", "x = 1; /\\\n* c\nd */\n"), (3, 3, 0, 0), "only where the table says so");
+}
+
+#[test]
+fn a_quoted_string_with_an_id_is_an_ocaml_string() {
+    let c = |src: &str| counts_everywhere("OCaml", src);
+    assert_eq!(c("(* {id|*)|id} *)\nlet x = 1\n"), (2, 1, 1, 0), "inside a comment");
+    assert_eq!(c("(* {a_b|*) |} (* |x} |a_b} *)\nlet x = 1\n"), (2, 1, 1, 0), "only its own id closes it");
+    assert_eq!(c("(* {id|\n*)|id} *)\nlet x = 1\n"), (3, 1, 2, 0), "over lines");
+    assert_eq!(c("let s = {id|(*|id}\nlet x = 1\n"), (2, 2, 0, 0), "in code");
+    assert_eq!(c("let s = {id|a|}(*|id}\nlet x = 1\n"), (2, 2, 0, 0));
+    assert_eq!(c("let r = {x = 1} (* c *)\nlet x = 1\n"), (2, 2, 0, 0), "a record is no string");
+}
+
+#[test]
+fn a_make_comment_after_code_goes_on_after_an_odd_run_of_backslashes() {
+    let c = |src: &str| counts_everywhere("Makefile", src);
+    assert_eq!(c("X = 1 # a \\\n  b\nY = 2\n"), (3, 2, 1, 0));
+    assert_eq!(c("all: x # c \\\n$(info x)\n"), (2, 1, 1, 0), "a rule's comment");
+    assert_eq!(c("X = 1 # a \\\n  b \\\n  c\nY = 2\n"), (4, 2, 2, 0), "over two lines");
+    assert_eq!(c("X = 1 # a \\\\\nY = 2\n"), (2, 2, 0, 0), "an escaped backslash");
+    assert_eq!(c("X = a \\# b \\\nc\n"), (2, 2, 0, 0), "an escaped # is text, no comment");
+    assert_eq!(c("X = a \\# b # c \\\nd\n"), (2, 1, 1, 0), "the comment after it");
+    assert_eq!(c("X = a \\\\# b \\\nc\n"), (2, 1, 1, 0), "an escaped backslash before #");
+    assert_eq!(c("\t@echo a # c \\\n$(info x)\n"), (2, 2, 0, 0), "a recipe's is the shell's");
+    let define = "define V\n  echo '#x' \\\n  y\nendef\n";
+    assert_eq!(c(define), (4, 4, 0, 0), "an indented line's # after code: a define body's text");
 }

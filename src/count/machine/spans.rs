@@ -105,9 +105,10 @@ impl LineCounter {
                     i += 2;
                     continue;
                 }
-                i += match quote_closes(rest, quote, &Tag::EMPTY) {
+                i += match quote_closes(rest, quote, &self.tag) {
                     Some(Close::Ends(len)) => {
                         inner = 0;
+                        self.tag = Tag::EMPTY;
                         len
                     }
                     Some(Close::Text(len)) => len,
@@ -115,11 +116,13 @@ impl LineCounter {
                 };
                 continue;
             }
-            match comment_string_at(rest, self.before(buf, i, 1), quotes) {
-                Some(InComment::Opens(quote)) => {
+            match comment_string_at(rest, self.before(buf, i, 1), self.cls.syntax) {
+                Some(InComment::Opens(quote, len, tag)) => {
                     inner =
                         1 + quotes.iter().position(|q| std::ptr::eq(q, quote)).expect("one of its quotes");
-                    i += quote.open.len();
+                    // The comment has no tag of its own (OCaml's): the string's is kept here.
+                    self.tag = tag;
+                    i += len;
                     continue;
                 }
                 Some(InComment::Char(len)) => {

@@ -622,19 +622,22 @@ impl NumberRun {
 }
 
 /// The run of backslashes the bytes so far end with, or end with before a `\r`: whether it is
-/// odd, for make's splices (`\` continues a comment, `\\` does not); and whether the line open
-/// at their end starts with a tab (a recipe's, whose comments are the shell's). Kept across
-/// chunks by the fast path.
+/// odd, for make's splices (`\` continues a comment, `\\` does not); the first byte of the line
+/// open at their end (a tab starts a recipe's line, whose comments are the shell's); and whether
+/// an unescaped `#` stands on it (make's comment: `\#` is a `#` of text). Kept across chunks by
+/// the fast path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Backslashes {
     odd: bool,
     odd_before_cr: bool,
     /// `None` while the line holds no byte yet.
-    tab_line: Option<bool>,
+    first: Option<u8>,
+    hash: bool,
 }
 
 impl Backslashes {
-    pub(crate) const NONE: Backslashes = Backslashes { odd: false, odd_before_cr: false, tab_line: None };
+    pub(crate) const NONE: Backslashes =
+        Backslashes { odd: false, odd_before_cr: false, first: None, hash: false };
 
     /// The run once `bytes` have followed the bytes this one was taken from.
     pub(crate) fn after(self, bytes: &[u8]) -> Backslashes {
@@ -645,32 +648,49 @@ impl Backslashes {
         };
         let n = body.iter().rev().take_while(|&&b| b == b'\\').count();
         let odd = (n % 2 == 1) ^ (n == body.len() && self.odd);
-        let tab_line = match memchr::memrchr(b'\n', bytes) {
-            Some(nl) => bytes.get(nl + 1).map(|&b| b == b'\t'),
-            None => self.tab_line.or(Some(bytes[0] == b'\t')),
+        let (first, hash) = match memchr::memrchr(b'\n', bytes) {
+            Some(nl) => (bytes.get(nl + 1).copied(), unescaped_hash(&bytes[nl + 1..], false)),
+            None => (self.first.or(Some(bytes[0])), self.hash || unescaped_hash(bytes, self.odd)),
         };
         let (odd, odd_before_cr) = if cr { (false, odd) } else { (odd, false) };
-        Backslashes { odd, odd_before_cr, tab_line }
+        Backslashes { odd, odd_before_cr, first, hash }
     }
 
-    /// A newline after these bytes is spliced, on a line that holds no code (`code`): an odd run
-    /// of backslashes (a `\r` between) ends them, and their line starts with no tab.
+    /// A newline after these bytes is spliced: an odd run of backslashes (a `\r` between) ends
+    /// them, and their line is no recipe's (it starts with no tab) and holds make's comment: no
+    /// code (`code`), or an unescaped `#` after code on a line that starts in column 1 (an
+    /// assignment's, a rule's: `X = 1 # a \`). An indented line's `#` after code may be no make
+    /// comment at all (a `define` body's text, which make keeps verbatim), so it does not go on.
     pub(crate) fn splice(self, code: bool) -> bool {
-        (self.odd || self.odd_before_cr) && !code && self.tab_line != Some(true)
+        let column_one = self.first.is_some_and(|b| !is_ws(b));
+        (self.odd || self.odd_before_cr) && self.first != Some(b'\t') && (!code || self.hash && column_one)
     }
+}
+
+/// Whether `line` holds a `#` after an even run of backslashes; `odd`: the bytes before it end
+/// with an odd run.
+fn unescaped_hash(line: &[u8], mut odd: bool) -> bool {
+    for &b in line {
+        if b == b'#' && !odd {
+            return true;
+        }
+        odd = b == b'\\' && !odd;
+    }
+    false
 }
 
 /// What opens inside a block comment of a language whose lexer reads strings there (OCaml's).
 pub(crate) enum InComment {
-    /// One of the language's strings: its closers and escapes hold, the comment's markers are text.
-    Opens(&'static Quote),
+    /// One of the language's strings, its opener this long and its tag (OCaml's `{id|`): its
+    /// closers and escapes hold, the comment's markers are text.
+    Opens(&'static Quote, usize, Tag),
     /// A character literal holding a `"` (`'"'`, `'\"'`), this long: it opens no string.
     Char(usize),
 }
 
 /// What opens at the start of `rest` inside such a comment; `before` is the byte before it. A
 /// `'` right after an identifier's byte is part of the identifier (`x'`), as OCaml reads it.
-pub(crate) fn comment_string_at(rest: &[u8], before: u8, quotes: &'static [Quote]) -> Option<InComment> {
+pub(crate) fn comment_string_at(rest: &[u8], before: u8, syntax: &'static Syntax) -> Option<InComment> {
     if rest.first() == Some(&b'\'') {
         let len = match rest {
             [_, b'"', b'\'', ..] => 3,
@@ -679,7 +699,11 @@ pub(crate) fn comment_string_at(rest: &[u8], before: u8, quotes: &'static [Quote
         };
         return (!is_word(before) && before != b'\'').then_some(InComment::Char(len));
     }
-    quotes.iter().find(|q| has_prefix(rest, q.open)).map(InComment::Opens)
+    syntax.quotes.iter().find_map(|q| {
+        let (len, tag) = open_tagged(rest, q.open, q.tag, syntax.tag_chars)?;
+        let tag = tag.map_or(Tag::EMPTY, |(start, n)| Tag::new(&rest[start..start + n]));
+        Some(InComment::Opens(q, len, tag))
+    })
 }
 
 /// A C comment opener cut by line splices at the start of `rest` (`/`, a backslash and a newline,

@@ -30,11 +30,13 @@ enum Mode {
         depth: u32,
     },
     /// A string inside a block comment (OCaml's `(* "*)" *)`): back to the comment at its closer.
+    /// `inner` is the string's tag (OCaml's `{id|...|id}`), `tag` the comment's.
     CommentString {
         block: &'static Block,
         tag: Tag,
         depth: u32,
         quote: &'static Quote,
+        inner: Tag,
     },
     Str {
         quote: &'static Quote,

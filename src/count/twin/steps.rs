@@ -33,8 +33,8 @@ impl Twin<'_> {
             Mode::Code | Mode::Interpolation => self.code_step(i),
             Mode::LineComment => self.line_comment_step(i),
             Mode::Block { block, tag, depth } => self.block_step(i, block, tag, depth),
-            Mode::CommentString { block, tag, depth, quote } => {
-                self.comment_string_step(i, (block, tag, depth), quote)
+            Mode::CommentString { block, tag, depth, quote, inner } => {
+                self.comment_string_step(i, (block, tag, depth), (quote, inner))
             }
             Mode::Str { quote, tag, doc } => self.string_step(i, quote, tag, doc),
             Mode::Regex { class } => self.regex_step(i, class),
@@ -256,10 +256,10 @@ impl Twin<'_> {
         let (syntax, rest, place) = (self.eng.syntax, window(self.bytes, i), self.place(i));
         self.mark_comment(i);
         if syntax.comment_strings {
-            match comment_string_at(rest, self.before(i, 1), syntax.quotes) {
-                Some(InComment::Opens(quote)) => {
-                    self.eng.mode = Mode::CommentString { block, tag, depth, quote };
-                    return i + quote.open.len();
+            match comment_string_at(rest, self.before(i, 1), syntax) {
+                Some(InComment::Opens(quote, len, inner)) => {
+                    self.eng.mode = Mode::CommentString { block, tag, depth, quote, inner };
+                    return i + len;
                 }
                 Some(InComment::Char(len)) => return i + len,
                 None => {}
@@ -279,12 +279,13 @@ impl Twin<'_> {
         }
     }
 
-    /// A string inside a block comment: comment bytes up to its closer, escapes skipped.
+    /// A string inside a block comment: comment bytes up to its closer (with the string's tag),
+    /// escapes skipped.
     fn comment_string_step(
         &mut self,
         i: usize,
         (block, tag, depth): (&'static Block, Tag, u32),
-        quote: &Quote,
+        (quote, inner): (&Quote, Tag),
     ) -> usize {
         self.mark_comment(i);
         if Some(self.bytes[i]) == quote.escape {
@@ -293,7 +294,7 @@ impl Twin<'_> {
             }
             return i + 2;
         }
-        match quote_closes(window(self.bytes, i), quote, &Tag::EMPTY) {
+        match quote_closes(window(self.bytes, i), quote, &inner) {
             Some(Close::Ends(len)) => {
                 self.eng.mode = Mode::Block { block, tag, depth };
                 i + len
