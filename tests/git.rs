@@ -668,6 +668,71 @@ fn a_byte_order_mark_before_an_ignore_files_first_pattern_is_skipped() {
     assert_subdir_matches_checkout(&repo, "HEAD", "sub", &[]);
 }
 
+/// A tree that lists a name twice (`git mktree` writes one; `git fsck` calls it corrupt,
+/// duplicateEntries) had the file counted twice, and a directory listed twice every file under it.
+/// A checkout writes each name once, the last entry of it: `--rev`, `diff` and `history` count
+/// that one, and name each path so listed as an error (exit status 2).
+#[test]
+fn a_name_a_tree_lists_twice_is_counted_once_and_named() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int x;\n");
+    repo.write("sub/b.c", "int b;\n");
+    repo.write("c.c", "int c;\nint d;\n");
+    repo.commit("one");
+    let id = |rev: &str| repo.git(&["rev-parse", rev]);
+    let (x, y, sub) = (id("HEAD:a.c"), id("HEAD:c.c"), id("HEAD:sub"));
+    let listing = format!(
+        "100644 blob {x}\ta.c\n100644 blob {y}\ta.c\n040000 tree {sub}\tsub\n040000 tree {sub}\tsub\n"
+    );
+    let twice = mktree(&repo, &listing);
+    let commit = repo.git(&["commit-tree", "-p", "HEAD", "-m", "twice", &twice]);
+    repo.git(&["update-ref", "refs/heads/twice", &commit]);
+    let wt = repo.top().join("wt");
+    repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), "twice"]);
+    let checkout = run(&["--format", "json", "--by-file", "wt"], repo.top());
+    let why = format!("tree {twice} lists this name more than once, which git fsck calls corrupt");
+    let (counted, stderr) =
+        run_with_file_errors(&["--format", "json", "--by-file", "--rev", "twice", "repo"], repo.top());
+    assert_eq!(comparable(&counted), comparable(&checkout), "{stderr}");
+    assert_eq!(file_paths(&counted), ["repo/a.c", "repo/sub/b.c"]);
+    assert_eq!(counted["total"]["code"], 3, "a.c as its last entry, c.c's text, and b.c once");
+    for path in ["repo/a.c", "repo/sub"] {
+        assert!(stderr.contains(&format!("{path}: {why}")), "{stderr}");
+    }
+    let errors: Vec<&str> =
+        counted["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap()).collect();
+    assert_eq!(errors, ["repo/a.c", "repo/sub"]);
+    let (diff, stderr) = run_with_file_errors(&["diff", "HEAD", "twice", "--format", "json"], &repo.path());
+    assert!(stderr.contains(&format!("a.c: {why}")), "{stderr}");
+    assert_eq!(diff["total"]["new"]["code"], 3, "{diff}");
+    let out = ringloc(&["history", "twice", "--repo", "repo", "--format", "json"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("repo/sub: {why}")), "{stderr}");
+    let history = json_of(&out);
+    let newest = &history["commits"].as_array().unwrap().last().unwrap()["total"];
+    assert_eq!(newest["code"], 3, "{history}");
+}
+
+/// The id of the tree `git mktree` writes from `listing` (its lines as `git ls-tree` prints them).
+fn mktree(repo: &Repo, listing: &str) -> String {
+    use std::io::Write;
+    let mut git = Command::new("git")
+        .arg("mktree")
+        .current_dir(repo.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run git mktree");
+    git.stdin.take().unwrap().write_all(listing.as_bytes()).unwrap();
+    let out = git.wait_with_output().unwrap();
+    assert!(out.status.success(), "git mktree");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();

@@ -17,11 +17,12 @@ use crate::stats::{Clock, Stats, WorkerStats};
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
-    let unread = listing
-        .unread_ignores
-        .iter()
-        .map(|(path, why)| FileError { path: path.clone(), error: std::io::Error::other(why.clone()) });
-    report.errors.extend(unread);
+    let error = |(path, why): &(PathBuf, String)| FileError {
+        path: path.clone(),
+        error: std::io::Error::other(why.clone()),
+    };
+    report.errors.extend(listing.unread_ignores.iter().map(error));
+    report.errors.extend(listing.listed_twice.iter().map(error));
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
     report.warnings.extend(left_out_notes(&listing.ignore_links, submodules, lfs));
     report.sort();
