@@ -733,6 +733,43 @@ fn mktree(repo: &Repo, listing: &str) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
+/// A name that a branch and a tag both answer to: git reads the tag and warns
+/// `refname 'v1' is ambiguous.`; ringloc read the tag too, and said nothing. `--rev`, `diff` and
+/// `history` give git's warning (`-q` drops it, as it drops their notes), and none where
+/// `core.warnAmbiguousRefs` is false.
+#[test]
+fn an_ambiguous_name_is_warned_of_as_git_warns() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["tag", "v1", "HEAD~1"]);
+    repo.git(&["branch", "v1", "HEAD"]);
+    let warning = "warning: refname 'v1' is ambiguous.";
+    let git = Command::new("git").args(["rev-parse", "v1"]).current_dir(repo.path()).output().unwrap();
+    assert!(String::from_utf8_lossy(&git.stderr).contains(warning), "git says it too");
+    let said = |args: &[&str]| {
+        let out = ringloc(args, &repo.path());
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        (json_of(&out), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (counted, stderr) = said(&["--rev", "v1", "--format", "json"]);
+    assert_eq!(stderr, format!("ringloc: {warning}\n"));
+    assert_eq!(counted["total"]["files"], 1, "the tag, as git reads it: {counted}");
+    for args in [
+        &["diff", "v1", "HEAD", "--format", "json"][..],
+        &["diff", "HEAD..v1", "--format", "json"],
+        &["history", "v1", "--format", "json"],
+    ] {
+        assert_eq!(said(args).1, format!("ringloc: {warning}\n"), "{args:?}");
+    }
+    assert_eq!(said(&["--rev", "v1", "-q", "--format", "json"]).1, "");
+    assert_eq!(said(&["--rev", "v1~0", "--format", "json"]).1, format!("ringloc: {warning}\n"));
+    assert_eq!(said(&["--rev", "refs/tags/v1", "--format", "json"]).1, "", "a full name is no dwim");
+    repo.git(&["config", "core.warnAmbiguousRefs", "false"]);
+    assert_eq!(said(&["--rev", "v1", "--format", "json"]).1, "");
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();
