@@ -770,6 +770,32 @@ fn an_ambiguous_name_is_warned_of_as_git_warns() {
     assert_eq!(said(&["--rev", "v1", "--format", "json"]).1, "");
 }
 
+/// A reflog date older than the ref's log: git reads the log's oldest entry and warns `log for
+/// 'main' only goes back to DATE`; ringloc read the same entry and said nothing. It gives git's
+/// warning word for word, for a branch named and for the one `HEAD` is on (`@{DATE}`), and none
+/// for a date the log reaches.
+#[test]
+fn a_reflog_date_older_than_the_log_is_warned_of_as_git_warns() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    for rev in ["main@{2001-01-01}", "@{2001-01-01}", "main@{978307200}", "main@{2030-01-01}"] {
+        let git = Command::new("git").args(["rev-parse", rev]).current_dir(repo.path()).output().unwrap();
+        let git_said = String::from_utf8_lossy(&git.stderr).into_owned();
+        let out = ringloc(&["--rev", rev, "--format", "json"], &repo.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{rev}: {stderr}");
+        let warned: String = git_said.lines().map(|line| format!("ringloc: {line}\n")).collect();
+        assert_eq!(stderr, warned, "{rev}");
+        assert_eq!(json_of(&out)["total"]["files"], if rev.contains("2030") { 2 } else { 1 }, "{rev}");
+    }
+    let out = ringloc(&["diff", "main@{2001-01-01}", "main", "--format", "json"], &repo.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: log for 'main' only goes back to "));
+    let out = ringloc(&["history", "main@{2001-01-01}..main", "--format", "json"], &repo.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: log for 'main' only goes back to "));
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();

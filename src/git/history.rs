@@ -41,8 +41,9 @@ pub struct Sample {
 pub struct History {
     /// Oldest first.
     pub samples: Vec<Sample>,
-    /// What git would warn of the range's names (a name a branch and a tag share), then where
-    /// the history stopped short of what `range` asks: a shallow clone's boundary.
+    /// What git would warn of the range's names (a name a branch and a tag share, a reflog date
+    /// older than the log), then where the history stopped short of what `range` asks: a shallow
+    /// clone's boundary.
     pub warnings: Vec<String>,
 }
 

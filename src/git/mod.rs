@@ -262,8 +262,9 @@ impl Repo {
         Ok(Revision { commit: None, tree: tree.id, time: 0 })
     }
 
-    /// What git warns of as it resolves `rev` (a name a branch and a tag share), worded as git
-    /// words it after `warning: `. gix resolves a name as git does, and says nothing.
+    /// What git warns of as it resolves `rev` (a name a branch and a tag share, a reflog date
+    /// older than the log), worded as git words it. gix resolves a name as git does, and says
+    /// nothing.
     pub fn name_warnings(&self, rev: &str) -> Vec<String> {
         names::name_warnings(self, rev).into_iter().map(|why| format!("warning: {why}")).collect()
     }
