@@ -796,6 +796,37 @@ fn a_reflog_date_older_than_the_log_is_warned_of_as_git_warns() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("warning: log for 'main' only goes back to "));
 }
 
+/// `diff` between revisions and `history` refused `--docstrings-as-code` (a usage error), which a
+/// count and `--rev` take: each side, and each sampled commit, counts doc strings as `--rev` does
+/// under it. Between two reports it is refused by name, as the selection flags are.
+#[test]
+fn docstrings_as_code_counts_each_revision_as_rev_does() {
+    if !has_git() {
+        return;
+    }
+    let doc = "def f():\n    \"\"\"Says what f does.\"\"\"\n    return 1\n";
+    let repo = Repo::two_commits(&[("a.py", "x = 1\n")], &[("b.py", doc)]);
+    let json = |args: &[&str]| run(&[args, &["--format", "json"]].concat(), &repo.path());
+    let rev = json(&["--rev", "HEAD", "--docstrings-as-code"])["total"].clone();
+    assert_eq!(rev["code"], 4, "{rev}");
+    assert_ne!(rev, json(&["--rev", "HEAD"])["total"]);
+    for args in [
+        &["diff", "HEAD~1", "HEAD", "--docstrings-as-code"][..],
+        &["--docstrings-as-code", "diff", "HEAD~1..HEAD"],
+    ] {
+        let diff = json(args);
+        assert_eq!(diff["total"]["new"], rev, "{args:?}: {diff}");
+        assert_eq!(diff["lines"]["total"]["code"]["added"], 3, "{args:?}: {diff}");
+    }
+    let history = run(&["history", "--format", "json", "--docstrings-as-code"], &repo.path());
+    assert_eq!(history["commits"].as_array().unwrap().last().unwrap()["total"], rev, "{history}");
+    std::fs::write(repo.path().join("r.json"), serde_json::to_string(&rev).unwrap()).unwrap();
+    let out = ringloc(&["diff", "r.json", "r.json", "--docstrings-as-code"], &repo.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("--docstrings-as-code does not apply"), "{stderr}");
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();
