@@ -770,6 +770,27 @@ fn an_ambiguous_name_is_warned_of_as_git_warns() {
     assert_eq!(said(&["--rev", "v1", "--format", "json"]).1, "");
 }
 
+/// A branch named like the start of an object's id (`git branch 1a2b3c4d`): git reads the branch
+/// and warns `refname '1a2b3c4d' is ambiguous.`, as where two refs share a name; ringloc read the
+/// branch too, and said nothing.
+#[test]
+fn a_branch_named_like_a_short_id_is_warned_of_as_git_warns() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    let short = repo.git(&["rev-parse", "--short=8", "HEAD~1"]);
+    repo.git(&["branch", &short, "HEAD"]);
+    let git = Command::new("git").args(["rev-parse", &short]).current_dir(repo.path()).output().unwrap();
+    let warning = format!("warning: refname '{short}' is ambiguous.");
+    assert!(String::from_utf8_lossy(&git.stderr).contains(&warning), "git says it too");
+    let out = ringloc(&["--rev", &short, "--format", "json"], &repo.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr, format!("ringloc: {warning}\n"));
+    assert_eq!(json_of(&out)["total"]["files"], 2, "the branch, as git reads it");
+}
+
 /// A reflog date older than the ref's log: git reads the log's oldest entry and warns `log for
 /// 'main' only goes back to DATE`; ringloc read the same entry and said nothing. It gives git's
 /// warning word for word, for a branch named and for the one `HEAD` is on (`@{DATE}`), and none

@@ -45,14 +45,23 @@ fn reflog_selector<'r>(rev: &'r str, name: &str) -> Option<&'r str> {
 }
 
 /// git's warning where more than one of `name`'s [`candidates`] is a ref (a branch and a tag
-/// both `v1`), unless `core.warnAmbiguousRefs` is false.
+/// both `v1`), or one is and `name` also abbreviates an object (a branch `cafe`), unless
+/// `core.warnAmbiguousRefs` is false.
 fn ambiguous(repo: &Repo, name: &str) -> Option<String> {
     let warn = repo.handle.config_snapshot().boolean("core.warnAmbiguousRefs").unwrap_or(true);
     if !warn || name.is_empty() {
         return None;
     }
     let found = candidates(name).iter().filter(|full| names_a_ref(repo, full)).count();
-    (found > 1).then(|| format!("refname '{name}' is ambiguous."))
+    (found > 1 || found == 1 && abbreviates_an_object(repo, name))
+        .then(|| format!("refname '{name}' is ambiguous."))
+}
+
+/// Whether `name` is the hex of one object's id, or of the start of one object's id only, as git
+/// reads a short id (four digits at least).
+fn abbreviates_an_object(repo: &Repo, name: &str) -> bool {
+    let Ok(prefix) = gix::hash::Prefix::from_hex(name) else { return false };
+    matches!(repo.handle.objects.lookup_prefix(prefix, None), Ok(Some(Ok(_))))
 }
 
 /// Whether the ref `full` exists under that very name: gix looks a name up as git does, through
