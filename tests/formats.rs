@@ -174,6 +174,47 @@ fn completions_and_man_come_from_the_flags() {
     assert_eq!(man.matches(".el .ds Aq").count(), 1, "the quote is defined once");
 }
 
+/// The manual page listed every output format under `diff --format`, which takes six: the
+/// completions offered six already. Its `diff` section lists those, with their help; counting's
+/// `--format` and `merge`'s still list every format.
+#[test]
+fn the_man_page_lists_diff_formats_under_diff() {
+    let tree = Tree::new();
+    let man = run(&["man"], &tree);
+    let section = |name: &str| {
+        let at = man.find(&format!(".SS \"ringloc {name}\"")).unwrap_or_else(|| panic!("{name}: {man}"));
+        let end = man[at + 1..].find(".SS ").map_or(man.len(), |end| at + 1 + end);
+        &man[at..end]
+    };
+    let listed = |text: &str| -> Vec<&str> {
+        [
+            "table",
+            "json",
+            "ndjson",
+            "csv",
+            "markdown",
+            "yaml",
+            "html",
+            "tokei\\-json",
+            "cloc\\-xml",
+            "openmetrics",
+            "sql",
+        ]
+        .into_iter()
+        .filter(|format| text.contains(&format!(".IP \\(bu 2\n{format}: ")))
+        .collect()
+    };
+    assert_eq!(
+        listed(section("diff")),
+        ["table", "json", "ndjson", "csv", "markdown", "yaml"],
+        "{}",
+        section("diff")
+    );
+    assert_eq!(listed(section("merge")).len(), 11, "{}", section("merge"));
+    let count = &man[..man.find(".SH SUBCOMMANDS").unwrap()];
+    assert_eq!(listed(count).len(), 11, "{count}");
+}
+
 /// The shell at `name` on PATH, or `None` (said on stderr) outside CI, whose .ci/run installs it.
 fn shell(name: &str) -> Option<std::path::PathBuf> {
     let path = std::env::var_os("PATH")?;

@@ -668,6 +668,186 @@ fn a_byte_order_mark_before_an_ignore_files_first_pattern_is_skipped() {
     assert_subdir_matches_checkout(&repo, "HEAD", "sub", &[]);
 }
 
+/// A tree that lists a name twice (`git mktree` writes one; `git fsck` calls it corrupt,
+/// duplicateEntries) had the file counted twice, and a directory listed twice every file under it.
+/// A checkout writes each name once, the last entry of it: `--rev`, `diff` and `history` count
+/// that one, and name each path so listed as an error (exit status 2).
+#[test]
+fn a_name_a_tree_lists_twice_is_counted_once_and_named() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("a.c", "int x;\n");
+    repo.write("sub/b.c", "int b;\n");
+    repo.write("c.c", "int c;\nint d;\n");
+    repo.commit("one");
+    let id = |rev: &str| repo.git(&["rev-parse", rev]);
+    let (x, y, sub) = (id("HEAD:a.c"), id("HEAD:c.c"), id("HEAD:sub"));
+    let listing = format!(
+        "100644 blob {x}\ta.c\n100644 blob {y}\ta.c\n040000 tree {sub}\tsub\n040000 tree {sub}\tsub\n"
+    );
+    let twice = mktree(&repo, &listing);
+    let commit = repo.git(&["commit-tree", "-p", "HEAD", "-m", "twice", &twice]);
+    repo.git(&["update-ref", "refs/heads/twice", &commit]);
+    let wt = repo.top().join("wt");
+    repo.git(&["worktree", "add", "-q", "--detach", wt.to_str().unwrap(), "twice"]);
+    let checkout = run(&["--format", "json", "--by-file", "wt"], repo.top());
+    let why = format!("tree {twice} lists this name more than once, which git fsck calls corrupt");
+    let (counted, stderr) =
+        run_with_file_errors(&["--format", "json", "--by-file", "--rev", "twice", "repo"], repo.top());
+    assert_eq!(comparable(&counted), comparable(&checkout), "{stderr}");
+    assert_eq!(file_paths(&counted), ["repo/a.c", "repo/sub/b.c"]);
+    assert_eq!(counted["total"]["code"], 3, "a.c as its last entry, c.c's text, and b.c once");
+    for path in ["repo/a.c", "repo/sub"] {
+        assert!(stderr.contains(&format!("{path}: {why}")), "{stderr}");
+    }
+    let errors: Vec<&str> =
+        counted["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap()).collect();
+    assert_eq!(errors, ["repo/a.c", "repo/sub"]);
+    let (diff, stderr) = run_with_file_errors(&["diff", "HEAD", "twice", "--format", "json"], &repo.path());
+    assert!(stderr.contains(&format!("a.c: {why}")), "{stderr}");
+    assert_eq!(diff["total"]["new"]["code"], 3, "{diff}");
+    let out = ringloc(&["history", "twice", "--repo", "repo", "--format", "json"], repo.top());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("repo/sub: {why}")), "{stderr}");
+    let history = json_of(&out);
+    let newest = &history["commits"].as_array().unwrap().last().unwrap()["total"];
+    assert_eq!(newest["code"], 3, "{history}");
+}
+
+/// The id of the tree `git mktree` writes from `listing` (its lines as `git ls-tree` prints them).
+fn mktree(repo: &Repo, listing: &str) -> String {
+    use std::io::Write;
+    let mut git = Command::new("git")
+        .arg("mktree")
+        .current_dir(repo.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run git mktree");
+    git.stdin.take().unwrap().write_all(listing.as_bytes()).unwrap();
+    let out = git.wait_with_output().unwrap();
+    assert!(out.status.success(), "git mktree");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// A name that a branch and a tag both answer to: git reads the tag and warns
+/// `refname 'v1' is ambiguous.`; ringloc read the tag too, and said nothing. `--rev`, `diff` and
+/// `history` give git's warning (`-q` drops it, as it drops their notes), and none where
+/// `core.warnAmbiguousRefs` is false.
+#[test]
+fn an_ambiguous_name_is_warned_of_as_git_warns() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["tag", "v1", "HEAD~1"]);
+    repo.git(&["branch", "v1", "HEAD"]);
+    let warning = "warning: refname 'v1' is ambiguous.";
+    let git = Command::new("git").args(["rev-parse", "v1"]).current_dir(repo.path()).output().unwrap();
+    assert!(String::from_utf8_lossy(&git.stderr).contains(warning), "git says it too");
+    let said = |args: &[&str]| {
+        let out = ringloc(args, &repo.path());
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        (json_of(&out), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (counted, stderr) = said(&["--rev", "v1", "--format", "json"]);
+    assert_eq!(stderr, format!("ringloc: {warning}\n"));
+    assert_eq!(counted["total"]["files"], 1, "the tag, as git reads it: {counted}");
+    for args in [
+        &["diff", "v1", "HEAD", "--format", "json"][..],
+        &["diff", "HEAD..v1", "--format", "json"],
+        &["history", "v1", "--format", "json"],
+    ] {
+        assert_eq!(said(args).1, format!("ringloc: {warning}\n"), "{args:?}");
+    }
+    assert_eq!(said(&["--rev", "v1", "-q", "--format", "json"]).1, "");
+    assert_eq!(said(&["--rev", "v1~0", "--format", "json"]).1, format!("ringloc: {warning}\n"));
+    assert_eq!(said(&["--rev", "refs/tags/v1", "--format", "json"]).1, "", "a full name is no dwim");
+    repo.git(&["config", "core.warnAmbiguousRefs", "false"]);
+    assert_eq!(said(&["--rev", "v1", "--format", "json"]).1, "");
+}
+
+/// A branch named like the start of an object's id (`git branch 1a2b3c4d`): git reads the branch
+/// and warns `refname '1a2b3c4d' is ambiguous.`, as where two refs share a name; ringloc read the
+/// branch too, and said nothing.
+#[test]
+fn a_branch_named_like_a_short_id_is_warned_of_as_git_warns() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    let short = repo.git(&["rev-parse", "--short=8", "HEAD~1"]);
+    repo.git(&["branch", &short, "HEAD"]);
+    let git = Command::new("git").args(["rev-parse", &short]).current_dir(repo.path()).output().unwrap();
+    let warning = format!("warning: refname '{short}' is ambiguous.");
+    assert!(String::from_utf8_lossy(&git.stderr).contains(&warning), "git says it too");
+    let out = ringloc(&["--rev", &short, "--format", "json"], &repo.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr, format!("ringloc: {warning}\n"));
+    assert_eq!(json_of(&out)["total"]["files"], 2, "the branch, as git reads it");
+}
+
+/// A reflog date older than the ref's log: git reads the log's oldest entry and warns `log for
+/// 'main' only goes back to DATE`; ringloc read the same entry and said nothing. It gives git's
+/// warning word for word, for a branch named and for the one `HEAD` is on (`@{DATE}`), and none
+/// for a date the log reaches.
+#[test]
+fn a_reflog_date_older_than_the_log_is_warned_of_as_git_warns() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    for rev in ["main@{2001-01-01}", "@{2001-01-01}", "main@{978307200}", "main@{2030-01-01}"] {
+        let git = Command::new("git").args(["rev-parse", rev]).current_dir(repo.path()).output().unwrap();
+        let git_said = String::from_utf8_lossy(&git.stderr).into_owned();
+        let out = ringloc(&["--rev", rev, "--format", "json"], &repo.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{rev}: {stderr}");
+        let warned: String = git_said.lines().map(|line| format!("ringloc: {line}\n")).collect();
+        assert_eq!(stderr, warned, "{rev}");
+        assert_eq!(json_of(&out)["total"]["files"], if rev.contains("2030") { 2 } else { 1 }, "{rev}");
+    }
+    let out = ringloc(&["diff", "main@{2001-01-01}", "main", "--format", "json"], &repo.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: log for 'main' only goes back to "));
+    let out = ringloc(&["history", "main@{2001-01-01}..main", "--format", "json"], &repo.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: log for 'main' only goes back to "));
+}
+
+/// `diff` between revisions and `history` refused `--docstrings-as-code` (a usage error), which a
+/// count and `--rev` take: each side, and each sampled commit, counts doc strings as `--rev` does
+/// under it. Between two reports it is refused by name, as the selection flags are.
+#[test]
+fn docstrings_as_code_counts_each_revision_as_rev_does() {
+    if !has_git() {
+        return;
+    }
+    let doc = "def f():\n    \"\"\"Says what f does.\"\"\"\n    return 1\n";
+    let repo = Repo::two_commits(&[("a.py", "x = 1\n")], &[("b.py", doc)]);
+    let json = |args: &[&str]| run(&[args, &["--format", "json"]].concat(), &repo.path());
+    let rev = json(&["--rev", "HEAD", "--docstrings-as-code"])["total"].clone();
+    assert_eq!(rev["code"], 4, "{rev}");
+    assert_ne!(rev, json(&["--rev", "HEAD"])["total"]);
+    for args in [
+        &["diff", "HEAD~1", "HEAD", "--docstrings-as-code"][..],
+        &["--docstrings-as-code", "diff", "HEAD~1..HEAD"],
+    ] {
+        let diff = json(args);
+        assert_eq!(diff["total"]["new"], rev, "{args:?}: {diff}");
+        assert_eq!(diff["lines"]["total"]["code"]["added"], 3, "{args:?}: {diff}");
+    }
+    let history = run(&["history", "--format", "json", "--docstrings-as-code"], &repo.path());
+    assert_eq!(history["commits"].as_array().unwrap().last().unwrap()["total"], rev, "{history}");
+    std::fs::write(repo.path().join("r.json"), serde_json::to_string(&rev).unwrap()).unwrap();
+    let out = ringloc(&["diff", "r.json", "r.json", "--docstrings-as-code"], &repo.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("--docstrings-as-code does not apply"), "{stderr}");
+}
+
 /// A repository of one committed C file, for a test to add as a submodule.
 fn submodule_source() -> Repo {
     let mut sub = Repo::new();

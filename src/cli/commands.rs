@@ -406,9 +406,10 @@ pub fn man() -> Result<Finished, String> {
 }
 
 /// The roff of `ringloc man`. Each section clap_mangen renders apart starts with the same string
-/// definition (`Aq`, a quote), which the page keeps once.
+/// definition (`Aq`, a quote), which the page keeps once. `diff --format` lists the formats
+/// with a diff form, as the completion scripts offer them.
 fn man_page() -> io::Result<Vec<u8>> {
-    let command = Cli::command();
+    let command = super::completions::with_diff_formats(Cli::command());
     let page = clap_mangen::Man::new(command.clone());
     let mut roff = Vec::new();
     page.render_title(&mut roff)?;

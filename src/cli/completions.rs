@@ -29,11 +29,10 @@ pub fn script(shell: Shell) -> Vec<u8> {
 }
 
 /// The command line as the scripts describe it: the values the parser takes as free text
-/// offered, and `diff --format` limited to the formats with a diff form. `-t` and `explain
-/// --language` take any language's name, alias or extension, in any case, so their parser keeps
-/// taking text (and naming the closest language when none answers); the scripts offer the names
-/// `--languages` lists. `diff --format` shares its flag with counting, and its parser refuses a
-/// format without a diff form by name.
+/// offered, and `diff --format` limited to the formats with a diff form ([`with_diff_formats`]).
+/// `-t` and `explain --language` take any language's name, alias or extension, in any case, so
+/// their parser keeps taking text (and naming the closest language when none answers); the
+/// scripts offer the names `--languages` lists.
 fn with_values(command: Command, shell: Shell) -> Command {
     let names = move || {
         PossibleValuesParser::new(
@@ -41,17 +40,24 @@ fn with_values(command: Command, shell: Shell) -> Command {
         )
     };
     let types = move |command: Command| command.mut_arg("types", |a| a.value_parser(names()));
+    types(with_diff_formats(command))
+        .mut_subcommand("diff", types)
+        .mut_subcommand("history", types)
+        .mut_subcommand("explain", |explain| explain.mut_arg("language", |a| a.value_parser(names())))
+}
+
+/// The command line with `diff --format` offering only the formats with a diff form, as the
+/// completion scripts and the manual page describe it: the flag is shared with counting, whose
+/// formats its parser takes, and it refuses one without a diff form by name.
+pub fn with_diff_formats(command: Command) -> Command {
     let diff_formats = FormatFlag::value_variants()
         .iter()
         .filter(|f| shows_diffs(**f))
         .filter_map(ValueEnum::to_possible_value)
         .collect::<Vec<_>>();
-    types(command)
-        .mut_subcommand("diff", |diff| {
-            types(diff).mut_arg("format", |a| a.value_parser(PossibleValuesParser::new(diff_formats)))
-        })
-        .mut_subcommand("history", types)
-        .mut_subcommand("explain", |explain| explain.mut_arg("language", |a| a.value_parser(names())))
+    command.mut_subcommand("diff", |diff| {
+        diff.mut_arg("format", |a| a.value_parser(PossibleValuesParser::new(diff_formats)))
+    })
 }
 
 /// Stands for an apostrophe in a name given to clap_complete's zsh script, and is replaced after.

@@ -60,10 +60,6 @@ pub struct Cli {
     #[arg(long, value_name = "MODE", hide = true, value_parser = ["lines", "none"], default_value = "lines")]
     pub count: String,
 
-    /// Count doc strings (Python's triple-quoted string opening a line) as code, not comments
-    #[arg(long)]
-    pub docstrings_as_code: bool,
-
     /// Enter no directory on another filesystem than its root (mount points are left out)
     #[arg(short = 'x', long)]
     pub one_file_system: bool,
@@ -213,7 +209,9 @@ pub enum ExplainFormat {
 
 /// Which files to count: the flags a count, `--rev`, `diff` between revisions and `history` share,
 /// built into a [`Selection`] in one place, so that a flag means one thing in each. `-L` and `-x`
-/// are the walk's alone: a revision skips its symlinks, and has no filesystems to stay on.
+/// are the walk's alone: a revision skips its symlinks, and has no filesystems to stay on. With
+/// them the one rule of how to count that all four take, `--docstrings-as-code`, under a heading
+/// of its own.
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Selection")]
 pub struct SelectArgs {
@@ -273,6 +271,10 @@ pub struct SelectArgs {
     /// Leave out minified files (lines averaging over 500 bytes)
     #[arg(long)]
     pub no_minified: bool,
+
+    /// Count doc strings (Python's triple-quoted string opening a line) as code, not comments
+    #[arg(long, help_heading = "Counting")]
+    pub docstrings_as_code: bool,
 }
 
 impl SelectArgs {
@@ -306,6 +308,7 @@ impl SelectArgs {
             max_file_size: self.max_file_size,
             skip_generated: self.no_generated,
             skip_minified: self.no_minified,
+            docstrings_as_code: self.docstrings_as_code,
             ..Config::default()
         })
     }
@@ -326,6 +329,7 @@ impl SelectArgs {
             (self.max_depth.is_some(), "--max-depth"),
             (self.no_generated, "--no-generated"),
             (self.no_minified, "--no-minified"),
+            (self.docstrings_as_code, "--docstrings-as-code"),
         ];
         given.into_iter().find_map(|(set, flag)| set.then_some(flag))
     }
@@ -502,7 +506,7 @@ impl Cli {
             max_file_size: self.select.max_file_size,
             skip_generated: self.select.no_generated,
             skip_minified: self.select.no_minified,
-            docstrings_as_code: self.docstrings_as_code,
+            docstrings_as_code: self.select.docstrings_as_code,
             read_only: self.count == "none",
             threads: self.threads,
             backend: match self.backend {

@@ -4,7 +4,8 @@
 //! holds, rather than read until memory runs out. Whitespace is JSON, so an endless run of it
 //! (`(cat r.json; yes ' ')`) would be read for ever: a stream is refused at a run of more than
 //! [`MAX_BLANK_RUN`] whitespace bytes, which no report holds (ringloc indents by a few bytes, and
-//! a name in a path is at most 255 bytes).
+//! a name in a path is at most 255 bytes). Valid JSON may never end either (`(printf '['; yes
+//! '1,')`): a stream is refused past [`MAX_STREAMED`] bytes.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -19,6 +20,12 @@ pub const STDIN: &str = "-";
 /// The longest run of JSON whitespace (space, tab, line feed, carriage return) a streamed report
 /// may hold, before its value, inside it or after it.
 pub const MAX_BLANK_RUN: u64 = 64 * 1024;
+
+/// The most bytes a report from a stream may hold. A stream of valid JSON may never end (`(printf
+/// '['; yes '1,')`), and no run of whitespace shows it: it is refused past this size, before the
+/// bytes kept pass it. A `--by-file` report of the Linux kernel (76,000 files) is about 15 MB, so
+/// this holds about 70 of them; a larger report is read whole from a regular file, which has an end.
+pub const MAX_STREAMED: u64 = 1 << 30;
 
 /// Refuses `-` given more than once: standard input holds one report, and a second read of it
 /// would find nothing.
@@ -39,7 +46,7 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
     if file.metadata().map_err(failed)?.is_file() {
         BufReader::new(file).read_to_end(&mut text).map_err(failed)?;
     } else {
-        text = checked_stream(file).map_err(|e| e.for_user(path))?;
+        text = checked_stream(file, MAX_STREAMED).map_err(|e| e.for_user(path))?;
     }
     if text.starts_with(UTF8_BOM) {
         text.drain(..UTF8_BOM.len());
@@ -57,6 +64,10 @@ enum StreamError {
         at: u64,
         after_value: bool,
     },
+    /// The stream passed this many bytes.
+    TooLarge {
+        limit: u64,
+    },
 }
 
 impl StreamError {
@@ -70,17 +81,24 @@ impl StreamError {
                 path.display(),
                 if after_value { ", after the report's end" } else { "" }
             ),
+            StreamError::TooLarge { limit } => format!(
+                "{}: not read past {limit} bytes, the most a report from a pipe or a device may hold \
+                 (write a larger one to a file, which is read whole)",
+                path.display()
+            ),
         }
     }
 }
 
 /// A stream's bytes, checked as one JSON document while they arrive (past a byte-order mark),
-/// and followed by nothing but whitespace, of which at most [`MAX_BLANK_RUN`] bytes in a row.
-fn checked_stream(file: File) -> Result<Vec<u8>, StreamError> {
-    let mut kept = Kept { from: file, bytes: Vec::new(), blank_run: 0, too_long_at: None };
+/// and followed by nothing but whitespace, of which at most [`MAX_BLANK_RUN`] bytes in a row; at
+/// most `limit` bytes in all.
+fn checked_stream(from: impl Read, limit: u64) -> Result<Vec<u8>, StreamError> {
+    let mut kept = Kept { from, limit, bytes: Vec::new(), blank_run: 0, too_long_at: None, too_large: false };
     let (checked, value_ended) = check_json(&mut kept);
     match (checked, kept.too_long_at) {
         (Ok(()), _) => Ok(kept.bytes),
+        (Err(_), _) if kept.too_large => Err(StreamError::TooLarge { limit: kept.limit }),
         (Err(_), Some(at)) => Err(StreamError::Blanks { at, after_value: value_ended }),
         (Err(e), None) if e.is_io() => Err(StreamError::Io(e.into())),
         (Err(e), None) => Err(StreamError::NotJson(e)),
@@ -89,7 +107,7 @@ fn checked_stream(file: File) -> Result<Vec<u8>, StreamError> {
 
 /// Parses one JSON value from `kept`, then what follows it to the end (whitespace only); says
 /// whether the value ended.
-fn check_json(kept: &mut Kept) -> (Result<(), serde_json::Error>, bool) {
+fn check_json(kept: &mut Kept<impl Read>) -> (Result<(), serde_json::Error>, bool) {
     let mut reader = BufReader::new(kept);
     match reader.fill_buf() {
         Ok(head) if head.starts_with(UTF8_BOM) => reader.consume(UTF8_BOM.len()),
@@ -105,21 +123,28 @@ fn check_json(kept: &mut Kept) -> (Result<(), serde_json::Error>, bool) {
 
 /// A reader that keeps a copy of what it reads: the stream is parsed once to check it and the
 /// copy once more into a report. It fails the read that takes a run of whitespace past
-/// [`MAX_BLANK_RUN`] bytes.
-struct Kept {
-    from: File,
+/// [`MAX_BLANK_RUN`] bytes, and the one that takes the stream past `limit` bytes (kept no more).
+struct Kept<R> {
+    from: R,
+    limit: u64,
     bytes: Vec<u8>,
     /// The whitespace bytes at the end of `bytes`.
     blank_run: u64,
     /// Where the run that passed [`MAX_BLANK_RUN`] starts: what failed the read.
     too_long_at: Option<u64>,
+    /// Whether a read would have taken the stream past `limit`: what failed it.
+    too_large: bool,
 }
 
-impl Read for Kept {
+impl<R: Read> Read for Kept<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.from.read(buf)?;
         let read = &buf[..n];
         let before = self.bytes.len() as u64;
+        if before + n as u64 > self.limit {
+            self.too_large = true;
+            return Err(io::Error::other("a stream too large"));
+        }
         self.bytes.extend_from_slice(read);
         let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
         // The run the last read ended with goes on up to this read's first other byte; a new one
@@ -136,5 +161,39 @@ impl Read for Kept {
             Some(_) => Err(io::Error::other("a run of whitespace too long")),
             None => Ok(n),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stream of valid JSON that never ends (`(printf '['; yes '1,')`) was read until memory ran
+    /// out: it is refused once it passes the limit, having read at most a buffer more. (This one
+    /// ends, at four times the limit, so that it fails rather than runs out of memory where the
+    /// limit is not kept.)
+    #[test]
+    fn a_stream_past_the_limit_is_refused_there() {
+        let limit = 1 << 20;
+        let mut stream = b"[\"".chain(io::repeat(b'a')).take(4 * limit);
+        match checked_stream(&mut stream, limit) {
+            Err(e @ StreamError::TooLarge { .. }) => assert_eq!(
+                e.for_user(Path::new("-")),
+                "-: not read past 1048576 bytes, the most a report from a pipe or a device may hold \
+                 (write a larger one to a file, which is read whole)"
+            ),
+            Err(e) => panic!("{}", e.for_user(Path::new("-"))),
+            Ok(bytes) => panic!("{} bytes taken", bytes.len()),
+        }
+        let read = 4 * limit - stream.limit();
+        assert!(read <= limit + 64 * 1024, "{read} bytes read");
+    }
+
+    /// A report up to the limit is read, the limit included.
+    #[test]
+    fn a_stream_up_to_the_limit_is_read() {
+        let report = br#"{"schema_version": 1}"#;
+        let text = checked_stream(&report[..], report.len() as u64);
+        assert_eq!(text.unwrap_or_else(|e| panic!("{}", e.for_user(Path::new("-")))), report);
     }
 }

@@ -41,7 +41,9 @@ pub struct Sample {
 pub struct History {
     /// Oldest first.
     pub samples: Vec<Sample>,
-    /// Where the history stopped short of what `range` asks: a shallow clone's boundary.
+    /// What git would warn of the range's names (a name a branch and a tag share, a reflog date
+    /// older than the log), then where the history stopped short of what `range` asks: a shallow
+    /// clone's boundary.
     pub warnings: Vec<String>,
 }
 
@@ -66,8 +68,8 @@ fn history_in_spans(
     cache: &mut BlobCache,
     span: usize,
 ) -> Result<History, GitError> {
-    let commits = first_parents(repo, range)?;
-    let mut warnings: Vec<String> = shallow_end(repo, commits.last())?.into_iter().collect();
+    let (commits, mut warnings) = first_parents(repo, range)?;
+    warnings.extend(shallow_end(repo, commits.last())?);
     let sampled: Vec<Revision> = sample(&commits, every).into_iter().rev().collect();
     if !has_directory(repo, &sampled, config)? {
         return Err(GitError::NoDirectoryInHistory { range: range.into(), dir: repo.prefix.clone() });
@@ -246,8 +248,9 @@ pub fn split_range(range: &str) -> Result<Option<Range<'_>>, GitError> {
     Ok(Some(if three_dots { Range::SinceMergeBase(from, to) } else { Range::Between(from, to) }))
 }
 
-/// The commits of `range` along first parents, newest first.
-fn first_parents(repo: &Repo, range: &str) -> Result<Vec<Revision>, GitError> {
+/// The commits of `range` along first parents, newest first, and what git would warn of the
+/// names of its ends.
+fn first_parents(repo: &Repo, range: &str) -> Result<(Vec<Revision>, Vec<String>), GitError> {
     let (hidden, tip) = match split_range(range)? {
         Some(Range::Between(from, to)) => (Some(from), to),
         Some(Range::SinceMergeBase(..)) => {
@@ -265,6 +268,8 @@ fn first_parents(repo: &Repo, range: &str) -> Result<Vec<Revision>, GitError> {
             .commit
             .ok_or_else(|| GitError::BadRevision { rev: rev.into(), why: "not a commit".into() })
     };
+    let said =
+        [hidden.map(|rev| repo.name_warnings(rev)).unwrap_or_default(), repo.name_warnings(tip)].concat();
     let tip = commit(tip)?;
     let hidden = hidden.map(commit).transpose()?;
     let handle = &repo.handle;
@@ -283,7 +288,7 @@ fn first_parents(repo: &Repo, range: &str) -> Result<Vec<Revision>, GitError> {
         let time = commit.time().map(|t| t.seconds).unwrap_or(0);
         out.push(Revision { commit: Some(info.id), tree, time });
     }
-    Ok(out)
+    Ok((out, said))
 }
 
 /// The sampled commits, newest first.

@@ -13,6 +13,7 @@ mod line_diff;
 pub mod lines;
 mod loose;
 mod myers;
+mod names;
 mod packed;
 mod rev;
 mod streamed;
@@ -259,6 +260,13 @@ impl Repo {
         }
         let tree = object.peel_to_tree().map_err(|e| bad(e.to_string()))?;
         Ok(Revision { commit: None, tree: tree.id, time: 0 })
+    }
+
+    /// What git warns of as it resolves `rev` (a name a branch and a tag share, a reflog date
+    /// older than the log), worded as git words it. gix resolves a name as git does, and says
+    /// nothing.
+    pub fn name_warnings(&self, rev: &str) -> Vec<String> {
+        names::name_warnings(self, rev).into_iter().map(|why| format!("warning: {why}")).collect()
     }
 
     /// The commit `a` and `b` last share (the best of their merge bases, as `git merge-base`

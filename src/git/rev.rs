@@ -17,11 +17,12 @@ use crate::stats::{Clock, Stats, WorkerStats};
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
     let lfs = cache.record(&listing.files, &mut report, config.by_file);
-    let unread = listing
-        .unread_ignores
-        .iter()
-        .map(|(path, why)| FileError { path: path.clone(), error: std::io::Error::other(why.clone()) });
-    report.errors.extend(unread);
+    let error = |(path, why): &(PathBuf, String)| FileError {
+        path: path.clone(),
+        error: std::io::Error::other(why.clone()),
+    };
+    report.errors.extend(listing.unread_ignores.iter().map(error));
+    report.errors.extend(listing.listed_twice.iter().map(error));
     let submodules: Vec<PathBuf> = listing.submodules.iter().map(|(path, _)| path.clone()).collect();
     report.warnings.extend(left_out_notes(&listing.ignore_links, submodules, lfs));
     report.sort();
@@ -59,7 +60,8 @@ pub fn count_rev(
     let threads = config.worker_count(true);
     let workers = cache.fill_timed(repo, &listing.files, &config.read_rules(), threads, clock);
     let filled = clock.start();
-    let report = report_of(repo, &listing, config, cache);
+    let mut report = report_of(repo, &listing, config, cache);
+    report.warnings.splice(0..0, repo.name_warnings(rev));
     let marks = [started, resolved, listed, filled, clock.start()];
     let stats = listing_cpu.map(|cpu| rev_stats(marks, cpu, workers));
     Ok(RevCount { report, stats })
@@ -96,14 +98,16 @@ pub struct RevDiff {
 }
 
 /// `ringloc diff OLD NEW` on revisions (`OLD..NEW`, or NEW and its merge base with OLD for
-/// `OLD...NEW`): both trees counted in one pass, blobs they share once.
+/// `OLD...NEW`): both trees counted in one pass, blobs they share once. What git would warn of
+/// the two names leads the new report's warnings, which the binary shows.
 pub fn diff_revs(repo: &Repo, range: Range, config: &Config) -> Result<RevDiff, GitError> {
-    let ((old_rev, new_rev), (old, new)) = match range {
-        Range::Between(old, new) => ((repo.resolve(old)?, repo.resolve(new)?), (old, new)),
-        Range::SinceMergeBase(old, new) => {
-            ((repo.resolve(&repo.merge_base(old, new)?.to_string())?, repo.resolve(new)?), (old, new))
-        }
+    let (Range::Between(old, new) | Range::SinceMergeBase(old, new)) = range;
+    let said = [repo.name_warnings(old), repo.name_warnings(new)].concat();
+    let old_rev = match range {
+        Range::Between(..) => repo.resolve(old)?,
+        Range::SinceMergeBase(..) => repo.resolve(&repo.merge_base(old, new)?.to_string())?,
     };
+    let new_rev = repo.resolve(new)?;
     let config = Config { by_file: true, ..config.clone() };
     let mut lister = TreeLister::new(&config.selection, repo);
     // A directory neither side has is a mistake (a misspelt --repo), not two empty trees.
@@ -116,8 +120,9 @@ pub fn diff_revs(repo: &Repo, range: Range, config: &Config) -> Result<RevDiff, 
     let mut cache = BlobCache::default();
     let files = old_tree.files.iter().chain(&new_tree.files);
     cache.fill(repo, files, &config.read_rules(), config.worker_count(true));
-    let (old_report, new_report) =
+    let (old_report, mut new_report) =
         (report_of(repo, &old_tree, &config, &cache), report_of(repo, &new_tree, &config, &cache));
+    new_report.warnings.splice(0..0, said);
     let lines = line_changes(repo, (&old_tree, &new_tree), &cache, &config)?;
     Ok(RevDiff { old: old_report, new: new_report, lines })
 }

@@ -83,6 +83,7 @@ impl SubtreeSums {
             let mut own = Report::default();
             blobs.record(&node.files, &mut own, false);
             let mut sums = Sums::from_report(own);
+            sums.errors.extend(node.listed_twice.iter().cloned());
             for dir in &node.dirs {
                 sums.add(&self.done[&id(dir)]);
             }

@@ -53,6 +53,9 @@ pub struct Node {
     /// Its ignore files whose blobs could not be read (a partial clone never fetched them), and
     /// why: their rules are not applied, as those of an ignore file on disk that cannot be read.
     pub unread_ignores: UnreadIgnores,
+    /// Its files, submodules and directories that its tree lists more than once, and why that is
+    /// an error ([`last_of_each_name`]): each is listed once.
+    pub listed_twice: Vec<(PathBuf, String)>,
     pub dirs: Vec<Arc<Node>>,
 }
 
@@ -79,6 +82,7 @@ impl Node {
             out.submodules.extend(node.submodules.iter().cloned());
             out.ignore_links.extend(node.ignore_links.iter().cloned());
             out.unread_ignores.extend(node.unread_ignores.iter().cloned());
+            out.listed_twice.extend(node.listed_twice.iter().cloned());
             stack.extend(node.dirs.iter().map(Arc::as_ref));
         }
         out
@@ -113,6 +117,8 @@ pub struct TreeListing {
     pub ignore_links: Vec<PathBuf>,
     /// Ignore files whose blobs could not be read, in the tree and above it, and why.
     pub unread_ignores: UnreadIgnores,
+    /// What the tree lists more than once, and why that is an error.
+    pub listed_twice: Vec<(PathBuf, String)>,
 }
 
 /// The ignore files met above a directory: each one's path (its bytes: a key hashed for every
@@ -271,7 +277,9 @@ impl<'a> TreeLister<'a> {
         let prefix = self.prefix.clone();
         for (depth, name) in prefix.iter().enumerate() {
             let data = read_tree(repo, &mut self.reader, tree)?;
-            let entries = entries(tree, &data, self.packs)?;
+            // A name above the counted directory listed twice counts nothing twice: the last is
+            // the directory a checkout writes, and the one descended into.
+            let (entries, _) = entries(tree, &data, self.packs)?;
             let below: PathBuf = prefix[depth..].iter().map(|n| OsStr::from_bytes(n)).collect();
             let rebase = Some((self.root.clone(), below));
             links.extend(self.linked_ignore_files((&above, rebase.as_ref()), &entries));
@@ -326,7 +334,7 @@ impl<'a> TreeLister<'a> {
         }
         let (tree, path) = (key.0, Path::new(OsStr::from_bytes(&key.1)));
         let data = read_tree(repo, &mut self.reader, tree)?;
-        let entries = entries(tree, &data, self.packs)?;
+        let (entries, twice) = entries(tree, &data, self.packs)?;
         let (ignore, chain) = self.ignore_level(repo, (path, None), &dir.ignore, &key.2, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.filters_paths();
@@ -362,6 +370,9 @@ impl<'a> TreeLister<'a> {
             }
         }
         pending.reverse();
+        if !twice.is_empty() {
+            node.listed_twice = kept_twice((&node, &pending), &twice, tree);
+        }
         Ok(Step::Open(Listing { key, node, pending }))
     }
 
@@ -449,18 +460,65 @@ impl<'a> TreeLister<'a> {
     }
 }
 
+/// The files, submodules and directories a directory keeps (`node`, `pending`) whose name its
+/// tree `tree` lists more than once, each with why that is an error: the tree is corrupt, and one
+/// entry of the name is counted, the one a checkout writes. Names the selection leaves out are
+/// not counted, and not named.
+fn kept_twice((node, pending): (&Node, &[Dir]), twice: &Twice, tree: ObjectId) -> Vec<(PathBuf, String)> {
+    let why = format!(
+        "tree {tree} lists this name more than once, which git fsck calls corrupt (duplicateEntries): \
+         counted once, as a checkout writes its last entry"
+    );
+    let files = node.files.iter().map(|file| &file.path);
+    let submodules = node.submodules.iter().map(|(path, _)| path);
+    let paths = files.chain(submodules).chain(pending.iter().map(|dir| &dir.path));
+    let named_twice = |path: &&PathBuf| path.file_name().is_some_and(|name| twice.contains(&name.as_bytes()));
+    let mut listed: Vec<(PathBuf, String)> =
+        paths.filter(named_twice).map(|path| (path.clone(), why.clone())).collect();
+    listed.sort_unstable();
+    listed
+}
+
 /// The bytes of the tree `id`, read through the packs (gix for the rest).
 fn read_tree(repo: &impl ObjectStore, reader: &mut BlobReader, id: ObjectId) -> Result<Vec<u8>, GitError> {
     reader.with_tree(repo, id, <[u8]>::to_vec).map_err(|e| GitError::Store(format!("tree {id}: {e}")))
 }
 
 /// The entries of the tree `id`, whose bytes are `data` (entry ids of the hash `id` is named by),
-/// each naming the object `packs` reads in place of the one stored: its replacement, if any.
-fn entries<'d>(id: ObjectId, data: &'d [u8], packs: &Packs) -> Result<Vec<Entry<'d>>, GitError> {
-    TreeRefIter::from_bytes(data, id.kind())
+/// each naming the object `packs` reads in place of the one stored: its replacement, if any. A
+/// name is listed once, as a checkout writes it, and the names a corrupt tree lists more than once
+/// are returned apart ([`last_of_each_name`]).
+fn entries<'d>(id: ObjectId, data: &'d [u8], packs: &Packs) -> Result<(Vec<Entry<'d>>, Twice<'d>), GitError> {
+    let all = TreeRefIter::from_bytes(data, id.kind())
         .map(|e| {
             let e = e.map_err(|e| GitError::Store(format!("tree {id}: {e}")))?;
             Ok(Entry { name: e.filename, kind: e.mode.kind(), oid: packs.replaced(e.oid.to_owned()) })
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(last_of_each_name(all))
+}
+
+/// The names a tree lists more than once.
+type Twice<'d> = Vec<&'d [u8]>;
+
+/// `entries` with each name once, the last entry of a name kept, and the names listed more than
+/// once. git writes a tree with each name once, in order, and `git fsck` calls one that repeats a
+/// name corrupt (`duplicateEntries`); `git mktree` and `hash-object --literally` write one all the
+/// same. A checkout puts a tree's entries in the index one after the other, each replacing the
+/// one of its name before it, so the last is the file it writes. Entries in byte order hold no
+/// name twice, and are most trees (git's order puts a directory `a` after `a.c`): only the others
+/// are sorted to find out.
+fn last_of_each_name(entries: Vec<Entry>) -> (Vec<Entry>, Twice) {
+    if entries.windows(2).all(|pair| pair[0].name < pair[1].name) {
+        return (entries, Vec::new());
+    }
+    let mut names: Vec<(&[u8], usize)> = entries.iter().enumerate().map(|(at, e)| (e.name, at)).collect();
+    names.sort_unstable();
+    let replaced: FastSet<usize> =
+        names.windows(2).filter(|pair| pair[0].0 == pair[1].0).map(|pair| pair[0].1).collect();
+    let mut twice: Twice =
+        names.windows(2).filter(|pair| pair[0].0 == pair[1].0).map(|pair| pair[0].0).collect();
+    twice.dedup();
+    let kept = entries.into_iter().enumerate().filter(|(at, _)| !replaced.contains(at)).map(|(_, e)| e);
+    (kept.collect(), twice)
 }
