@@ -107,6 +107,30 @@ fn a_sparse_4_gib_file_is_streamed_in_bounded_memory() {
     }
 }
 
+/// A message may quote a name from an argument (a report's, a glob's) or from the tree: an escape
+/// sequence in it must not reach the terminal, and a byte that is not UTF-8 reads `\xNN`, as in a
+/// table, where it read U+FFFD.
+#[test]
+fn names_in_messages_are_escaped_as_in_tables() {
+    let tree = Tree::new();
+    let report = OsStr::from_bytes(b"no\x1b[2J\xFF.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ringloc"))
+        .arg("merge")
+        .arg(report)
+        .current_dir(tree.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let merged = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(merged.contains("ringloc: no\\x1B[2J\\xFF.json: "), "{merged}");
+    let out = ringloc(&["--exclude-dir", "x\u{1b}[31m\u{202E}\n", "."], tree.path());
+    let noted = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(noted.contains("--exclude-dir 'x\\x1B[31m\\u{202E}\\x0A' matched nothing"), "{noted}");
+    for err in [merged, noted] {
+        assert!(!err.contains(['\x1b', '\u{202E}']) && err.lines().count() == 1, "{err}");
+    }
+}
+
 #[test]
 fn names_that_are_not_utf8_stay_exact_in_json_and_escaped_on_stderr() {
     let tree = Tree::new();

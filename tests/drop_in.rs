@@ -305,6 +305,29 @@ fn sqlite(db: &Path, input: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// A name, a language's name and the project are SQL string literals: quotes and line breaks in
+/// them land in the table as data, never as a statement.
+#[test]
+fn sql_keeps_hostile_names_as_data() {
+    if tool("sqlite3", on_path("sqlite3")).is_none() {
+        return;
+    }
+    let tree = Tree::new();
+    let names = ["x'); DROP TABLE t; --.c", "new\nline '' \\.c", "cr\r\x01\x1b.c", "cap'n.capnp"];
+    for name in names {
+        tree.write(name, "int x;\n");
+    }
+    let project = "p'); DROP TABLE metadata; --";
+    let db = tree.path().join("loc.db");
+    sqlite(&db, &ours(&["--format", "sql", "--sql-project", project, "."], &tree));
+    let hex = |text: &str| text.bytes().map(|b| format!("{b:02X}")).collect::<String>();
+    let mut files: Vec<String> = names.iter().map(|n| format!("{}\n", hex(&format!("./{n}")))).collect();
+    files.sort();
+    assert_eq!(sqlite(&db, "select hex(File) from t order by hex(File);"), files.concat());
+    assert_eq!(sqlite(&db, "select Project from metadata;"), format!("{project}\n"));
+    assert_eq!(sqlite(&db, "select count(*) from t where Language = 'Cap''n Proto';"), "1\n");
+}
+
 #[test]
 fn sql_loads_into_sqlite_appends_and_matches_cloc() {
     if tool("sqlite3", on_path("sqlite3")).is_none() {

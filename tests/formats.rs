@@ -368,3 +368,15 @@ fn zsh_completes_a_subcommands_own_options() {
     let diff = completes("ringloc diff a.json b.json --format cl");
     assert!(!diff.contains("cloc-"), "{diff}");
 }
+
+/// A markdown reader trims the blanks around a cell's text, and a blank before a title's closing
+/// `**` leaves it plain: written as references, they stay.
+#[test]
+fn markdown_keeps_the_blanks_around_a_name() {
+    let tree = Tree::new();
+    tree.write(" a.c", "int x;\n");
+    tree.write("run ", "#!/bin/sh\necho\n");
+    let md = run(&["--by-file", "--by-root", "--format", "markdown", " a.c", "run "], &tree);
+    assert!(md.contains("\n| &#x20;a.c | C |") && md.contains("\n| run&#x20; | Shell |"), "{md}");
+    assert!(md.contains("**Root: run&#x20;**"), "{md}");
+}

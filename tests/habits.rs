@@ -152,6 +152,21 @@ fn control_characters_in_names_are_escaped_in_tables() {
     assert!(!text.contains('\x1b'), "{text}");
 }
 
+/// A bidirectional override in a name would show the rest of its row, counts included, reversed;
+/// a line separator could start a false row.
+#[test]
+fn bidirectional_overrides_in_names_are_escaped_in_tables_and_markdown() {
+    let tree = Tree::new();
+    tree.write("x\u{202E}yp.c", "int x;\n");
+    tree.write("s\u{2028}ep.c", "int y;\n");
+    for format in ["table", "markdown"] {
+        let out = ringloc(&["--by-file", "--format", format], tree.path());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("u{202E}yp.c") && text.contains("u{2028}ep.c"), "{text}");
+        assert!(!text.contains(['\u{202E}', '\u{2028}']), "{text}");
+    }
+}
+
 #[test]
 fn diff_matches_paths_however_the_root_was_written() {
     let tree = two_languages();

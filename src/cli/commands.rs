@@ -240,7 +240,7 @@ fn left_out_by(selection: &Selection, path: &Path) -> Option<&'static str> {
 
 fn load(path: &Path) -> Result<Loaded, String> {
     let text = report_input::read(path)?;
-    read_report(&text).map_err(|e| format!("{}: {e}", path.display()))
+    read_report(&text).map_err(|e| format!("{}: {e}", for_people(path)))
 }
 
 /// What needs `merge`'s inputs to have their files, as the start of a sentence ending "reports
@@ -269,16 +269,16 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
     for path in paths {
         let loaded = load(path)?;
         if let Some(why) = files_needed.as_ref().filter(|_| !loaded.has_files) {
-            return Err(format!("{}: has no files; {why} reports written with --by-file", path.display()));
+            return Err(format!("{}: has no files; {why} reports written with --by-file", for_people(path)));
         }
         if rows.by_root && !loaded.has_by_root {
             return Err(format!(
                 "{}: has no by_root; --by-root needs reports written with --by-root",
-                path.display()
+                for_people(path)
             ));
         }
         if !merged.merge_fits(&loaded.report) {
-            return Err(format!("{}: the merged counts would pass 2^64", path.display()));
+            return Err(format!("{}: the merged counts would pass 2^64", for_people(path)));
         }
         merged.merge(loaded.report);
     }
@@ -305,7 +305,10 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
     if by_dir {
         let dirs = |loaded: &Loaded, path: &Path| {
             loaded.dirs.clone().ok_or_else(|| {
-                format!("{}: has no dirs; diff --by-dir needs reports written with --by-dir", path.display())
+                format!(
+                    "{}: has no dirs; diff --by-dir needs reports written with --by-dir",
+                    for_people(path)
+                )
             })
         };
         diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);

@@ -9,6 +9,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
+use ringloc::output::paths::for_people;
 
 use super::flags::{FormatArgs, FormatFlag};
 use super::pieces::Pieces;
@@ -44,8 +45,8 @@ pub fn targets(args: &FormatArgs) -> Result<Vec<Target>, String> {
     for (i, (path, place)) in files.iter().enumerate() {
         if let Some((earlier, _)) = files[..i].iter().find(|(_, p)| p == place) {
             return Err(match earlier == path {
-                true => format!("--output: {} is named twice", path.display()),
-                false => format!("--output: {} and {} are one file", earlier.display(), path.display()),
+                true => format!("--output: {} is named twice", for_people(path)),
+                false => format!("--output: {} and {} are one file", for_people(earlier), for_people(path)),
             });
         }
     }
@@ -113,7 +114,7 @@ impl Destination {
     /// of counting. `append` starts the file from the report already there (SQL appends).
     pub fn open(path: Option<&Path>, append: bool) -> Result<Destination, String> {
         let Some(path) = path else { return Ok(Destination::Stdout) };
-        let failed = |e: io::Error| format!("{}: {e}", path.display());
+        let failed = |e: io::Error| format!("{}: {e}", for_people(path));
         let old = match fs::metadata(path) {
             Ok(meta) if !meta.is_file() => {
                 let file = fs::OpenOptions::new().append(true).open(path).map_err(failed)?;
@@ -130,8 +131,8 @@ impl Destination {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
-        fs::metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        fs::metadata(dir).map_err(|e| format!("{}: {e}", for_people(dir)))?;
+        let name = path.file_name().ok_or_else(|| format!("{}: not a file name", for_people(&path)))?;
         let temp = Temporary::new(dir, name, old).map_err(failed)?;
         if append {
             match fs::File::open(&path) {
@@ -147,7 +148,7 @@ impl Destination {
     /// A new file has its blocks reserved ahead of the writes ([`Reserving`]); something written in
     /// place may be a device or a pipe, which has none.
     pub fn writer(&self) -> Result<Box<dyn Write + Send>, String> {
-        let failed = |path: &Path, e: io::Error| format!("{}: {e}", path.display());
+        let failed = |path: &Path, e: io::Error| format!("{}: {e}", for_people(path));
         match self {
             Destination::Stdout => Ok(Box::new(BufWriter::with_capacity(BUFFER, io::stdout()))),
             Destination::InPlace(file, path) => {
@@ -169,7 +170,7 @@ impl Destination {
     pub fn name(&self) -> String {
         match self {
             Destination::Stdout => "output".into(),
-            Destination::InPlace(_, path) | Destination::Renamed(_, path) => path.display().to_string(),
+            Destination::InPlace(_, path) | Destination::Renamed(_, path) => for_people(path).into_owned(),
         }
     }
 
@@ -178,8 +179,8 @@ impl Destination {
     pub fn commit(self) -> Result<(), String> {
         match self {
             Destination::Renamed(temp, path) => {
-                trim(temp.as_file()).map_err(|e| format!("{}: {e}", path.display()))?;
-                temp.persist(&path).map_err(|e| format!("{}: {e}", path.display()))
+                trim(temp.as_file()).map_err(|e| format!("{}: {e}", for_people(&path)))?;
+                temp.persist(&path).map_err(|e| format!("{}: {e}", for_people(&path)))
             }
             Destination::Stdout | Destination::InPlace(..) => Ok(()),
         }

@@ -6,6 +6,8 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use ringloc::output::paths::for_people;
+
 /// The longest path the kernel opens (`PATH_MAX`, with its NUL): an entry longer than that is
 /// no path a list holds.
 const PATH_MAX: usize = 4096;
@@ -17,7 +19,7 @@ const PATH_MAX: usize = 4096;
 /// write none), or one longer than `PATH_MAX`. Blank lines of a newline-separated list are
 /// skipped, and a `\r` before its newline dropped.
 pub fn read_list(list: &Path, nul: bool) -> Result<Vec<PathBuf>, String> {
-    let opened = |e: io::Error| format!("--files-from {}: {e}", list.display());
+    let opened = |e: io::Error| format!("--files-from {}: {e}", for_people(list));
     let source: Box<dyn Read> = match list == Path::new("-") {
         true => Box::new(io::stdin().lock()),
         false => Box::new(File::open(list).map_err(opened)?),
@@ -39,7 +41,7 @@ pub fn read_list(list: &Path, nul: bool) -> Result<Vec<PathBuf>, String> {
         if !nul && entry.last() == Some(&b'\r') {
             entry.pop();
         }
-        let bad = |why: &str| format!("--files-from {}: entry {number} {why}", list.display());
+        let bad = |why: &str| format!("--files-from {}: entry {number} {why}", for_people(list));
         if !nul && entry.contains(&0) {
             return Err(bad("holds a NUL byte, which no path does (a NUL-separated list needs -0)"));
         }

@@ -6,11 +6,17 @@ use std::fmt;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use ringloc::output::paths::shown;
+
 static LOST: AtomicBool = AtomicBool::new(false);
 
-/// Writes `ringloc: MESSAGE` and a newline to stderr.
+/// Writes `ringloc: MESSAGE` and a newline to stderr, with the characters a terminal would not
+/// show for what they are escaped ([`shown`]): a message may quote a name from the tree or an
+/// argument (a report, a glob, a note of the library's), and an escape sequence in it must not
+/// recolour the terminal nor a newline pass for another message.
 pub fn say(message: fmt::Arguments<'_>) {
-    raw(format_args!("ringloc: {message}\n"));
+    let message = message.to_string();
+    raw(format_args!("ringloc: {}\n", shown(&message)));
 }
 
 /// Writes `text` to stderr as it is (the progress line's redraws).

@@ -12,6 +12,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use ringloc::lang::UTF8_BOM;
+use ringloc::output::paths::for_people;
 use serde::de::{Deserialize, IgnoredAny};
 
 /// The name that reads standard input, as `--files-from -` does.
@@ -39,7 +40,7 @@ pub fn stdin_at_most_once<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Resu
 /// The bytes of the report at `path` (`-`: standard input), a byte-order mark left out, or why
 /// they cannot be had, for the user, with the path.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
-    let failed = |e: io::Error| format!("{}: {e}", path.display());
+    let failed = |e: io::Error| format!("{}: {e}", for_people(path));
     let opened = if path == Path::new(STDIN) { File::open("/dev/stdin") } else { File::open(path) };
     let file = opened.map_err(failed)?;
     let mut text = Vec::new();
@@ -73,12 +74,12 @@ enum StreamError {
 impl StreamError {
     fn for_user(self, path: &Path) -> String {
         match self {
-            StreamError::Io(e) => format!("{}: {e}", path.display()),
-            StreamError::NotJson(e) => format!("{}: not a ringloc JSON report: {e}", path.display()),
+            StreamError::Io(e) => format!("{}: {e}", for_people(path)),
+            StreamError::NotJson(e) => format!("{}: not a ringloc JSON report: {e}", for_people(path)),
             StreamError::Blanks { at, after_value } => format!(
                 "{}: not a ringloc JSON report: more than {MAX_BLANK_RUN} bytes of whitespace in a row \
                  from byte {at}{}",
-                path.display(),
+                for_people(path),
                 if after_value { ", after the report's end" } else { "" }
             ),
             StreamError::TooLarge { limit } => format!(

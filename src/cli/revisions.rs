@@ -10,6 +10,7 @@ use ringloc::git::{
 use ringloc::io::ReadRules;
 use ringloc::output::history::{write_csv, write_json};
 use ringloc::output::history_html::write_html;
+use ringloc::output::paths::for_people;
 use ringloc::output::stats::StatsDoc;
 use ringloc::report::Diff;
 
@@ -110,9 +111,9 @@ pub fn diff(
             return Err(format!(
                 "diff compares two JSON reports or two revisions: {} and {} are one of each ({} is a \
                  file here, so it is read as a report)",
-                old.display(),
-                new.display(),
-                file.display()
+                for_people(old),
+                for_people(new),
+                for_people(file)
             ));
         }
         None if old_report => return Err(lone_argument(old)),
@@ -165,12 +166,12 @@ fn between_reports(
 
 /// An argument read as a revision: text, which a path need not be.
 fn revision(arg: &Path) -> Result<&str, String> {
-    arg.to_str().ok_or_else(|| format!("{}: not a revision", arg.display()))
+    arg.to_str().ok_or_else(|| format!("{}: not a revision", for_people(arg)))
 }
 
 /// A lone argument that is no range: a report or a revision, with nothing to compare it to.
 fn lone_argument(old: &Path) -> String {
-    format!("diff needs two reports, two revisions or a range A..B, not just {}", old.display())
+    format!("diff needs two reports, two revisions or a range A..B, not just {}", for_people(old))
 }
 
 /// `--every N` or `--step SPAN`; every commit without either.

@@ -54,10 +54,28 @@ fn escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(&text[clean..])
 }
 
+/// Writes `text` [`escaped`], its leading and trailing blanks as character references
+/// (`&#x20;`): a reader trims the blanks around a cell's text, so ` a.c` (a file whose diff path
+/// starts with its name) read as `a.c`, and a blank before a title's closing `**` left it plain.
+fn kept_whole(out: &mut impl Write, text: &str) -> io::Result<()> {
+    let blank = |c: char| c.is_whitespace() || c == '\u{FEFF}';
+    let inner = text.trim_start_matches(blank);
+    let (lead, inner) = text.split_at(text.len() - inner.len());
+    let (inner, trail) = inner.split_at(inner.trim_end_matches(blank).len());
+    references(out, lead)?;
+    escaped(out, inner)?;
+    references(out, trail)
+}
+
+/// Writes each of `blanks` as a character reference, which a reader shows and does not trim.
+fn references(out: &mut impl Write, blanks: &str) -> io::Result<()> {
+    blanks.chars().try_for_each(|c| write!(out, "&#x{:X};", u32::from(c)))
+}
+
 /// Writes a cell's text, escaped (a number has nothing to escape).
 fn cell(out: &mut impl Write, cell: &Cell) -> io::Result<()> {
     match cell.text {
-        Text::Str(ref text) => escaped(out, text),
+        Text::Str(ref text) => kept_whole(out, text),
         Text::Count(n) => count(out, n),
         Text::Signed(_) => {
             let mut digits = itoa::Buffer::new();
@@ -92,7 +110,7 @@ fn row<W: Write, T>(
 fn grid(out: &mut impl Write, grid: &Grid, threads: usize) -> io::Result<()> {
     if let Some(title) = &grid.title {
         out.write_all(b"**")?;
-        escaped(out, title)?;
+        kept_whole(out, title)?;
         out.write_all(b"**\n\n")?;
     }
     row(out, &grid.columns, |out, c| out.write_all(c.title.as_bytes()))?;
@@ -158,6 +176,16 @@ mod tests {
         let mut out = Vec::new();
         escaped(&mut out, "&lt;b&gt;&amp;.c").unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "\\&lt;b\\&gt;\\&amp;.c");
+    }
+
+    /// A reader trims the blanks around a cell's text: written as references, they stay.
+    #[test]
+    fn blanks_around_a_name_are_kept_as_references() {
+        let mut out = Vec::new();
+        kept_whole(&mut out, " a b.c\u{A0}").unwrap();
+        kept_whole(&mut out, "|").unwrap();
+        kept_whole(&mut out, "  ").unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "&#x20;a b.c&#xA0;\\|&#x20;&#x20;");
     }
 
     #[test]

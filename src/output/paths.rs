@@ -62,9 +62,8 @@ pub fn file_name(path: &Path) -> Option<&[u8]> {
     }
 }
 
-/// [`escaped`], with control characters written as `\xNN` (`\u{85}` past ASCII) too: for tables
-/// and messages people read on a terminal, where a name holding an escape sequence or a newline
-/// could recolour the screen or pass for another row.
+/// [`escaped`], with the characters [`shown`] escapes written as `\xNN` (`\u{85}` past ASCII) too:
+/// for tables and messages people read on a terminal.
 pub fn for_people(path: &Path) -> Cow<'_, str> {
     let bytes = path.as_os_str().as_bytes();
     // Printable ASCII throughout, the usual case, is checked 8 bytes at a time in one pass.
@@ -74,15 +73,26 @@ pub fn for_people(path: &Path) -> Cow<'_, str> {
         }
     }
     let text = escaped(path);
+    match shown(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(out) => Cow::Owned(out),
+    }
+}
+
+/// `text` with every character people could not see for what it is written as `\xNN` (`\u{85}`
+/// past ASCII): a name holding an escape sequence or a newline could recolour the screen or pass
+/// for another row, and one holding a bidirectional override (U+202E) shows the rest of its row,
+/// its counts included, reversed.
+pub fn shown(text: &str) -> Cow<'_, str> {
     // Printable ASCII throughout, the usual case, is checked 8 bytes at a time.
     let printable = text.is_ascii() && !has_any(text.as_bytes(), b' ', [0x7F]);
-    if printable || !text.chars().any(char::is_control) {
-        return text;
+    if printable || !text.chars().any(unseen) {
+        return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match u32::from(c) {
-            _ if !c.is_control() => out.push(c),
+            _ if !unseen(c) => out.push(c),
             n @ 0..=0x7F => {
                 let _ = write!(out, "\\x{n:02X}");
             }
@@ -92,6 +102,15 @@ pub fn for_people(path: &Path) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Whether a terminal would not show `c` as a character of its own: a control character, a
+/// bidirectional formatting character (which reorders the text after it, as Trojan Source,
+/// CVE-2021-42574, showed of source code) or a line or paragraph separator.
+fn unseen(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{61C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// The exact bytes of a path that is not UTF-8, in standard base64; `None` for UTF-8 paths.
@@ -164,6 +183,14 @@ mod tests {
         assert_eq!(for_people(p), "a\\x1B[31m\\x0Ab\\u{85}\\xFF.c");
         assert_eq!(escaped(p), "a\x1b[31m\nb\u{85}\\xFF.c");
         assert_eq!(for_people(Path::new("plain/é.c")), "plain/é.c");
+    }
+
+    /// U+202E would show `x\u{202E}yp.c  Python  3  1` as `x` then the rest of the row reversed.
+    #[test]
+    fn bidirectional_formatting_and_line_separators_are_escaped_for_people() {
+        let p = Path::new("x\u{202E}yp.c\u{2066}\u{2069}\u{200F}\u{61C}\u{2028}\u{2029}é");
+        assert_eq!(for_people(p), "x\\u{202E}yp.c\\u{2066}\\u{2069}\\u{200F}\\u{61C}\\u{2028}\\u{2029}é");
+        assert_eq!(shown("right\u{200D}\u{FEFF}é"), "right\u{200D}\u{FEFF}é");
     }
 
     #[test]
