@@ -85,7 +85,7 @@ impl StreamError {
             StreamError::TooLarge { limit } => format!(
                 "{}: not read past {limit} bytes, the most a report from a pipe or a device may hold \
                  (write a larger one to a file, which is read whole)",
-                path.display()
+                for_people(path)
             ),
         }
     }
