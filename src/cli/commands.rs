@@ -11,7 +11,7 @@ use ringloc::lang::detect_by_name;
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
-use ringloc::output::NdjsonStream;
+use ringloc::output::{NdjsonStream, CLOC_DIFF_NEEDS_REVISIONS};
 use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
 use ringloc::walk::select::{Exclusion, Filter, Selection};
@@ -20,7 +20,7 @@ use ringloc::BackendUsed;
 use super::destinations::{targets, written, Destination, Target};
 use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs, SqlArgs};
 use super::messages::{raw, say};
-use super::outputs::{lists_every_file, output, shows_diffs, RunFacts};
+use super::outputs::{lists_every_file, needs_line_changes, output, shows_diffs, RunFacts};
 use super::progress::ProgressLine;
 use super::report_input;
 
@@ -299,6 +299,9 @@ pub fn merge(
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Finished, String> {
     let targets = diff_targets(format)?;
+    if targets.iter().any(|t| needs_line_changes(t.format)) {
+        return Err(CLOC_DIFF_NEEDS_REVISIONS.into());
+    }
     report_input::stdin_at_most_once([old_path, new_path])?;
     let destinations = open(&targets, &SqlArgs::default())?;
     let (old, new) = (load(old_path)?, load(new_path)?);
