@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         None if cli.languages => commands::languages(),
         None if cli.rev.is_some() => revisions::count(&cli),
         None => commands::count(&cli),
-        Some(Command::Merge { reports, format, rows }) => commands::merge(reports, format, rows),
+        Some(Command::Merge { reports, format, sql, rows }) => commands::merge(reports, (format, sql), rows),
         Some(Command::Diff { old, new, by_dir, repo, quiet, select, format }) => {
             revisions::diff(old, new.as_deref(), *by_dir, repo.as_deref(), select, format, *quiet)
         }

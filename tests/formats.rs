@@ -174,8 +174,8 @@ fn completions_and_man_come_from_the_flags() {
     assert_eq!(man.matches(".el .ds Aq").count(), 1, "the quote is defined once");
 }
 
-/// The manual page listed every output format under `diff --format`, which takes six: the
-/// completions offered six already. Its `diff` section lists those, with their help; counting's
+/// The manual page listed every output format under `diff --format`, which takes a few: the
+/// completions offered those already. Its `diff` section lists those, with their help; counting's
 /// `--format` and `merge`'s still list every format.
 #[test]
 fn the_man_page_lists_diff_formats_under_diff() {
@@ -196,6 +196,7 @@ fn the_man_page_lists_diff_formats_under_diff() {
             "yaml",
             "html",
             "tokei\\-json",
+            "cloc\\-json",
             "cloc\\-xml",
             "openmetrics",
             "sql",
@@ -204,15 +205,57 @@ fn the_man_page_lists_diff_formats_under_diff() {
         .filter(|format| text.contains(&format!(".IP \\(bu 2\n{format}: ")))
         .collect()
     };
-    assert_eq!(
-        listed(section("diff")),
-        ["table", "json", "ndjson", "csv", "markdown", "yaml"],
-        "{}",
-        section("diff")
-    );
-    assert_eq!(listed(section("merge")).len(), 11, "{}", section("merge"));
+    assert_eq!(listed(section("diff")), DIFF_FORMATS.map(|f| f.replace('-', "\\-")), "{}", section("diff"));
+    assert_eq!(listed(section("merge")).len(), 12, "{}", section("merge"));
     let count = &man[..man.find(".SH SUBCOMMANDS").unwrap()];
-    assert_eq!(listed(count).len(), 11, "{count}");
+    assert_eq!(listed(count).len(), 12, "{count}");
+}
+
+/// The formats `diff` writes, in `--format`'s order.
+const DIFF_FORMATS: [&str; 7] = ["table", "json", "ndjson", "csv", "markdown", "yaml", "cloc-json"];
+
+/// `diff --help` listed all fourteen formats under `--format`, and `--sql-project` and
+/// `--sql-append`, though diff writes seven formats and no SQL: the help now comes from the same
+/// definition as the parser, the manual page and the completions.
+#[test]
+fn diff_help_lists_only_what_diff_takes() {
+    let tree = Tree::new();
+    let help = run(&["diff", "--help"], &tree);
+    let at = help.find("--format <FORMAT>").unwrap_or_else(|| panic!("{help}"));
+    let values = &help[at..help[at..].find("[default: table]").map_or(help.len(), |end| at + end)];
+    let listed: Vec<&str> = values
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- "))
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    assert_eq!(listed, DIFF_FORMATS, "{help}");
+    assert!(!help.contains("--sql"), "{help}");
+    let count = run(&["--help"], &tree);
+    assert!(count.contains("- sql:") && count.contains("--sql-project") && count.contains("--sql-append"));
+    assert!(run(&["merge", "--help"], &tree).contains("--sql-append"));
+}
+
+/// `diff --format sql` was taken by the parser and refused later with a message of its own; the
+/// parser now refuses it as it refuses any value it does not take, naming the ones it does, and
+/// a SQL option, which diff never uses, is an unknown option.
+#[test]
+fn diffs_parser_takes_only_the_diff_formats() {
+    let tree = Tree::new();
+    let usage = |args: &[&str]| {
+        let out = ringloc(args, tree.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    for args in [&["diff", "a.json", "b.json", "--format", "sql"][..], &["--format", "sql", "diff", "a", "b"]]
+    {
+        let said = usage(args);
+        assert!(said.contains("invalid value 'sql' for '--format <FORMAT>'"), "{args:?}: {said}");
+        assert!(said.contains(&format!("[possible values: {}]", DIFF_FORMATS.join(", "))), "{said}");
+    }
+    for option in ["--sql-project=x", "--sql-append"] {
+        let said = usage(&["diff", "a.json", "b.json", option]);
+        assert!(said.contains(&format!("unexpected argument '{}'", option.trim_end_matches("=x"))), "{said}");
+    }
 }
 
 /// The shell at `name` on PATH, or `None` (said on stderr) outside CI, whose .ci/run installs it.
@@ -269,10 +312,9 @@ fn fish_completes_language_names_and_diffs_formats() {
         assert!(wanted.iter().all(|n| names.iter().any(|c| c == n)), "{line}: {names:?}");
         assert!(names.len() > 300, "{line}: {}", names.len());
     }
-    assert_eq!(
-        offers("ringloc diff a.json b.json --format "),
-        ["csv", "json", "markdown", "ndjson", "table", "yaml"]
-    );
+    let mut sorted = DIFF_FORMATS;
+    sorted.sort_unstable();
+    assert_eq!(offers("ringloc diff a.json b.json --format "), sorted);
     assert!(offers("ringloc --format ").iter().any(|f| f == "cloc-xml"));
 }
 
@@ -298,6 +340,18 @@ fn bash_completes_whole_language_names_only() {
     assert!(offers.iter().any(|c| c == "Rust") && offers.iter().any(|c| c == "Ruby"), "{offers:?}");
     assert_eq!(bash_offers(&bash, &script, "ringloc -t Conf"), Vec::<String>::new());
     assert_eq!(bash_offers(&bash, &script, "ringloc -t Pro"), ["Processing", "Prolog", "Promela"]);
+}
+
+/// bash offered `--sql-project` and `--sql-append` after `diff`, which writes no SQL, and every
+/// format after its `--format`.
+#[test]
+fn bash_offers_diff_only_what_diff_takes() {
+    let Some(bash) = shell("bash") else { return };
+    let tree = tree();
+    let script = tree.write("ringloc.bash", run(&["completions", "bash"], &tree));
+    assert_eq!(bash_offers(&bash, &script, "ringloc diff a.json b.json --sql"), Vec::<String>::new());
+    assert_eq!(bash_offers(&bash, &script, "ringloc merge a.json --sql"), ["--sql-project", "--sql-append"]);
+    assert_eq!(bash_offers(&bash, &script, "ringloc diff a.json b.json --format ''"), DIFF_FORMATS);
 }
 
 /// The line zsh shows after completing `line` with a TAB, with ringloc's script as `_ringloc`:

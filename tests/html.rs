@@ -140,5 +140,9 @@ fn html_has_no_diff_form() {
     ringloc(&["--format", "json", "-o", "a.json", "."], tree.path());
     let diff = ringloc(&["diff", "a.json", "a.json", "--format", "html"], tree.path());
     assert_eq!(diff.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&diff.stderr).contains("--format html has no diff form"));
+    assert!(String::from_utf8_lossy(&diff.stderr).contains("invalid value 'html' for '--format <FORMAT>'"));
+    let written = ringloc(&["diff", "a.json", "a.json", "-o", "html:diff.html"], tree.path());
+    assert_eq!(written.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&written.stderr).contains("--format html has no diff form"));
+    assert!(!tree.path().join("diff.html").exists());
 }

@@ -11,18 +11,16 @@ use ringloc::lang::detect_by_name;
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
-use ringloc::output::NdjsonStream;
+use ringloc::output::{NdjsonStream, CLOC_DIFF_NEEDS_REVISIONS};
 use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
 use ringloc::walk::select::{Exclusion, Filter, Selection};
 use ringloc::BackendUsed;
 
-use clap::CommandFactory;
-
 use super::destinations::{targets, written, Destination, Target};
-use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs};
+use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs, SqlArgs};
 use super::messages::{raw, say};
-use super::outputs::{lists_every_file, output, shows_diffs, RunFacts};
+use super::outputs::{lists_every_file, needs_line_changes, output, shows_diffs, RunFacts};
 use super::progress::ProgressLine;
 use super::report_input;
 
@@ -49,9 +47,9 @@ pub fn print(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(),
     Destination::open(None, false)?.write_all(write)
 }
 
-/// Opens every destination before anything is counted.
-fn open(targets: &[Target], args: &FormatArgs) -> Result<Vec<Destination>, String> {
-    let append = |t: &Target| args.sql_append && t.format == FormatFlag::Sql;
+/// Opens every destination before anything is counted; `--sql-append` appends to an SQL file.
+fn open(targets: &[Target], sql: &SqlArgs) -> Result<Vec<Destination>, String> {
+    let append = |t: &Target| sql.sql_append && t.format == FormatFlag::Sql;
     targets.iter().map(|t| Destination::open(t.path.as_deref(), append(t))).collect()
 }
 
@@ -76,7 +74,7 @@ fn writing_threads(threads: usize) -> usize {
 fn write_reports(
     targets: &[Target],
     destinations: Vec<Destination>,
-    args: &FormatArgs,
+    (args, sql): (&FormatArgs, &SqlArgs),
     elapsed: Duration,
     shown: Shown,
 ) -> Result<(), String> {
@@ -85,11 +83,11 @@ fn write_reports(
         let written = match shown {
             Shown::Report(report, rows, stats, threads) => {
                 let view = View { threads, ..View::new(report, &args.shape(target.format, rows)) };
-                let format = output(target, args, &RunFacts { elapsed, roots: &report.roots, stats });
+                let format = output(target, (args, sql), &RunFacts { elapsed, roots: &report.roots, stats });
                 destination.write_all(|out| format.report(&view, out))
             }
             Shown::Diff(diff) => {
-                let format = output(target, args, &RunFacts { elapsed, roots: &[], stats: None });
+                let format = output(target, (args, sql), &RunFacts { elapsed, roots: &[], stats: None });
                 destination.write_all(|out| format.diff(diff, out))
             }
         };
@@ -120,7 +118,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     let targets = targets(&cli.format)?;
     let shape = |t: &Target| cli.format.shape(t.format, Some(&cli.rows));
     config.by_file = targets.iter().any(|t| shape(t).needs_files());
-    let destinations = open(&targets, &cli.format)?;
+    let destinations = open(&targets, &cli.sql)?;
     // ndjson goes out as files finish unless the records must be sorted, cut or grouped first.
     let in_found_order = |s: Shape| s.sort.is_none() && s.top.is_none() && s.by_dir.is_none();
     let streams =
@@ -163,7 +161,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
         None => {
             let shown =
                 Shown::Report(&run.report, Some(&cli.rows), stats.as_ref(), writing_threads(cli.threads));
-            write_reports(&targets, destinations, &cli.format, elapsed, shown)?;
+            write_reports(&targets, destinations, (&cli.format, &cli.sql), elapsed, shown)?;
         }
     }
     if let Some(stats) = &run.stats {
@@ -260,10 +258,14 @@ fn format_name(format: FormatFlag) -> String {
 }
 
 /// `ringloc merge REPORT...`: the reports summed as one run over all their paths.
-pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<Finished, String> {
+pub fn merge(
+    paths: &[PathBuf],
+    (format, sql): (&FormatArgs, &SqlArgs),
+    rows: &RowArgs,
+) -> Result<Finished, String> {
     let targets = targets(format)?;
     report_input::stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
-    let destinations = open(&targets, format)?;
+    let destinations = open(&targets, sql)?;
     let files_needed = files_needed(rows, &targets);
     let mut merged = Report::default();
     for path in paths {
@@ -287,7 +289,7 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
     write_reports(
         &targets,
         destinations,
-        format,
+        (format, sql),
         Duration::ZERO,
         Shown::Report(&merged, Some(rows), None, writing_threads(0)),
     )?;
@@ -297,8 +299,11 @@ pub fn merge(paths: &[PathBuf], format: &FormatArgs, rows: &RowArgs) -> Result<F
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Finished, String> {
     let targets = diff_targets(format)?;
+    if targets.iter().any(|t| needs_line_changes(t.format)) {
+        return Err(CLOC_DIFF_NEEDS_REVISIONS.into());
+    }
     report_input::stdin_at_most_once([old_path, new_path])?;
-    let destinations = open(&targets, format)?;
+    let destinations = open(&targets, &SqlArgs::default())?;
     let (old, new) = (load(old_path)?, load(new_path)?);
     let shape = format.shape(format.format, None);
     let mut diff = Diff::new(&old.report, &new.report, old.has_files && new.has_files, &shape);
@@ -313,7 +318,7 @@ pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs)
         };
         diff = diff.with_dirs(&dirs(&old, old_path)?, &dirs(&new, new_path)?, &shape);
     }
-    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(&diff))?;
+    write_reports(&targets, destinations, (format, &SqlArgs::default()), Duration::ZERO, Shown::Diff(&diff))?;
     say_if_capped(&diff);
     Ok(Finished::Clean)
 }
@@ -341,27 +346,27 @@ fn diff_targets(format: &FormatArgs) -> Result<Vec<Target>, String> {
 /// Writes a report made elsewhere (a revision's tree) to every target, as a run writes its own.
 pub fn write_report(
     report: &Report,
-    format: &FormatArgs,
-    rows: &RowArgs,
+    cli: &Cli,
     elapsed: Duration,
     stats: Option<&StatsDoc>,
 ) -> Result<(), String> {
-    let targets = targets(format)?;
-    let destinations = open(&targets, format)?;
+    let targets = targets(&cli.format)?;
+    let destinations = open(&targets, &cli.sql)?;
     write_reports(
         &targets,
         destinations,
-        format,
+        (&cli.format, &cli.sql),
         elapsed,
-        Shown::Report(report, Some(rows), stats, writing_threads(0)),
+        Shown::Report(report, Some(&cli.rows), stats, writing_threads(0)),
     )
 }
 
 /// Writes a diff made elsewhere (between two revisions) to every target.
 pub fn write_diff(diff: &Diff, format: &FormatArgs) -> Result<(), String> {
     let targets = diff_targets(format)?;
-    let destinations = open(&targets, format)?;
-    write_reports(&targets, destinations, format, Duration::ZERO, Shown::Diff(diff))
+    let no_sql = SqlArgs::default();
+    let destinations = open(&targets, &no_sql)?;
+    write_reports(&targets, destinations, (format, &no_sql), Duration::ZERO, Shown::Diff(diff))
 }
 
 /// `ringloc --languages`: the table as detection sees it. An extension other languages share is
@@ -410,9 +415,9 @@ pub fn man() -> Result<Finished, String> {
 
 /// The roff of `ringloc man`. Each section clap_mangen renders apart starts with the same string
 /// definition (`Aq`, a quote), which the page keeps once. `diff --format` lists the formats
-/// with a diff form, as the completion scripts offer them.
+/// with a diff form, as its parser takes them and the completion scripts offer them.
 fn man_page() -> io::Result<Vec<u8>> {
-    let command = super::completions::with_diff_formats(Cli::command());
+    let command = Cli::command_line();
     let page = clap_mangen::Man::new(command.clone());
     let mut roff = Vec::new();
     page.render_title(&mut roff)?;

@@ -5,16 +5,15 @@
 //! cannot fall behind the flags; tests/formats.rs runs the scripts in real shells.
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use clap::{Command, CommandFactory, ValueEnum};
+use clap::Command;
 use clap_complete::Shell;
 use ringloc::lang::LangId;
 
-use super::flags::{Cli, FormatFlag};
-use super::outputs::shows_diffs;
+use super::flags::Cli;
 
 /// The completion script for `shell`.
 pub fn script(shell: Shell) -> Vec<u8> {
-    let mut command = with_values(Cli::command(), shell);
+    let mut command = with_values(Cli::command_line(), shell);
     let subcommands: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
     // Generated into memory first: clap_complete panics on a write error.
     let mut script = Vec::new();
@@ -29,7 +28,7 @@ pub fn script(shell: Shell) -> Vec<u8> {
 }
 
 /// The command line as the scripts describe it: the values the parser takes as free text
-/// offered, and `diff --format` limited to the formats with a diff form ([`with_diff_formats`]).
+/// offered (`diff --format` is limited to the formats with a diff form by [`Cli::command_line`]).
 /// `-t` and `explain --language` take any language's name, alias or extension, in any case, so
 /// their parser keeps taking text (and naming the closest language when none answers); the
 /// scripts offer the names `--languages` lists.
@@ -40,24 +39,10 @@ fn with_values(command: Command, shell: Shell) -> Command {
         )
     };
     let types = move |command: Command| command.mut_arg("types", |a| a.value_parser(names()));
-    types(with_diff_formats(command))
+    types(command)
         .mut_subcommand("diff", types)
         .mut_subcommand("history", types)
         .mut_subcommand("explain", |explain| explain.mut_arg("language", |a| a.value_parser(names())))
-}
-
-/// The command line with `diff --format` offering only the formats with a diff form, as the
-/// completion scripts and the manual page describe it: the flag is shared with counting, whose
-/// formats its parser takes, and it refuses one without a diff form by name.
-pub fn with_diff_formats(command: Command) -> Command {
-    let diff_formats = FormatFlag::value_variants()
-        .iter()
-        .filter(|f| shows_diffs(**f))
-        .filter_map(ValueEnum::to_possible_value)
-        .collect::<Vec<_>>();
-    command.mut_subcommand("diff", |diff| {
-        diff.mut_arg("format", |a| a.value_parser(PossibleValuesParser::new(diff_formats)))
-    })
 }
 
 /// Stands for an apostrophe in a name given to clap_complete's zsh script, and is replaced after.

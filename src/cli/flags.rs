@@ -4,7 +4,8 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use ringloc::io::Backend;
 use ringloc::lang::LangId;
@@ -14,6 +15,7 @@ use ringloc::walk::select::{excludes, Selection};
 use ringloc::Config;
 
 use super::file_list::read_list;
+use super::outputs::shows_diffs;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -81,6 +83,9 @@ pub struct Cli {
     pub format: FormatArgs,
 
     #[command(flatten)]
+    pub sql: SqlArgs,
+
+    #[command(flatten)]
     pub rows: RowArgs,
 
     /// No progress line and no notes on stderr (per-file errors are still listed)
@@ -102,6 +107,8 @@ pub enum Command {
         reports: Vec<PathBuf>,
         #[command(flatten)]
         format: FormatArgs,
+        #[command(flatten)]
+        sql: SqlArgs,
         #[command(flatten)]
         rows: RowArgs,
     },
@@ -361,6 +368,17 @@ pub struct FormatArgs {
     #[arg(short = 'o', long, value_name = "[FORMAT:]FILE")]
     pub output: Vec<String>,
 
+    /// Colour the table: auto (a terminal, unless NO_COLOR, CLICOLOR=0 or TERM=dumb says otherwise;
+    /// CLICOLOR_FORCE forces it), always or never
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorFlag::Auto)]
+    pub color: ColorFlag,
+}
+
+/// `--format sql`'s own flags, apart from [`FormatArgs`]: counting and `merge` take them, `diff`
+/// writes no SQL and so offers none.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Output")]
+pub struct SqlArgs {
     /// sql: the Project column (default: the paths counted)
     #[arg(long, value_name = "NAME")]
     pub sql_project: Option<String>,
@@ -368,11 +386,6 @@ pub struct FormatArgs {
     /// sql: no create table statements (the database has the tables), and a FILE is appended to
     #[arg(long)]
     pub sql_append: bool,
-
-    /// Colour the table: auto (a terminal, unless NO_COLOR, CLICOLOR=0 or TERM=dumb says otherwise;
-    /// CLICOLOR_FORCE forces it), always or never
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorFlag::Auto)]
-    pub color: ColorFlag,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -480,9 +493,27 @@ impl Cli {
     /// Parses the command line. Options written before a subcommand (`ringloc --format json merge
     /// a.json`) are taken as written after it: otherwise clap would count `merge` as a directory.
     pub fn parse_args() -> Result<Cli, clap::Error> {
-        let mut command = Cli::command();
+        let mut command = Cli::command_line();
         command.build();
-        Cli::try_parse_from(subcommand_first(std::env::args_os().collect(), &command))
+        let args = subcommand_first(std::env::args_os().collect(), &command);
+        let mut matches = command.clone().try_get_matches_from(args)?;
+        Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+    }
+
+    /// The command line that parses the flags, and that the help, the completion scripts and the
+    /// manual page describe: the derived definition with `diff --format` taking only the formats
+    /// that have a diff form ([`shows_diffs`]). The flag is shared with counting and `merge`,
+    /// which take every format; one definition for all four keeps `diff --help` from listing
+    /// formats its parser refuses.
+    pub fn command_line() -> clap::Command {
+        let diff_formats: Vec<_> = FormatFlag::value_variants()
+            .iter()
+            .filter(|f| shows_diffs(**f))
+            .filter_map(ValueEnum::to_possible_value)
+            .collect();
+        let parser =
+            PossibleValuesParser::new(diff_formats).try_map(|name| FormatFlag::from_str(&name, false));
+        Cli::command().mut_subcommand("diff", |diff| diff.mut_arg("format", |a| a.value_parser(parser)))
     }
 
     /// Validates the flags into a [`Config`]; an error here is a usage error.

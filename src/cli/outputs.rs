@@ -12,7 +12,7 @@ use ringloc::output::{
 };
 
 use super::destinations::Target;
-use super::flags::{ColorFlag, FormatArgs, FormatFlag};
+use super::flags::{ColorFlag, FormatArgs, FormatFlag, SqlArgs};
 
 /// Formats whose every report lists each file: ndjson is a stream of file records, tokei's JSON
 /// always has its `reports`, cloc's SQL is a row per file, HTML's treemap and table are made of them.
@@ -26,11 +26,18 @@ pub fn nests_files(format: FormatFlag) -> bool {
     matches!(format, FormatFlag::TokeiJson | FormatFlag::SccJson)
 }
 
-/// Formats that can show `ringloc diff`: ringloc's own. The drop-in formats mirror what another
-/// tool reports for one tree, and those tools have no diff in that shape.
+/// Formats that can show `ringloc diff`: ringloc's own, and cloc's `--diff --json` (between
+/// revisions only: [`needs_line_changes`]). The other drop-in formats mirror what another tool
+/// reports for one tree, and those tools have no diff in that shape.
 pub fn shows_diffs(format: FormatFlag) -> bool {
     use FormatFlag::*;
-    matches!(format, Table | Json | Ndjson | Csv | Markdown | Yaml)
+    matches!(format, Table | Json | Ndjson | Csv | Markdown | Yaml | ClocJson)
+}
+
+/// Diff formats made of lines added, removed, modified and unchanged, which only a diff between
+/// two revisions has: cloc's.
+pub fn needs_line_changes(format: FormatFlag) -> bool {
+    format == FormatFlag::ClocJson
 }
 
 /// What a format may take from the run beyond the report: how long counting took (zero for
@@ -43,9 +50,9 @@ pub struct RunFacts<'a> {
 }
 
 /// cloc's default project name: the paths counted.
-fn project(args: &FormatArgs, facts: &RunFacts) -> String {
+fn project(sql: &SqlArgs, facts: &RunFacts) -> String {
     let roots = facts.roots.iter().map(|r| for_people(r).into_owned());
-    args.sql_project.clone().unwrap_or_else(|| roots.collect::<Vec<_>>().join(" "))
+    sql.sql_project.clone().unwrap_or_else(|| roots.collect::<Vec<_>>().join(" "))
 }
 
 /// `--color auto` colours for a person only, read as clap and ripgrep read it: `NO_COLOR`
@@ -64,7 +71,7 @@ fn wants_colour(flag: ColorFlag, to_stdout: bool) -> bool {
 }
 
 /// The writer of `target`'s format.
-pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn Output> {
+pub fn output(target: &Target, (args, sql): (&FormatArgs, &SqlArgs), facts: &RunFacts) -> Box<dyn Output> {
     let cloc = |style| Box::new(Cloc { style, elapsed: facts.elapsed });
     match target.format {
         FormatFlag::Table => {
@@ -82,10 +89,10 @@ pub fn output(target: &Target, args: &FormatArgs, facts: &RunFacts) -> Box<dyn O
         FormatFlag::SccJson => Box::new(SccJson),
         FormatFlag::Openmetrics => Box::new(OpenMetrics),
         FormatFlag::Sql => Box::new(Sql {
-            project: project(args, facts),
+            project: project(sql, facts),
             timestamp: timestamp(SystemTime::now()),
             elapsed: facts.elapsed,
-            append: args.sql_append,
+            append: sql.sql_append,
         }),
         FormatFlag::Html => Box::new(Html),
     }

@@ -49,7 +49,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     let outcome = report_errors(report);
     let stats = counted.stats.as_ref().map(|s| StatsDoc::new(s, report, None));
     let writing = Instant::now();
-    write_report(report, &cli.format, &cli.rows, started.elapsed(), stats.as_ref())?;
+    write_report(report, cli, started.elapsed(), stats.as_ref())?;
     save_cache(&cache, cli.cache.as_deref(), stale, &rules)?;
     if let Some(stats) = &counted.stats {
         show_stats(stats, report, writing.elapsed());

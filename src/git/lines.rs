@@ -15,7 +15,7 @@ use super::{on_threads, GitError, Repo, Store};
 use crate::config::Config;
 use crate::count::{Counts, Options};
 use crate::lang::LangId;
-use crate::report::{LineChanges, LineMoves, Moves};
+use crate::report::{FileMove, LineChanges, LineMoves, Moves};
 
 /// A counted file on one side: its blob and what it counted as.
 #[derive(Clone, Copy)]
@@ -65,15 +65,15 @@ pub fn line_changes(
     for (path, sides) in pairs {
         match sides {
             (Some(o), Some(n)) if o.file.blob == n.file.blob && o.language == n.language => {
-                changes.add(path, n.language, all(n.counts, |m| &mut m.unchanged));
+                changes.add(path, n.language, all(n.counts, |m| &mut m.unchanged), FileMove::Unchanged);
             }
             (Some(o), Some(n)) if o.language == n.language => edited.push((path, o, n)),
             (o, n) => {
                 if let Some(o) = o {
-                    changes.add(path, o.language, all(o.counts, |m| &mut m.removed));
+                    changes.add(path, o.language, all(o.counts, |m| &mut m.removed), FileMove::Removed);
                 }
                 if let Some(n) = n {
-                    changes.add(path, n.language, all(n.counts, |m| &mut m.added));
+                    changes.add(path, n.language, all(n.counts, |m| &mut m.added), FileMove::Added);
                 }
             }
         }
@@ -83,7 +83,9 @@ pub fn line_changes(
     edited.sort_by_key(|(_, o, n)| std::cmp::Reverse(o.counts.lines + n.counts.lines));
     let options = config.read_rules().count;
     for (path, language, moves) in compare(repo, &edited, options, config.worker_count(true))? {
-        changes.add(path, language, moves);
+        // Another blob with the same lines (only their endings changed) is a file unchanged.
+        let file = if moves.changed() { FileMove::Modified } else { FileMove::Unchanged };
+        changes.add(path, language, moves, file);
     }
     changes.files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(changes)

@@ -84,22 +84,49 @@ pub struct FileLines {
     pub moves: LineMoves,
 }
 
+/// What happened to a file as a whole, as `cloc --diff` counts files (its `nFiles`): on one side
+/// only, or on both with its lines changed or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileMove {
+    Added,
+    Removed,
+    Modified,
+    Unchanged,
+}
+
 /// Line changes per language (unchanged files included, as unchanged lines) and per changed file.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct LineChanges {
     pub total: LineMoves,
     pub languages: BTreeMap<LangId, LineMoves>,
+    /// Files per language by [`FileMove`], each field a number of files; every language, whatever
+    /// `--top` keeps of `languages`.
+    pub file_moves: BTreeMap<LangId, Moves>,
     /// Sorted by path; only files with a line added, removed or modified.
     pub files: Vec<FileLines>,
 }
 
 impl LineChanges {
-    /// Adds one file's lines under `language`.
-    pub fn add(&mut self, path: &std::path::Path, language: LangId, moves: LineMoves) {
+    /// Adds one file's lines under `language`, and the file as `file`.
+    pub fn add(&mut self, path: &std::path::Path, language: LangId, moves: LineMoves, file: FileMove) {
         self.total += moves;
         *self.languages.entry(language).or_default() += moves;
+        let files = self.file_moves.entry(language).or_default();
+        *match file {
+            FileMove::Added => &mut files.added,
+            FileMove::Removed => &mut files.removed,
+            FileMove::Modified => &mut files.modified,
+            FileMove::Unchanged => &mut files.unchanged,
+        } += 1;
         if moves.changed() {
             self.files.push(FileLines { path: path.to_path_buf(), language, moves });
         }
+    }
+
+    /// Files of every language by [`FileMove`].
+    pub fn total_files(&self) -> Moves {
+        let mut total = Moves::default();
+        self.file_moves.values().for_each(|&m| total += m);
+        total
     }
 }

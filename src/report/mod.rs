@@ -21,7 +21,7 @@ use crate::lang::LangId;
 pub use by_root::{RootTotals, LISTED_FILES};
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
-pub use lines::{FileLines, LineChanges, LineMoves, Moves};
+pub use lines::{FileLines, FileMove, LineChanges, LineMoves, Moves};
 pub use path_order::path_order;
 pub use recorder::{Recorder, Recording};
 pub use view::{Omitted, RootView, Shape, SortKey, View};

@@ -2,22 +2,11 @@
 
 use std::io::{self, Write};
 
-use super::Doc;
+use super::{Doc, Header};
 use crate::output::buffer::{json_string, json_text, labelled};
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
-    let h = &doc.header;
-    writeln!(out, "{{\"header\" : {{")?;
-    out.write_all(b"  \"cloc_url\"           : ")?;
-    json_string(out, h.url)?;
-    out.write_all(b",\n  \"cloc_version\"       : ")?;
-    json_string(out, h.version)?;
-    writeln!(out, ",")?;
-    writeln!(out, "  \"elapsed_seconds\"    : {},", h.elapsed)?;
-    writeln!(out, "  \"n_files\"            : {},", h.files)?;
-    writeln!(out, "  \"n_lines\"            : {},", h.lines)?;
-    writeln!(out, "  \"files_per_second\"   : {},", h.per_second(h.files))?;
-    writeln!(out, "  \"lines_per_second\"   : {}}},", h.per_second(h.lines))?;
+    header(&doc.header, out)?;
     doc.write_rows(out, |out, row| {
         json_text(out, &row.name)?;
         out.write_all(b" :{\n  ")?;
@@ -39,6 +28,21 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "\"SUM\": {{")?;
     writeln!(out, "  \"blank\": {},\n  \"comment\": {},\n  \"code\": {},", sum.blank, sum.comment, sum.code)?;
     writeln!(out, "  \"nFiles\": {}}} }}", sum.files)
+}
+
+/// The document's start and its header block, with which cloc's `--diff --json` opens too.
+pub fn header(h: &Header, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{{\"header\" : {{")?;
+    out.write_all(b"  \"cloc_url\"           : ")?;
+    json_string(out, h.url)?;
+    out.write_all(b",\n  \"cloc_version\"       : ")?;
+    json_string(out, h.version)?;
+    writeln!(out, ",")?;
+    writeln!(out, "  \"elapsed_seconds\"    : {},", h.elapsed)?;
+    writeln!(out, "  \"n_files\"            : {},", h.files)?;
+    writeln!(out, "  \"n_lines\"            : {},", h.lines)?;
+    writeln!(out, "  \"files_per_second\"   : {},", h.per_second(h.files))?;
+    writeln!(out, "  \"lines_per_second\"   : {}}},", h.per_second(h.lines))
 }
 
 #[cfg(test)]
