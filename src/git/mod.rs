@@ -7,6 +7,7 @@
 pub mod blobs;
 pub mod cache_file;
 mod delta;
+mod detached;
 pub mod history;
 mod left_out;
 mod line_diff;
@@ -248,9 +249,12 @@ impl Repo {
     pub fn resolve(&self, rev: &str) -> Result<Revision, GitError> {
         let bad = |why: String| GitError::BadRevision { rev: rev.to_string(), why };
         let repo = &self.handle;
-        let id = repo.rev_parse_single(rev).map_err(|e| match self.unborn_branch(rev) {
-            Some(branch) => bad(format!("the branch '{branch}' has no commits yet")),
-            None => bad(format!("{}{}", cause(&e), self.why_names_fail())),
+        let id = repo.rev_parse_single(detached::spelt_for_gix(repo, rev).as_ref()).map_err(|e| {
+            match (self.unborn_branch(rev), detached::no_branch_for_sibling(repo, rev)) {
+                (Some(branch), _) => bad(format!("the branch '{branch}' has no commits yet")),
+                (None, Some(why)) => bad(why),
+                (None, None) => bad(format!("{}{}", cause(&e), self.why_names_fail())),
+            }
         })?;
         let object = id.object().map_err(|e| bad(e.to_string()))?;
         if let Ok(commit) = object.clone().peel_to_commit() {
