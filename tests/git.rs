@@ -882,6 +882,32 @@ fn a_bare_reflog_selector_with_head_detached_reads_heads_own_reflog() {
     }
 }
 
+/// A branch whose upstream is another branch of the same repository (`git branch
+/// --set-upstream-to=side`, which writes `branch.main.remote = .`): git's `main@{u}` is that
+/// branch; ringloc failed with "does not have a fetch tracking branch configured".
+#[test]
+fn the_upstream_of_a_branch_tracking_a_local_branch_is_that_branch() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["checkout", "-q", "-b", "side"]);
+    repo.write("c.c", "int c;\n");
+    repo.commit("three");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git(&["branch", "-q", "--set-upstream-to=side", "main"]);
+    let revs = ["@{u}", "@{upstream}~1", "main@{u}", "main@{UPSTREAM}", "HEAD@{u}", "@@{u}"];
+    for state in ["on main", "detached"] {
+        for rev in revs {
+            let git = git_resolves(&repo, rev);
+            let git = git.map_err(|why| format!("ringloc: bad revision '{rev}': {}\n", &why[7..]));
+            assert_eq!(ringloc_resolves(&repo, rev), git, "{rev} ({state})");
+        }
+        repo.git(&["checkout", "-q", "--detach"]);
+    }
+    assert_eq!(ringloc_resolves(&repo, "main@{u}"), Ok(repo.git(&["rev-parse", "side"])));
+}
+
 /// `diff` between revisions and `history` refused `--docstrings-as-code` (a usage error), which a
 /// count and `--rev` take: each side, and each sampled commit, counts doc strings as `--rev` does
 /// under it. Between two reports it is refused by name, as the selection flags are.

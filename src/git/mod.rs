@@ -22,7 +22,9 @@ mod sums;
 #[cfg(test)]
 mod test_git;
 pub mod tree;
+mod upstream;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
@@ -249,7 +251,11 @@ impl Repo {
     pub fn resolve(&self, rev: &str) -> Result<Revision, GitError> {
         let bad = |why: String| GitError::BadRevision { rev: rev.to_string(), why };
         let repo = &self.handle;
-        let id = repo.rev_parse_single(detached::spelt_for_gix(repo, rev).as_ref()).map_err(|e| {
+        let spelt = match detached::spelt_for_gix(repo, rev) {
+            Cow::Borrowed(rev) => upstream::spelt_for_gix(repo, rev),
+            spelt => spelt,
+        };
+        let id = repo.rev_parse_single(spelt.as_ref()).map_err(|e| {
             match (self.unborn_branch(rev), detached::no_branch_for_sibling(repo, rev)) {
                 (Some(branch), _) => bad(format!("the branch '{branch}' has no commits yet")),
                 (None, Some(why)) => bad(why),
