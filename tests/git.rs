@@ -908,6 +908,32 @@ fn the_upstream_of_a_branch_tracking_a_local_branch_is_that_branch() {
     assert_eq!(ringloc_resolves(&repo, "main@{u}"), Ok(repo.git(&["rev-parse", "side"])));
 }
 
+/// A reflog entry past the log's end and an upstream asked of a branch without one, or of a name
+/// that is no branch, fail in git's words (`log for 'main' only has 2 entries`, `no upstream
+/// configured for branch 'main'`, `no such branch: 'v1'`), where gix's spoke of "ref-log entries"
+/// and "a fetch tracking branch".
+#[test]
+fn reflogs_too_short_and_missing_upstreams_fail_in_gits_words() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["tag", "v1"]);
+    let revs =
+        ["main@{2}", "main@{9}~1", "@{9}", "HEAD@{9}", "@{u}", "main@{upstream}", "v1@{u}", "nope@{u}"];
+    let compare = |state: &str| {
+        for rev in revs {
+            let git = git_resolves(&repo, rev).expect_err(rev);
+            let said = git.strip_prefix("fatal: ").unwrap_or_else(|| panic!("git {rev}: {git}"));
+            let ringloc_said = ringloc_resolves(&repo, rev);
+            assert_eq!(ringloc_said, Err(format!("ringloc: bad revision '{rev}': {said}\n")), "{state}");
+        }
+    };
+    compare("on main");
+    repo.git(&["checkout", "-q", "--detach"]);
+    compare("detached");
+}
+
 /// `diff` between revisions and `history` refused `--docstrings-as-code` (a usage error), which a
 /// count and `--rev` take: each side, and each sampled commit, counts doc strings as `--rev` does
 /// under it. Between two reports it is refused by name, as the selection flags are.

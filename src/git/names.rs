@@ -77,24 +77,32 @@ fn names_a_ref(repo: &Repo, full: &str) -> bool {
 /// says so, with that entry's date.
 fn short_reflog(repo: &Repo, name: &str, selector: &str) -> Option<String> {
     let date = reflog_date(selector)?;
-    let head = || repo.handle.head().ok();
-    let reference = match name {
-        "" if head()?.is_detached() => repo.handle.find_reference("HEAD").ok()?,
-        "" => head()?.try_into_referent()?,
-        name => repo.handle.try_find_reference(name).ok()??,
-    };
+    let (reference, shown) = reflog_of(repo, name)?;
     let mut log = reference.log_iter();
     let times: Vec<Time> = log.rev().ok()??.filter_map(Result::ok).map(|line| line.signature.time).collect();
     let oldest = times.last()?;
     if times.iter().any(|time| time.seconds <= date.seconds) {
         return None;
     }
+    Some(format!("log for '{shown}' only goes back to {}", oldest.format_or_unix(GIT_RFC2822)))
+}
+
+/// The ref whose reflog `NAME@{...}` reads, and the name git gives it in its messages: the ref
+/// `name` answers to, named as written; with no name the branch `HEAD` is on, by its short name,
+/// or `HEAD` itself where it is detached.
+pub(super) fn reflog_of<'r>(repo: &'r Repo, name: &str) -> Option<(gix::Reference<'r>, String)> {
+    let head = || repo.handle.head().ok();
+    let reference = match name {
+        "" if head()?.is_detached() => repo.handle.find_reference("HEAD").ok()?,
+        "" => head()?.try_into_referent()?,
+        name => repo.handle.try_find_reference(name).ok()??,
+    };
     let full = reference.name().as_bstr();
     let shown = match name {
         "" => full.strip_prefix(b"refs/heads/").unwrap_or(b"HEAD").to_str_lossy().into_owned(),
         name => name.to_string(),
     };
-    Some(format!("log for '{shown}' only goes back to {}", oldest.format_or_unix(GIT_RFC2822)))
+    Some((reference, shown))
 }
 
 /// The date a reflog selector names, read as gix reads it: a number is an entry's place (`@{2}`)
