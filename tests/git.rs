@@ -817,6 +817,123 @@ fn a_reflog_date_older_than_the_log_is_warned_of_as_git_warns() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("warning: log for 'main' only goes back to "));
 }
 
+/// The commit git resolves `rev` to in `repo` (`git rev-parse --verify REV^{commit}`), or what it
+/// said where it resolves none.
+fn git_resolves(repo: &Repo, rev: &str) -> Result<String, String> {
+    let out = Command::new("git")
+        .args(["rev-parse", "--verify", &format!("{rev}^{{commit}}")])
+        .current_dir(repo.path())
+        .output()
+        .unwrap();
+    let said = |bytes: &[u8]| String::from_utf8_lossy(bytes).trim().to_string();
+    if out.status.success() {
+        Ok(said(&out.stdout))
+    } else {
+        Err(said(&out.stderr))
+    }
+}
+
+/// The commit ringloc resolves `rev` to in `repo` (the newest commit of `history REV`), or its
+/// stderr where it resolves none.
+fn ringloc_resolves(repo: &Repo, rev: &str) -> Result<String, String> {
+    let out = ringloc(&["history", rev, "--every", "1000", "--format", "json"], &repo.path());
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    let commits = json_of(&out)["commits"].clone();
+    Ok(commits.as_array().unwrap().last().unwrap()["commit"].as_str().unwrap().to_string())
+}
+
+/// A reflog selector with no name before it (`@{1}`, `@{yesterday}`) reads, as git reads it, the
+/// reflog of the branch `HEAD` is on, and with `HEAD` detached `HEAD`'s own: ringloc failed there
+/// with "Unborn heads do not have a reflog yet", where `git rev-parse @{1}` answers. The upstream
+/// of a detached `HEAD` fails in git's words.
+#[test]
+fn a_bare_reflog_selector_with_head_detached_reads_heads_own_reflog() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["checkout", "-q", "-b", "side"]);
+    repo.write("c.c", "int c;\n");
+    repo.commit("three");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("d.c", "int d;\n");
+    repo.commit("four");
+    let revs = ["@{0}", "@{1}", "@{2}", "@{1}~1", "@{2030-01-01}", "HEAD@{1}", "@{-1}", "main@{1}", "@"];
+    let compare = |state: &str| {
+        for rev in revs {
+            let git = git_resolves(&repo, rev).unwrap_or_else(|why| panic!("git {rev}: {why}"));
+            assert_eq!(ringloc_resolves(&repo, rev), Ok(git), "{rev} ({state})");
+        }
+    };
+    compare("on a branch");
+    repo.git(&["checkout", "-q", "--detach", "HEAD~1"]);
+    compare("detached");
+    assert_ne!(git_resolves(&repo, "@{1}"), git_resolves(&repo, "main@{1}"), "HEAD's own reflog");
+    let out = ringloc(&["--rev", "@{2001-01-01}", "--format", "json"], &repo.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.starts_with("ringloc: warning: log for 'HEAD' only goes back to "), "{stderr}");
+    for rev in ["@{u}", "@{push}", "HEAD@{upstream}"] {
+        assert_eq!(git_resolves(&repo, rev), Err("fatal: HEAD does not point to a branch".into()));
+        let said = ringloc_resolves(&repo, rev).unwrap_err();
+        assert_eq!(said, format!("ringloc: bad revision '{rev}': HEAD does not point to a branch\n"));
+    }
+}
+
+/// A branch whose upstream is another branch of the same repository (`git branch
+/// --set-upstream-to=side`, which writes `branch.main.remote = .`): git's `main@{u}` is that
+/// branch; ringloc failed with "does not have a fetch tracking branch configured".
+#[test]
+fn the_upstream_of_a_branch_tracking_a_local_branch_is_that_branch() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["checkout", "-q", "-b", "side"]);
+    repo.write("c.c", "int c;\n");
+    repo.commit("three");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git(&["branch", "-q", "--set-upstream-to=side", "main"]);
+    let revs = ["@{u}", "@{upstream}~1", "main@{u}", "main@{UPSTREAM}", "HEAD@{u}", "@@{u}"];
+    for state in ["on main", "detached"] {
+        for rev in revs {
+            let git = git_resolves(&repo, rev);
+            let git = git.map_err(|why| format!("ringloc: bad revision '{rev}': {}\n", &why[7..]));
+            assert_eq!(ringloc_resolves(&repo, rev), git, "{rev} ({state})");
+        }
+        repo.git(&["checkout", "-q", "--detach"]);
+    }
+    assert_eq!(ringloc_resolves(&repo, "main@{u}"), Ok(repo.git(&["rev-parse", "side"])));
+}
+
+/// A reflog entry past the log's end and an upstream asked of a branch without one, or of a name
+/// that is no branch, fail in git's words (`log for 'main' only has 2 entries`, `no upstream
+/// configured for branch 'main'`, `no such branch: 'v1'`), where gix's spoke of "ref-log entries"
+/// and "a fetch tracking branch".
+#[test]
+fn reflogs_too_short_and_missing_upstreams_fail_in_gits_words() {
+    if !has_git() {
+        return;
+    }
+    let repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["tag", "v1"]);
+    let revs =
+        ["main@{2}", "main@{9}~1", "@{9}", "HEAD@{9}", "@{u}", "main@{upstream}", "v1@{u}", "nope@{u}"];
+    let compare = |state: &str| {
+        for rev in revs {
+            let git = git_resolves(&repo, rev).expect_err(rev);
+            let said = git.strip_prefix("fatal: ").unwrap_or_else(|| panic!("git {rev}: {git}"));
+            let ringloc_said = ringloc_resolves(&repo, rev);
+            assert_eq!(ringloc_said, Err(format!("ringloc: bad revision '{rev}': {said}\n")), "{state}");
+        }
+    };
+    compare("on main");
+    repo.git(&["checkout", "-q", "--detach"]);
+    compare("detached");
+}
+
 /// `diff` between revisions and `history` refused `--docstrings-as-code` (a usage error), which a
 /// count and `--rev` take: each side, and each sampled commit, counts doc strings as `--rev` does
 /// under it. Between two reports it is refused by name, as the selection flags are.

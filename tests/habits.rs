@@ -6,6 +6,7 @@ mod common;
 use std::process::{Command, Output};
 
 use common::{json_of, ringloc, Tree};
+use unicode_width::UnicodeWidthStr;
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -164,6 +165,53 @@ fn bidirectional_overrides_in_names_are_escaped_in_tables_and_markdown() {
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("u{202E}yp.c") && text.contains("u{2028}ep.c"), "{text}");
         assert!(!text.contains(['\u{202E}', '\u{2028}']), "{text}");
+    }
+}
+
+/// Each cell of a table row (a run of text between spaces) as the terminal columns it starts and
+/// ends at.
+fn cells_at(row: &str) -> Vec<(usize, usize)> {
+    let column = |byte: usize| UnicodeWidthStr::width(&row[..byte]);
+    let mut cells = Vec::new();
+    let mut start = None;
+    for (byte, c) in row.char_indices().chain([(row.len(), ' ')]) {
+        match (c == ' ', start) {
+            (false, None) => start = Some(byte),
+            (true, Some(from)) => {
+                cells.push((column(from), column(byte)));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    cells
+}
+
+/// Names with wide (CJK), combining and zero-width characters, or an escaped override, keep every
+/// column after them in line: padded by characters, a row with `数据.c` was a column short per
+/// wide character and one with `cafe\u{301}.c` a column long, in `--by-file` and `--by-dir`.
+#[test]
+fn columns_line_up_after_wide_combining_and_zero_width_names() {
+    let tree = Tree::new();
+    let names = ["数据.c", "cafe\u{301}.c", "zero\u{200B}width.py", "目录/表.c", "x\u{202E}y.c", "plain.c"];
+    for name in names {
+        tree.write(name, "int a;\n");
+    }
+    // The file grid has two columns of names (left-aligned), the directory grid one.
+    for (args, names_columns, rows) in [(&["--by-file"][..], 2, 7), (&["--by-dir", "1"], 1, 3)] {
+        let out = ringloc(args, tree.path());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let grid = text.split("\n\n").last().unwrap();
+        let rows_cells: Vec<Vec<(usize, usize)>> =
+            grid.lines().filter(|line| !line.starts_with('-')).map(cells_at).collect();
+        assert_eq!(rows_cells.len(), rows, "{text}");
+        let layout = |cells: &[(usize, usize)]| -> Vec<usize> {
+            let starts = cells[1..names_columns].iter().map(|&(start, _)| start);
+            starts.chain(cells[names_columns..].iter().map(|&(_, end)| end)).collect()
+        };
+        for cells in &rows_cells {
+            assert_eq!(layout(cells), layout(&rows_cells[0]), "{args:?}:\n{text}");
+        }
     }
 }
 

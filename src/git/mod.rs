@@ -7,6 +7,8 @@
 pub mod blobs;
 pub mod cache_file;
 mod delta;
+mod detached;
+mod git_words;
 pub mod history;
 mod left_out;
 mod line_diff;
@@ -21,7 +23,9 @@ mod sums;
 #[cfg(test)]
 mod test_git;
 pub mod tree;
+mod upstream;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
@@ -248,9 +252,16 @@ impl Repo {
     pub fn resolve(&self, rev: &str) -> Result<Revision, GitError> {
         let bad = |why: String| GitError::BadRevision { rev: rev.to_string(), why };
         let repo = &self.handle;
-        let id = repo.rev_parse_single(rev).map_err(|e| match self.unborn_branch(rev) {
-            Some(branch) => bad(format!("the branch '{branch}' has no commits yet")),
-            None => bad(format!("{}{}", cause(&e), self.why_names_fail())),
+        let spelt = match detached::spelt_for_gix(repo, rev) {
+            Cow::Borrowed(rev) => upstream::spelt_for_gix(repo, rev),
+            spelt => spelt,
+        };
+        let id = repo.rev_parse_single(spelt.as_ref()).map_err(|e| {
+            match (self.unborn_branch(rev), detached::no_branch_for_sibling(repo, rev)) {
+                (Some(branch), _) => bad(format!("the branch '{branch}' has no commits yet")),
+                (None, Some(why)) => bad(why),
+                (None, None) => bad(self.why_unresolved(rev, &e)),
+            }
         })?;
         let object = id.object().map_err(|e| bad(e.to_string()))?;
         if let Ok(commit) = object.clone().peel_to_commit() {
@@ -294,6 +305,15 @@ impl Repo {
         let short = branch.shorten().to_string();
         let names_it = ["@", "HEAD", short.as_str()].contains(&name) || branch.as_bstr() == name;
         names_it.then_some(short)
+    }
+
+    /// Why `rev` did not resolve: in git's words where they say it plainer than gix's `error`
+    /// ([`git_words`]), or gix's cause and what about the repository may be behind it.
+    fn why_unresolved(&self, rev: &str, error: &(dyn std::error::Error + 'static)) -> String {
+        match self.why_names_fail() {
+            "" => git_words::why_git_fails(self, rev).unwrap_or_else(|| cause(error)),
+            hint => format!("{}{hint}", cause(error)),
+        }
     }
 
     /// What about the repository may be why a name did not resolve, where gix's error names only

@@ -33,13 +33,13 @@ pub(super) fn name_warnings(repo: &Repo, rev: &str) -> Vec<String> {
 
 /// `rev`'s ref name: up to its first `@{`, `~`, `^` or `:` (`main@{1}~2`, `v1^{tree}`,
 /// `HEAD:src`).
-fn ref_name(rev: &str) -> &str {
+pub(super) fn ref_name(rev: &str) -> &str {
     let end = ["@{", "~", "^", ":"].iter().filter_map(|sep| rev.find(sep)).min().unwrap_or(rev.len());
     &rev[..end]
 }
 
 /// What the `@{...}` right after `rev`'s ref name `name` holds, if one follows it.
-fn reflog_selector<'r>(rev: &'r str, name: &str) -> Option<&'r str> {
+pub(super) fn reflog_selector<'r>(rev: &'r str, name: &str) -> Option<&'r str> {
     let after = rev[name.len()..].strip_prefix("@{")?;
     after.split_once('}').map(|(inside, _)| inside)
 }
@@ -73,25 +73,36 @@ fn names_a_ref(repo: &Repo, full: &str) -> bool {
 
 /// git's warning where `selector` (of `NAME@{SELECTOR}`) is a date older than every entry of the
 /// reflog it reads: that of the ref `name` answers to, or with no name that of the branch `HEAD`
-/// is on. git and gix both take the oldest entry then; git says so, with that entry's date.
+/// is on, or `HEAD`'s own where it is detached. git and gix both take the oldest entry then; git
+/// says so, with that entry's date.
 fn short_reflog(repo: &Repo, name: &str, selector: &str) -> Option<String> {
     let date = reflog_date(selector)?;
-    let reference = match name {
-        "" => repo.handle.head().ok()?.try_into_referent()?,
-        name => repo.handle.try_find_reference(name).ok()??,
-    };
+    let (reference, shown) = reflog_of(repo, name)?;
     let mut log = reference.log_iter();
     let times: Vec<Time> = log.rev().ok()??.filter_map(Result::ok).map(|line| line.signature.time).collect();
     let oldest = times.last()?;
     if times.iter().any(|time| time.seconds <= date.seconds) {
         return None;
     }
+    Some(format!("log for '{shown}' only goes back to {}", oldest.format_or_unix(GIT_RFC2822)))
+}
+
+/// The ref whose reflog `NAME@{...}` reads, and the name git gives it in its messages: the ref
+/// `name` answers to, named as written; with no name the branch `HEAD` is on, by its short name,
+/// or `HEAD` itself where it is detached.
+pub(super) fn reflog_of<'r>(repo: &'r Repo, name: &str) -> Option<(gix::Reference<'r>, String)> {
+    let head = || repo.handle.head().ok();
+    let reference = match name {
+        "" if head()?.is_detached() => repo.handle.find_reference("HEAD").ok()?,
+        "" => head()?.try_into_referent()?,
+        name => repo.handle.try_find_reference(name).ok()??,
+    };
     let full = reference.name().as_bstr();
     let shown = match name {
         "" => full.strip_prefix(b"refs/heads/").unwrap_or(b"HEAD").to_str_lossy().into_owned(),
         name => name.to_string(),
     };
-    Some(format!("log for '{shown}' only goes back to {}", oldest.format_or_unix(GIT_RFC2822)))
+    Some((reference, shown))
 }
 
 /// The date a reflog selector names, read as gix reads it: a number is an entry's place (`@{2}`)

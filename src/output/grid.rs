@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::cmp::Ordering;
 
+use unicode_width::UnicodeWidthStr;
+
 use super::paths::for_people;
 use super::rows::map_parts;
 use crate::lang::LangId;
@@ -63,15 +65,26 @@ impl<'a> Cell<'a> {
         }
     }
 
-    /// How many characters the text is, without formatting a number: the width pass of a table
-    /// sees every cell of every file row.
+    /// How many terminal columns the text takes, without formatting a number: the width pass of a
+    /// table sees every cell of every file row.
     pub fn width(&self) -> usize {
         match self.text {
-            Text::Str(ref text) if text.is_ascii() => text.len(),
-            Text::Str(ref text) => text.chars().count(),
+            Text::Str(ref text) => text_columns(text),
             Text::Count(n) => decimal_digits(n),
             Text::Signed(n) => usize::from(n != 0) + decimal_digits(n.unsigned_abs()),
         }
+    }
+}
+
+/// How many columns a terminal draws `text` in: two for a CJK character, none for a combining mark
+/// or a zero-width character, where counting characters padded a row with `数据.c` one column short
+/// per wide character and misaligned every column after it. A cell's control and bidirectional
+/// characters are already written as escapes (`\u{202E}`), as wide as their text.
+pub fn text_columns(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        UnicodeWidthStr::width(text)
     }
 }
 
@@ -133,8 +146,8 @@ impl<'a> Grid<'a> {
         }
     }
 
-    /// Each column's widest cell among the rows (not the total), in characters; zeros where the
-    /// grid was made without `measured`.
+    /// Each column's widest cell among the rows (not the total), in terminal columns; zeros where
+    /// the grid was made without `measured`.
     pub fn widths(&self) -> &[usize] {
         &self.cells.widths
     }
@@ -461,11 +474,11 @@ fn line_grids<'a>(lines: &'a LineChanges, omitted: &Omitted) -> Vec<Grid<'a>> {
 mod tests {
     use super::*;
 
-    /// The width found without formatting is the number of characters the cell draws.
+    /// The width found without formatting is the number of columns the cell draws.
     #[test]
-    fn width_is_the_characters_drawn() {
+    fn width_is_the_columns_drawn() {
         let drawn = |cell: &Cell| -> usize {
-            cell.parts(&mut itoa::Buffer::new()).iter().map(|part| part.chars().count()).sum()
+            cell.parts(&mut itoa::Buffer::new()).iter().map(|part| UnicodeWidthStr::width(*part)).sum()
         };
         let mut cells =
             ["", "src/main.rs", "ünï/códe.rs", "日本/語", "tab\u{3000}"].map(Cell::unstyled).to_vec();

@@ -86,7 +86,7 @@ fn cell(out: &mut impl Write, cell: &Cell) -> io::Result<()> {
 
 /// Writes a total's cell in bold; an empty cell stays empty.
 fn bold(out: &mut impl Write, c: &Cell) -> io::Result<()> {
-    if c.width() == 0 {
+    if matches!(&c.text, Text::Str(text) if text.is_empty()) {
         return Ok(());
     }
     out.write_all(b"**")?;

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::buffer::buffered;
-use super::grid::{diff_grids, report_grids, Cell, Grid, Tone};
+use super::grid::{diff_grids, report_grids, text_columns, Cell, Grid, Tone};
 use super::rows::write_numbered;
 use super::Output;
 use crate::report::{Diff, View};
@@ -55,13 +55,14 @@ impl Table {
     }
 
     /// Appends one row of `cells`, padded to `widths`, and its line break. A cell's width is
-    /// taken from the text written ([`Cell::width`] without formatting its number twice).
+    /// taken from the text written, in terminal columns ([`Cell::width`] without formatting its
+    /// number twice).
     fn line(&self, out: &mut Vec<u8>, (grid, widths): (&Grid, &[usize]), cells: &[Cell], bold: bool) {
         let start = out.len();
         let mut digits = itoa::Buffer::new();
         for ((cell, col), &width) in cells.iter().zip(&grid.columns).zip(widths) {
             let [sign, text] = cell.parts(&mut digits);
-            let shown = sign.len() + if text.is_ascii() { text.len() } else { text.chars().count() };
+            let shown = sign.len() + text_columns(text);
             let pad = width.saturating_sub(shown);
             out.push(b' ');
             if col.numeric {
