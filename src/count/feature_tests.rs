@@ -206,6 +206,21 @@ fn a_regex_literal_hides_quotes_and_comment_openers() {
 }
 
 #[test]
+fn a_slash_after_a_keyword_condition_opens_a_regex() {
+    for name in ["JavaScript", "TypeScript"] {
+        let c = |src: &str| counts_everywhere(name, src);
+        assert_eq!(c("if (x) /`/.test(s);\n// c\nx = 1;\n"), (3, 2, 1, 0), "no template opens");
+        assert_eq!(c("if (f(a)) /'/.test(s); // c\n"), (1, 1, 0, 0), "nested parentheses");
+        assert_eq!(c("while (x)\n  /\"/g.exec(s);\n// c\n"), (3, 2, 1, 0), "a newline between");
+        assert_eq!(c("for (;;) /[\"']/; /* c\nd */\n"), (2, 1, 1, 0));
+        assert_eq!(c("x = f(a) / 2; /* c\nd */\n"), (2, 1, 1, 0), "after a call it divides");
+        assert_eq!(c("x = a.if(b) / 2 + '/'; // c\n"), (1, 1, 0, 0), "a property is no keyword");
+        assert_eq!(c("x = elif(b) /2; s = \"/\"; /* c */\n"), (1, 1, 0, 0), "nor a longer word");
+    }
+    assert_eq!(counts("Perl", "$x = (1) / 2; # c\n"), (1, 1, 0, 0), "JavaScript's rule only");
+}
+
+#[test]
 fn attribute_values_are_the_only_strings_of_markup() {
     assert_eq!(counts("HTML", "<p title=\"<!-- x\">a</p>\n<p>b</p>\n<!-- c -->\n"), (3, 2, 1, 0));
     assert_eq!(counts("HTML", "<p>it's</p>\n<!-- c -->\n"), (2, 1, 1, 0));

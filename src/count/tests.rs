@@ -186,6 +186,10 @@ fn language_pieces(id: LangId) -> Vec<Vec<u8>> {
     for &b in crate::count::syntax::quote_like::starts(s.quote_likes) {
         out.extend([vec![b], vec![b'_', b], vec![b, b'w', b'(']]);
     }
+    // A keyword's condition, after which a slash opens a regex (JavaScript's `if (x) /re/`).
+    if s.regex {
+        out.extend([&b"if ("[..], b"while(", b"a.for (", b")", b"("].map(|p| p.to_vec()));
+    }
     if let Some(h) = s.heredoc {
         out.push(h.open.to_vec());
         out.extend(h.indent_flags.iter().map(|&f| [h.open, &[f][..]].concat()));

@@ -18,6 +18,7 @@ mod string_blocks;
 mod tally;
 
 use super::syntax::classifier::{Classifier, InlineMark, NL, START};
+use super::syntax::condition::{closes_condition, Earlier};
 use super::syntax::embed::embed_opens;
 use super::syntax::heredoc_queue::HeredocQueue;
 use super::syntax::markers::{
@@ -150,6 +151,9 @@ pub struct LineCounter {
     tail: [u8; 2],
     /// The last non-blank byte consumed, for languages with regex literals.
     last_nonblank: Option<u8>,
+    /// The last bytes of the chunks before, for languages with regex literals: whether a `)`
+    /// closed a keyword's condition (`if (x) /re/`).
+    earlier: Earlier,
     /// The word the bytes so far end with, for languages whose keywords decide a regex or a
     /// quote-like operator (`split /,/`).
     last_word: LastWord,
@@ -214,6 +218,7 @@ impl LineCounter {
             head: Head::Bom,
             tail: [b'\n'; 2],
             last_nonblank: None,
+            earlier: Earlier::default(),
             last_word: LastWord::NONE,
             number_run: NumberRun::NONE,
             backslashes: Backslashes::NONE,
@@ -374,6 +379,9 @@ impl LineCounter {
         }
         if self.cls.syntax.odd_splice || self.regions.is_some() {
             self.backslashes = self.backslashes.after(used);
+        }
+        if self.cls.syntax.regex || self.regions.is_some() {
+            self.earlier.extend(used);
         }
         if self.cls.syntax.regex || self.cls.syntax.block_scalars || self.regions.is_some() {
             if let Some(&b) = used.iter().rev().find(|&&b| !is_ws(b) && b != b'\n') {
@@ -553,7 +561,8 @@ impl LineCounter {
             }
         }
         let keyword = || expects_operand(syntax.quote_likes, self.last_word.after(&buf[..at]).as_bytes());
-        if b == b'/' && syntax.regex && regex_opens(syntax.quote_likes, before[1], prev, keyword) {
+        let condition = || closes_condition(self.earlier.bytes(), &buf[..at]);
+        if b == b'/' && syntax.regex && regex_opens(syntax.quote_likes, before[1], prev, keyword, condition) {
             self.mode = Mode::Regex { class: false };
         }
         at + 1

@@ -3,6 +3,7 @@
 
 pub(crate) mod c_family;
 pub(crate) mod classifier;
+pub(crate) mod condition;
 pub(crate) mod doc_prefix;
 pub(crate) mod embed;
 pub(crate) mod heredoc_queue;

@@ -79,17 +79,19 @@ pub(crate) fn quote_like_opens(
 }
 
 /// Whether a `/` after `prev` (the last non-blank byte) opens a regex: where an operand is
-/// expected by the byte ([`regex_may_follow`]), or, with quote-likes (Perl, Ruby), after a keyword
-/// that expects one (`split /,/`, `when /x/`).
-/// Right after a `:` it is Ruby's symbol `:/` instead.
+/// expected by the byte ([`regex_may_follow`]); without quote-likes (JavaScript), after the `)` of
+/// an `if`'s, `while`'s, `for`'s or `with`'s condition (`condition`, asked only after a `)`:
+/// [`super::condition::closes_condition`]); with quote-likes (Perl, Ruby), after a keyword that
+/// expects one (`split /,/`, `when /x/`). Right after a `:` it is Ruby's symbol `:/` instead.
 pub(crate) fn regex_opens(
     family: QuoteLikes,
     before: u8,
     prev: Option<u8>,
     keyword: impl FnOnce() -> bool,
+    condition: impl FnOnce() -> bool,
 ) -> bool {
     if family == QuoteLikes::None {
-        return regex_may_follow(prev);
+        return regex_may_follow(prev) || prev == Some(b')') && condition();
     }
     before != b':' && (regex_may_follow(prev) || prev.is_some_and(is_word) && keyword())
 }

@@ -2,6 +2,7 @@
 //! flags and to the mode.
 
 use super::{InInterpolation, Mode, Twin};
+use crate::count::syntax::condition::closes_condition;
 use crate::count::syntax::embed::{embed_opens, TagReader};
 use crate::count::syntax::markers::{
     block_closes, block_opens, block_scalar_opens, comment_string_at, help_text_opens, heredoc_closes,
@@ -235,7 +236,11 @@ impl Twin<'_> {
             None => {}
         }
         let keyword = || expects_operand(syntax.quote_likes, self.word_before(i).as_bytes());
-        if b == b'/' && syntax.regex && regex_opens(syntax.quote_likes, self.before(i, 1), prev, keyword) {
+        let condition = || closes_condition(&[], &self.bytes[self.start..i]);
+        if b == b'/'
+            && syntax.regex
+            && regex_opens(syntax.quote_likes, self.before(i, 1), prev, keyword, condition)
+        {
             self.eng.mode = Mode::Regex { class: false };
             self.open_span(SpanKind::Regex, i, 1);
         }

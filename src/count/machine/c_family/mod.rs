@@ -255,7 +255,13 @@ impl LineCounter {
                 if bits.single != 0 && shape.separators {
                     bits.opens &= !separators(buf, i, bits.single, number_run);
                 }
-                let text = Text { buf, i, tag_char: shape.tag_char, last_nonblank: self.last_nonblank };
+                let text = Text {
+                    buf,
+                    i,
+                    tag_char: shape.tag_char,
+                    last_nonblank: self.last_nonblank,
+                    earlier: &self.earlier,
+                };
                 let comment = Self::resolve::<LONG_STRINGS, EXTRA_FORMS>(shape, &bits, &mut carry, text, lo);
                 if EXTRA_FORMS && carry.inside == STOP {
                     // The lines up to the stop; the byte loop goes on from it, in code.

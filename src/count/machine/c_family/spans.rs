@@ -1,5 +1,6 @@
 //! One block's span bits, and the spans walked through them.
 
+use crate::count::syntax::condition::{closes_condition, Earlier};
 use crate::count::syntax::markers::{is_ws, regex_may_follow};
 use crate::simd::bits::{above, below};
 
@@ -127,21 +128,24 @@ pub(super) struct Span {
 }
 
 /// The bytes a tagged raw string's closer and a regex's slash are checked against: the buffer,
-/// where the block starts in it, the tag's byte, and the last non-blank byte of earlier chunks.
+/// where the block starts in it, the tag's byte, and the last non-blank byte and last bytes of
+/// earlier chunks.
 #[derive(Clone, Copy)]
 pub(super) struct Text<'a> {
     pub(super) buf: &'a [u8],
     pub(super) i: usize,
     pub(super) tag_char: u8,
     pub(super) last_nonblank: Option<u8>,
+    pub(super) earlier: &'a Earlier,
 }
 
 impl Text<'_> {
     /// A slash at `hit` would open a regex literal: the byte loop's own test, on the same bytes.
     #[inline(always)]
     pub(super) fn regex_at(&self, hit: usize) -> bool {
-        let before = self.buf[..self.i + hit].iter().rev().find(|&&b| !is_ws(b) && b != b'\n');
-        regex_may_follow(before.copied().or(self.last_nonblank))
+        let bytes = &self.buf[..self.i + hit];
+        let before = bytes.iter().rev().find(|&&b| !is_ws(b) && b != b'\n').copied().or(self.last_nonblank);
+        regex_may_follow(before) || before == Some(b')') && closes_condition(self.earlier.bytes(), bytes)
     }
 }
 
