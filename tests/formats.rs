@@ -198,6 +198,7 @@ fn the_man_page_lists_diff_formats_under_diff() {
             "tokei\\-json",
             "cloc\\-json",
             "cloc\\-xml",
+            "cloc\\-yaml",
             "openmetrics",
             "sql",
         ]
@@ -206,16 +207,17 @@ fn the_man_page_lists_diff_formats_under_diff() {
         .collect()
     };
     assert_eq!(listed(section("diff")), DIFF_FORMATS.map(|f| f.replace('-', "\\-")), "{}", section("diff"));
-    assert_eq!(listed(section("merge")).len(), 12, "{}", section("merge"));
+    assert_eq!(listed(section("merge")).len(), 13, "{}", section("merge"));
     let count = &man[..man.find(".SH SUBCOMMANDS").unwrap()];
-    assert_eq!(listed(count).len(), 12, "{count}");
+    assert_eq!(listed(count).len(), 13, "{count}");
 }
 
 /// The formats `diff` writes, in `--format`'s order.
-const DIFF_FORMATS: [&str; 7] = ["table", "json", "ndjson", "csv", "markdown", "yaml", "cloc-json"];
+const DIFF_FORMATS: [&str; 9] =
+    ["table", "json", "ndjson", "csv", "markdown", "yaml", "cloc-json", "cloc-xml", "cloc-yaml"];
 
 /// `diff --help` listed all fourteen formats under `--format`, and `--sql-project` and
-/// `--sql-append`, though diff writes seven formats and no SQL: the help now comes from the same
+/// `--sql-append`, though diff writes nine formats and no SQL: the help now comes from the same
 /// definition as the parser, the manual page and the completions.
 #[test]
 fn diff_help_lists_only_what_diff_takes() {
@@ -230,9 +232,20 @@ fn diff_help_lists_only_what_diff_takes() {
         .collect();
     assert_eq!(listed, DIFF_FORMATS, "{help}");
     assert!(!help.contains("--sql"), "{help}");
+    for syntax in ["json", "xml", "yaml"] {
+        let said = format!("cloc 1.96's `--diff --{syntax}` (between two revisions)");
+        assert_eq!(value_help(values, &format!("cloc-{syntax}")), said, "{help}");
+    }
     let count = run(&["--help"], &tree);
     assert!(count.contains("- sql:") && count.contains("--sql-project") && count.contains("--sql-append"));
+    assert_eq!(value_help(&count, "cloc-xml"), "cloc 1.96's `--xml` (Jenkins' SLOCCount plugin)");
     assert!(run(&["merge", "--help"], &tree).contains("--sql-append"));
+}
+
+/// What `help` says of `--format`'s value `name`.
+fn value_help<'a>(help: &'a str, name: &str) -> &'a str {
+    let line = help.lines().find_map(|l| l.trim_start().strip_prefix(&format!("- {name}:")));
+    line.unwrap_or_else(|| panic!("{name}: {help}")).trim()
 }
 
 /// `diff --format sql` was taken by the parser and refused later with a message of its own; the
@@ -419,8 +432,8 @@ fn zsh_completes_a_subcommands_own_options() {
     assert!(completes("ringloc -t Rus").contains("ringloc -t Rust "));
     assert!(completes("ringloc explain --language Pyth").contains("ringloc explain --language Python "));
     assert!(completes("ringloc diff a.json b.json --format nd").contains("--format ndjson "));
-    let diff = completes("ringloc diff a.json b.json --format cl");
-    assert!(diff.contains("--format cloc-json ") && !diff.contains("cloc-xml"), "{diff}");
+    let diff = completes("ringloc diff a.json b.json --format t");
+    assert!(diff.contains("--format table ") && !diff.contains("tokei"), "{diff}");
 }
 
 /// A markdown reader trims the blanks around a cell's text, and a blank before a title's closing

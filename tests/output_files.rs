@@ -259,9 +259,9 @@ fn merge_writes_any_format_and_diff_refuses_the_drop_in_ones() {
     let xml = std::fs::read_to_string(tree.path().join("a.xml")).unwrap();
     assert!(xml.contains("<language name=\"C\" files_count=\"40\""), "{xml}");
     assert!(std::fs::read_to_string(tree.path().join("a.yaml")).unwrap().contains("schema_version: 1\n"));
-    let diff = ringloc(&["diff", "a.json", "a.json", "-o", "cloc-xml:d.xml"], tree.path());
+    let diff = ringloc(&["diff", "a.json", "a.json", "-o", "scc-json:d.json"], tree.path());
     assert_eq!(diff.status.code(), Some(1));
-    assert!(stderr(&diff).contains("--format cloc-xml has no diff form"), "{}", stderr(&diff));
+    assert!(stderr(&diff).contains("--format scc-json has no diff form"), "{}", stderr(&diff));
     let yaml = ringloc(&["diff", "a.json", "a.json", "--format", "yaml"], tree.path());
     assert_eq!(yaml.status.code(), Some(0), "{}", stderr(&yaml));
 }

@@ -11,7 +11,7 @@ use ringloc::lang::detect_by_name;
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
-use ringloc::output::{NdjsonStream, CLOC_DIFF_NEEDS_REVISIONS};
+use ringloc::output::{cloc_diff_needs_revisions, NdjsonStream};
 use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
 use ringloc::walk::select::{Exclusion, Filter, Selection};
@@ -299,8 +299,8 @@ pub fn merge(
 /// `ringloc diff OLD NEW`.
 pub fn diff(old_path: &Path, new_path: &Path, by_dir: bool, format: &FormatArgs) -> Result<Finished, String> {
     let targets = diff_targets(format)?;
-    if targets.iter().any(|t| needs_line_changes(t.format)) {
-        return Err(CLOC_DIFF_NEEDS_REVISIONS.into());
+    if let Some(t) = targets.iter().find(|t| needs_line_changes(t.format)) {
+        return Err(cloc_diff_needs_revisions(&format_name(t.format)));
     }
     report_input::stdin_at_most_once([old_path, new_path])?;
     let destinations = open(&targets, &SqlArgs::default())?;

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use ringloc::io::Backend;
@@ -489,6 +489,17 @@ pub enum FormatFlag {
     Html,
 }
 
+/// `format`'s value as `diff --format` offers it: cloc's formats write cloc's `--diff` there, a
+/// document of its own, which the help says.
+fn as_diff_format(format: FormatFlag, value: PossibleValue) -> PossibleValue {
+    match format {
+        FormatFlag::ClocJson => value.help("cloc 1.96's `--diff --json` (between two revisions)"),
+        FormatFlag::ClocXml => value.help("cloc 1.96's `--diff --xml` (between two revisions)"),
+        FormatFlag::ClocYaml => value.help("cloc 1.96's `--diff --yaml` (between two revisions)"),
+        _ => value,
+    }
+}
+
 impl Cli {
     /// Parses the command line. Options written before a subcommand (`ringloc --format json merge
     /// a.json`) are taken as written after it: otherwise clap would count `merge` as a directory.
@@ -509,7 +520,7 @@ impl Cli {
         let diff_formats: Vec<_> = FormatFlag::value_variants()
             .iter()
             .filter(|f| shows_diffs(**f))
-            .filter_map(ValueEnum::to_possible_value)
+            .filter_map(|f| Some(as_diff_format(*f, f.to_possible_value()?)))
             .collect();
         let parser =
             PossibleValuesParser::new(diff_formats).try_map(|name| FormatFlag::from_str(&name, false));

@@ -26,18 +26,18 @@ pub fn nests_files(format: FormatFlag) -> bool {
     matches!(format, FormatFlag::TokeiJson | FormatFlag::SccJson)
 }
 
-/// Formats that can show `ringloc diff`: ringloc's own, and cloc's `--diff --json` (between
-/// revisions only: [`needs_line_changes`]). The other drop-in formats mirror what another tool
-/// reports for one tree, and those tools have no diff in that shape.
+/// Formats that can show `ringloc diff`: ringloc's own, and cloc's `--diff` in its three syntaxes
+/// (between revisions only: [`needs_line_changes`]). The other drop-in formats mirror what
+/// another tool reports for one tree, and those tools have no diff in that shape.
 pub fn shows_diffs(format: FormatFlag) -> bool {
     use FormatFlag::*;
-    matches!(format, Table | Json | Ndjson | Csv | Markdown | Yaml | ClocJson)
+    matches!(format, Table | Json | Ndjson | Csv | Markdown | Yaml) || needs_line_changes(format)
 }
 
 /// Diff formats made of lines added, removed, modified and unchanged, which only a diff between
 /// two revisions has: cloc's.
 pub fn needs_line_changes(format: FormatFlag) -> bool {
-    format == FormatFlag::ClocJson
+    matches!(format, FormatFlag::ClocJson | FormatFlag::ClocXml | FormatFlag::ClocYaml)
 }
 
 /// What a format may take from the run beyond the report: how long counting took (zero for

@@ -30,7 +30,7 @@ mod yaml;
 
 use std::io::{self, Write};
 
-pub use cloc::{Cloc, ClocStyle, CLOC_DIFF_NEEDS_REVISIONS};
+pub use cloc::{cloc_diff_needs_revisions, Cloc, ClocStyle};
 pub use csv::Csv;
 pub use html::Html;
 pub use json::Json;

@@ -1,59 +1,43 @@
 //! `--format cloc-json` for `diff` between two revisions: cloc 1.96's `cloc --diff --json`, its
-//! layout and spacing, with ringloc's line changes. cloc lists `added`, `same`, `modified` and
-//! `removed` in that order, each with every language, then `SUM` with the four again; within them
-//! cloc's languages and fields come in Perl's hash order, which changes from run to run, so
-//! ringloc writes its languages in its own diff's order and the fields as cloc's `--json`
-//! without `--diff` does (`nFiles`, `blank`, `comment`, `code`). `nFiles` counts the files
-//! added, removed, changed and unchanged (cloc's `same`); the header's `n_files` and `n_lines`
-//! are the sums of all four, as cloc's are.
+//! layout and spacing, with ringloc's line changes ([`DiffDoc`]). cloc lists `added`, `same`,
+//! `modified` and `removed` in that order, then `SUM` with the four again; within them cloc's
+//! fields come in Perl's hash order, which changes from run to run, so ringloc writes them as
+//! cloc's `--json` without `--diff` does (`nFiles`, `blank`, `comment`, `code`).
 
 use std::io::{self, Write};
 
+use super::diff::{DiffDoc, KINDS};
 use super::json::header;
-use super::Header;
-use crate::output::buffer::json_string;
-use crate::report::{LineChanges, LineMoves, Moves};
+use super::Row;
+use crate::output::buffer::json_text;
 
-/// The [`Moves`] field that holds one kind of change.
-type Pick = fn(&Moves) -> u64;
-
-/// cloc's kinds of change in its order, each with the [`Moves`] field that holds it.
-const KINDS: [(&str, Pick); 4] = [
-    ("added", |m| m.added),
-    ("same", |m| m.unchanged),
-    ("modified", |m| m.modified),
-    ("removed", |m| m.removed),
-];
-
-pub fn write(lines: &LineChanges, elapsed: f64, out: &mut impl Write) -> io::Result<()> {
-    let files = lines.total_files();
-    let buckets = [lines.total.blanks, lines.total.comments, lines.total.code];
-    let all = |m: &Moves| KINDS.iter().map(|(_, pick)| pick(m)).sum::<u64>();
-    header(&Header::new(elapsed, all(&files), buckets.iter().map(all).sum()), out)?;
-    for (kind, pick) in KINDS {
-        writeln!(out, " \"{kind}\" : {{")?;
-        for (i, (language, moves)) in lines.languages.iter().enumerate() {
+pub fn write(doc: &DiffDoc, out: &mut impl Write) -> io::Result<()> {
+    header(&doc.header, out)?;
+    for kind in KINDS {
+        writeln!(out, " \"{}\" : {{", kind.name)?;
+        let languages = doc.languages(kind);
+        let last = languages.len();
+        for (i, row) in languages.enumerate() {
             out.write_all(b"  ")?;
-            json_string(out, language.name())?;
+            json_text(out, &row.name)?;
             out.write_all(b" : {\n")?;
-            let files = lines.file_moves.get(language).copied().unwrap_or_default();
-            fields(out, pick, &files, moves)?;
-            out.write_all(if i + 1 < lines.languages.len() { b"  },\n" } else { b"  }\n" })?;
+            fields(out, &row)?;
+            out.write_all(if i + 1 < last { b"  },\n" } else { b"  }\n" })?;
         }
         out.write_all(b"  },\n")?;
     }
     out.write_all(b"  \"SUM\" : {\n")?;
-    for (i, (kind, pick)) in KINDS.into_iter().enumerate() {
-        writeln!(out, "  \"{kind}\" : {{")?;
-        fields(out, pick, &files, &lines.total)?;
+    for (i, kind) in KINDS.into_iter().enumerate() {
+        writeln!(out, "  \"{}\" : {{", kind.name)?;
+        fields(out, &doc.sum(kind))?;
         out.write_all(if i + 1 < KINDS.len() { b"},\n" } else { b"}\n" })?;
     }
     out.write_all(b"} }\n")
 }
 
 /// One language's (or the sum's) files and lines of one kind.
-fn fields(out: &mut impl Write, pick: Pick, files: &Moves, lines: &LineMoves) -> io::Result<()> {
-    let [files, blank, comment, code] = [files, &lines.blanks, &lines.comments, &lines.code].map(pick);
+fn fields(out: &mut impl Write, row: &Row) -> io::Result<()> {
+    let Row { files, blank, comment, code, .. } = row;
     write!(out, "    \"nFiles\" : {files},\n    \"blank\" : {blank},\n    \"comment\" : {comment},\n")?;
     writeln!(out, "    \"code\" : {code}")
 }
@@ -65,13 +49,17 @@ mod tests {
     use crate::report::{Diff, LineChanges, Report, Shape};
 
     fn written(lines: Option<LineChanges>) -> std::io::Result<Vec<u8>> {
+        written_as(ClocStyle::Json, lines)
+    }
+
+    fn written_as(style: ClocStyle, lines: Option<LineChanges>) -> std::io::Result<Vec<u8>> {
         let report = Report::default();
         let mut diff = Diff::new(&report, &report, true, &Shape::default());
         if let Some(lines) = lines {
             diff = diff.with_lines(lines, None);
         }
         let mut out = Vec::new();
-        Cloc { style: ClocStyle::Json, elapsed: std::time::Duration::ZERO }.diff(&diff, &mut out)?;
+        Cloc { style, elapsed: std::time::Duration::ZERO }.diff(&diff, &mut out)?;
         Ok(out)
     }
 
@@ -86,8 +74,16 @@ mod tests {
 
     #[test]
     fn a_diff_without_line_changes_says_why_it_has_no_cloc_form() {
-        let err = written(None).unwrap_err();
-        assert_eq!(err.kind(), std::io::ErrorKind::Unsupported);
-        assert!(err.to_string().contains("two reports hold counts, not lines"), "{err}");
+        for (style, name) in
+            [(ClocStyle::Json, "cloc-json"), (ClocStyle::Xml, "cloc-xml"), (ClocStyle::Yaml, "cloc-yaml")]
+        {
+            let err = written_as(style, None).unwrap_err();
+            assert_eq!(err.kind(), std::io::ErrorKind::Unsupported);
+            assert!(
+                err.to_string().starts_with(&format!("--format {name} diffs two git revisions only")),
+                "{err}"
+            );
+            assert!(err.to_string().contains("two reports hold counts, not lines"), "{err}");
+        }
     }
 }

@@ -3,7 +3,10 @@
 //! reads `--by-file --xml`) reads ringloc's. The numbers are ringloc's: embedded regions stay in
 //! their file's language (cloc has no such rows), and the header names ringloc and its version.
 
+mod diff;
 mod diff_json;
+mod diff_xml;
+mod diff_yaml;
 mod json;
 mod xml;
 mod yaml;
@@ -21,10 +24,15 @@ use super::rows::write_rows;
 use super::warm::warm;
 use super::Output;
 use crate::report::{path_order, Diff, FileReport, Totals, View};
+use diff::DiffDoc;
 
-/// Why `cloc-json` shows no diff between two reports.
-pub const CLOC_DIFF_NEEDS_REVISIONS: &str = "--format cloc-json diffs two git revisions only: cloc's --diff \
-    counts the lines added, removed, modified and unchanged, and two reports hold counts, not lines";
+/// Why a cloc format (`format`, as `--format` names it) shows no diff between two reports.
+pub fn cloc_diff_needs_revisions(format: &str) -> String {
+    format!(
+        "--format {format} diffs two git revisions only: cloc's --diff counts the lines added, removed, \
+         modified and unchanged, and two reports hold counts, not lines"
+    )
+}
 
 /// Which of cloc's three document syntaxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,19 +213,23 @@ impl Output for Cloc {
         })
     }
 
-    /// cloc's `--diff --json` between two revisions. cloc's XML and YAML have diff forms too,
-    /// not written yet; two reports hold no line changes, which cloc's diff is made of.
+    /// cloc's `--diff` between two revisions; two reports hold no line changes, which cloc's diff
+    /// is made of.
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
-        match (self.style, &diff.lines) {
-            (ClocStyle::Json, Some(lines)) => {
-                buffered(out, |out| diff_json::write(lines, self.elapsed.as_secs_f64(), out))
-            }
-            (ClocStyle::Json, None) => {
-                Err(io::Error::new(io::ErrorKind::Unsupported, CLOC_DIFF_NEEDS_REVISIONS))
-            }
-            (ClocStyle::Xml, _) => Err(super::no_diff("cloc-xml")),
-            (ClocStyle::Yaml, _) => Err(super::no_diff("cloc-yaml")),
-        }
+        let Some(lines) = &diff.lines else {
+            let format = match self.style {
+                ClocStyle::Json => "cloc-json",
+                ClocStyle::Xml => "cloc-xml",
+                ClocStyle::Yaml => "cloc-yaml",
+            };
+            return Err(io::Error::new(io::ErrorKind::Unsupported, cloc_diff_needs_revisions(format)));
+        };
+        let doc = DiffDoc::new(lines, self.elapsed.as_secs_f64());
+        buffered(out, |out| match self.style {
+            ClocStyle::Json => diff_json::write(&doc, out),
+            ClocStyle::Xml => diff_xml::write(&doc, out),
+            ClocStyle::Yaml => diff_yaml::write(&doc, out),
+        })
     }
 }
 

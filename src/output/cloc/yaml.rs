@@ -2,22 +2,12 @@
 
 use std::io::{self, Write};
 
-use super::Doc;
+use super::{Doc, Header};
 use crate::output::buffer::{has_any, labelled, plain_ascii};
 use crate::output::yaml::{not_raw, yaml_text};
 
 pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
-    let h = &doc.header;
-    writeln!(out, "---\n# {}\nheader : ", h.url)?;
-    out.write_all(b"  cloc_url           : ")?;
-    quoted(out, h.url.as_bytes())?;
-    out.write_all(b"\n  cloc_version       : ")?;
-    quoted(out, h.version.as_bytes())?;
-    writeln!(out)?;
-    writeln!(out, "  elapsed_seconds    : {}", h.elapsed)?;
-    writeln!(out, "  n_files            : {}\n  n_lines            : {}", h.files, h.lines)?;
-    writeln!(out, "  files_per_second   : {}", h.per_second(h.files))?;
-    writeln!(out, "  lines_per_second   : {}", h.per_second(h.lines))?;
+    header(&doc.header, out)?;
     doc.write_rows(out, |out, r| {
         quoted(out, &r.name)?;
         out.write_all(b" :\n")?;
@@ -38,6 +28,20 @@ pub fn write(doc: &Doc, out: &mut impl Write) -> io::Result<()> {
         "SUM: \n  blank: {}\n  comment: {}\n  code: {}\n  nFiles: {}",
         sum.blank, sum.comment, sum.code, sum.files
     )
+}
+
+/// The document's start and its header block, with which cloc's `--diff --yaml` opens too.
+pub fn header(h: &Header, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "---\n# {}\nheader : ", h.url)?;
+    out.write_all(b"  cloc_url           : ")?;
+    quoted(out, h.url.as_bytes())?;
+    out.write_all(b"\n  cloc_version       : ")?;
+    quoted(out, h.version.as_bytes())?;
+    writeln!(out)?;
+    writeln!(out, "  elapsed_seconds    : {}", h.elapsed)?;
+    writeln!(out, "  n_files            : {}\n  n_lines            : {}", h.files, h.lines)?;
+    writeln!(out, "  files_per_second   : {}", h.per_second(h.files))?;
+    writeln!(out, "  lines_per_second   : {}", h.per_second(h.lines))
 }
 
 /// Writes a language name plain, as cloc writes it, where YAML reads it back as the same string
@@ -61,7 +65,7 @@ fn plain_or_quoted(out: &mut impl Write, text: &str) -> io::Result<()> {
 /// Writes a single-quoted YAML scalar (`'` doubled), as cloc quotes its keys. Text single quotes
 /// cannot hold as it is (a control, a line break, what [`not_raw`] finds) is double-quoted with
 /// `--format yaml`'s escapes instead, so that every name reads back as it was.
-fn quoted(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+pub fn quoted(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
     if !single_quotable(text) {
         return yaml_text(out, text);
     }
