@@ -844,6 +844,16 @@ fn ringloc_resolves(repo: &Repo, rev: &str) -> Result<String, String> {
     Ok(commits.as_array().unwrap().last().unwrap()["commit"].as_str().unwrap().to_string())
 }
 
+/// Two commits on `main`, and a branch `side` one commit ahead of them; `main` checked out.
+fn main_and_side() -> Repo {
+    let mut repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
+    repo.git(&["checkout", "-q", "-b", "side"]);
+    repo.write("c.c", "int c;\n");
+    repo.commit("three");
+    repo.git(&["checkout", "-q", "main"]);
+    repo
+}
+
 /// A reflog selector with no name before it (`@{1}`, `@{yesterday}`) reads, as git reads it, the
 /// reflog of the branch `HEAD` is on, and with `HEAD` detached `HEAD`'s own: ringloc failed there
 /// with "Unborn heads do not have a reflog yet", where `git rev-parse @{1}` answers. The upstream
@@ -853,11 +863,7 @@ fn a_bare_reflog_selector_with_head_detached_reads_heads_own_reflog() {
     if !has_git() {
         return;
     }
-    let mut repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
-    repo.git(&["checkout", "-q", "-b", "side"]);
-    repo.write("c.c", "int c;\n");
-    repo.commit("three");
-    repo.git(&["checkout", "-q", "main"]);
+    let mut repo = main_and_side();
     repo.write("d.c", "int d;\n");
     repo.commit("four");
     let revs = ["@{0}", "@{1}", "@{2}", "@{1}~1", "@{2030-01-01}", "HEAD@{1}", "@{-1}", "main@{1}", "@"];
@@ -890,11 +896,7 @@ fn the_upstream_of_a_branch_tracking_a_local_branch_is_that_branch() {
     if !has_git() {
         return;
     }
-    let mut repo = Repo::two_commits(&[("a.c", "int a;\n")], &[("b.c", "int b;\n")]);
-    repo.git(&["checkout", "-q", "-b", "side"]);
-    repo.write("c.c", "int c;\n");
-    repo.commit("three");
-    repo.git(&["checkout", "-q", "main"]);
+    let repo = main_and_side();
     repo.git(&["branch", "-q", "--set-upstream-to=side", "main"]);
     let revs = ["@{u}", "@{upstream}~1", "main@{u}", "main@{UPSTREAM}", "HEAD@{u}", "@@{u}"];
     for state in ["on main", "detached"] {
