@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use gix::revision::plumbing::spec::parse::delegate::SiblingBranch;
 
-use super::names::{ref_name, reflog_selector};
+use super::names::{names_head, ref_name, reflog_selector};
 
 /// What the selector of `@{SELECTOR}` asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -51,7 +51,6 @@ pub(super) fn spelt_for_gix<'r>(repo: &gix::Repository, rev: &'r str) -> Cow<'r,
 pub(super) fn no_branch_for_sibling(repo: &gix::Repository, rev: &str) -> Option<String> {
     let name = ref_name(rev);
     let selector = reflog_selector(rev, name)?;
-    let of_head = ["", "@", "HEAD"].contains(&name);
-    (of_head && selector_kind(selector) == Selector::Sibling && head_is_detached(repo))
+    (names_head(name) && selector_kind(selector) == Selector::Sibling && head_is_detached(repo))
         .then(|| "HEAD does not point to a branch".to_string())
 }

@@ -6,7 +6,7 @@
 
 use gix::revision::plumbing::spec::parse::delegate::SiblingBranch;
 
-use super::names::{ref_name, reflog_of, reflog_selector};
+use super::names::{branch_named, ref_name, reflog_of, reflog_selector};
 use super::Repo;
 
 /// git's words for why `rev`, which did not resolve, names nothing, where they are among the
@@ -34,10 +34,7 @@ fn past_the_log(repo: &Repo, name: &str, selector: &str) -> Option<String> {
 /// git's words where the branch `name` names (the one `HEAD` is on for no name) has no upstream
 /// configured, or `name` is no branch; `HEAD` detached is said in [`super::detached`].
 fn no_upstream(repo: &Repo, name: &str) -> Option<String> {
-    let branch = match name {
-        "" | "@" | "HEAD" => repo.handle.head().ok()?.referent_name()?.shorten().to_string(),
-        name => name.strip_prefix("refs/heads/").unwrap_or(name).to_string(),
-    };
+    let branch = branch_named(&repo.handle, name)?;
     let config = repo.handle.config_snapshot();
     let configured = ["remote", "merge"]
         .iter()

@@ -38,6 +38,20 @@ pub(super) fn ref_name(rev: &str) -> &str {
     &rev[..end]
 }
 
+/// Whether a ref name before `@{...}` stands for `HEAD`: none, `@` or `HEAD` itself.
+pub(super) fn names_head(name: &str) -> bool {
+    ["", "@", "HEAD"].contains(&name)
+}
+
+/// The short name of the branch `name` stands for before `@{upstream}`: the branch `HEAD` is on
+/// for [`names_head`] (none where it is detached), `name` without `refs/heads/` otherwise.
+pub(super) fn branch_named(repo: &gix::Repository, name: &str) -> Option<String> {
+    if names_head(name) {
+        return Some(repo.head().ok()?.referent_name()?.shorten().to_string());
+    }
+    Some(name.strip_prefix("refs/heads/").unwrap_or(name).to_string())
+}
+
 /// What the `@{...}` right after `rev`'s ref name `name` holds, if one follows it.
 pub(super) fn reflog_selector<'r>(rev: &'r str, name: &str) -> Option<&'r str> {
     let after = rev[name.len()..].strip_prefix("@{")?;

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use gix::revision::plumbing::spec::parse::delegate::SiblingBranch;
 
-use super::names::{ref_name, reflog_selector};
+use super::names::{branch_named, ref_name, reflog_selector};
 
 /// `rev` spelt for gix to read the upstream git reads: `refs/heads/side~1` for `main@{u}~1`
 /// where `main` tracks the local branch `side`; `rev` as it is otherwise.
@@ -23,10 +23,7 @@ fn local_upstream(repo: &gix::Repository, rev: &str) -> Option<String> {
     if SiblingBranch::parse(selector.into())? != SiblingBranch::Upstream {
         return None;
     }
-    let branch = match name {
-        "" | "@" | "HEAD" => repo.head().ok()?.referent_name()?.shorten().to_string(),
-        name => name.strip_prefix("refs/heads/").unwrap_or(name).to_string(),
-    };
+    let branch = branch_named(repo, name)?;
     let config = repo.config_snapshot();
     let remote = config.string(format!("branch.{branch}.remote").as_str())?;
     let merge = config.string(format!("branch.{branch}.merge").as_str()).filter(|_| remote == ".")?;
