@@ -256,6 +256,11 @@ fn a_quote_inside_an_interpolation_interpolation_opens_a_string_of_its_own() {
     assert_eq!(counts("Kotlin", "val s = \"${m[\"k\"]} /* in\"\n// c\n"), (2, 1, 1, 0));
     assert_eq!(counts("Swift", "let s = \"\\(d[\"k\"]!) /* in\"\n// c\n"), (2, 1, 1, 0));
     assert_eq!(counts("Ruby", "s = \"#{h[\"k\"]} # in\"\n# c\n"), (2, 1, 1, 0));
+    let sh = "V=\"$(echo \"$i\" | sed 's/\"//')\"\n# c\n";
+    assert_eq!(counts("Shell", sh), (2, 1, 1, 0), "a command substitution in a string");
+    let arithmetic = "V=\"$(f \"$x\" $((1 + (2))))\" # c\n# d\n";
+    assert_eq!(counts("Shell", arithmetic), (2, 1, 1, 0), "arithmetic's parentheses balance");
+    assert_eq!(counts("Shell", "echo \"$HOME ( $\"\n# c\n"), (2, 1, 1, 0), "a lone $ is text");
 }
 
 #[test]

@@ -226,6 +226,11 @@ mod tests {
         "b: >-2 # c",
         "c: a | b > c |x >",
         "- |",
+        "v=\"$(f \"$x\" '(')\" # \"$((1 + (2)))\" \"$HOME\" \"\\$(\"",
+        "u=\"$(echo \"$i\" | sed 's/\"//')\"",
+        "# a comment, unless a quote inside the substitution was taken for the string's end",
+        "w=\"$(",
+        "  g)\" `a ${b} \"c\"` # `${`",
     ];
 
     /// Each language's lines, shifted by every offset of a block so that every mark, closer and
@@ -233,7 +238,7 @@ mod tests {
     #[test]
     fn strings_and_comments_at_every_offset_equal_the_byte_by_byte_twin() {
         let lanes = LanesSeen::start();
-        for name in ["Python", "YAML", "Ruby", "Shell", "SQL", "Nix"] {
+        for name in ["Python", "YAML", "Ruby", "Shell", "SQL", "Nix", "Kotlin", "JavaScript"] {
             let id = LangId::from_name(name).unwrap_or_else(|| panic!("no {name}"));
             for pad in 0..=70 {
                 for (k, line) in LINES.iter().enumerate() {
