@@ -81,6 +81,14 @@ fn ringloc_toml_is_read_before_the_hidden_name_and_then_alone() {
 }
 
 #[test]
+fn a_later_files_false_undoes_an_earlier_files_flag() {
+    let tree = setup();
+    tree.write(USER, "hidden = true\nexclude-dir = [\"vendor\"]\n");
+    tree.write("work/ringloc.toml", "hidden = false\n");
+    assert_eq!(counted(&tree, &[], &[]), ["a.c", "ringloc.toml", "third_party/t.c"]);
+}
+
+#[test]
 fn the_command_line_overrides_a_files_value() {
     let tree = setup();
     tree.write("work/ringloc.toml", "format = \"csv\"\n");

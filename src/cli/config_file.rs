@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use clap::Command;
 use toml::{Spanned, Value};
 
-use super::config_keys::words;
+use super::config_keys::{given, Given};
 
 /// Which config files a run reads.
 pub enum Choice {
@@ -43,7 +43,7 @@ impl Choice {
 pub struct Setting {
     pub key: String,
     pub value: Value,
-    pub words: Vec<String>,
+    pub given: Given,
 }
 
 /// A file read and its settings, in the file's order.
@@ -97,10 +97,15 @@ impl Layers {
         Ok(())
     }
 
-    /// Every file's words, in the order read: placed before the command line's.
-    pub fn words(&self) -> impl Iterator<Item = OsString> + '_ {
-        let settings = self.files.iter().flat_map(|f| &f.settings);
-        settings.flat_map(|s| &s.words).map(OsString::from)
+    /// Every file's words, in the order read: placed before the command line's. A setting a
+    /// later file gives again is left out unless it adds up (a list): clap would take the later
+    /// value anyway, and so a later `hidden = false`, which gives no word, undoes an earlier
+    /// `hidden = true`.
+    pub fn words(&self) -> Vec<OsString> {
+        let settings: Vec<&Setting> = self.files.iter().flat_map(|f| &f.settings).collect();
+        let replaced = |i: usize| settings[i + 1..].iter().any(|later| later.key == settings[i].key);
+        let kept = (0..settings.len()).filter(|&i| settings[i].given.adds_up || !replaced(i));
+        kept.flat_map(|i| &settings[i].given.words).map(OsString::from).collect()
     }
 
     /// `--show-config`'s text: each file read with its settings, as TOML with comments, and the
@@ -120,7 +125,7 @@ impl Layers {
                 text += &format!("{} = {}\n", setting.key, setting.value);
             }
         }
-        let words: String = self.words().map(|w| w.to_string_lossy().into_owned() + " ").collect();
+        let words: String = self.words().iter().map(|w| w.to_string_lossy().into_owned() + " ").collect();
         text + &format!("# as if run as: ringloc {words}[ARGS]\n")
     }
 }
@@ -150,8 +155,8 @@ fn settings(text: &str, command: &Command) -> Result<Vec<Setting>, String> {
     table.sort_by_key(|(key, _)| key.span().start);
     table
         .into_iter()
-        .map(|(key, value)| match words(command, key.get_ref(), &value) {
-            Ok(words) => Ok(Setting { key: key.into_inner(), value, words }),
+        .map(|(key, value)| match given(command, key.get_ref(), &value) {
+            Ok(given) => Ok(Setting { key: key.into_inner(), value, given }),
             Err(e) => Err(format!(":{}: {e}", line(key.span().start))),
         })
         .collect()

@@ -6,9 +6,15 @@
 use clap::{Arg, ArgAction, Command};
 use toml::Value;
 
+/// What one key gives: its words, and whether they add to another file's (a list) or replace them.
+pub struct Given {
+    pub words: Vec<String>,
+    pub adds_up: bool,
+}
+
 /// The words `key = value` stands for on the command line, checked as clap would check them there;
 /// an error says what is wrong with the key or value (the caller names the file and line).
-pub fn words(command: &Command, key: &str, value: &Value) -> Result<Vec<String>, String> {
+pub fn given(command: &Command, key: &str, value: &Value) -> Result<Given, String> {
     refused(command, key)?;
     let arg = command
         .get_arguments()
@@ -16,7 +22,8 @@ pub fn words(command: &Command, key: &str, value: &Value) -> Result<Vec<String>,
         .ok_or_else(|| unknown_key(command, key))?;
     let values = values_of(arg, key, value)?;
     values.iter().try_for_each(|v| v.as_deref().map_or(Ok(()), |v| check(arg, key, v)))?;
-    Ok(values.into_iter().map(|v| v.map_or(format!("--{key}"), |v| format!("--{key}={v}"))).collect())
+    let words = values.into_iter().map(|v| v.map_or(format!("--{key}"), |v| format!("--{key}={v}")));
+    Ok(Given { words: words.collect(), adds_up: matches!(arg.get_action(), ArgAction::Append) })
 }
 
 /// Options that are no setting: they choose the config files, print something and exit, or name
