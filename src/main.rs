@@ -6,7 +6,7 @@ mod cli;
 
 use std::process::ExitCode;
 
-use cli::flags::{Cli, Command, ExplainFormat};
+use cli::flags::{ArgsError, Cli, Command, ExplainFormat};
 use cli::{commands, explain, revisions};
 
 /// Everything was counted (or merged, or compared).
@@ -26,9 +26,13 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     }
-    let cli = match Cli::parse_args() {
-        Ok(cli) => cli,
-        Err(e) => {
+    let (cli, layers) = match Cli::parse_args() {
+        Ok(parsed) => parsed,
+        Err(ArgsError::Config(message)) => {
+            cli::messages::say(format_args!("{message}"));
+            return ExitCode::from(EXIT_USAGE);
+        }
+        Err(ArgsError::Clap(e)) => {
             // `--help > /dev/full` lost the help: that is no success either.
             let printed = e.print();
             if let Err(lost) = &printed {
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         }
     };
     let done = match &cli.command {
+        None if cli.config_file.show_config => commands::show_config(&layers),
         None if cli.languages => commands::languages(),
         None if cli.rev.is_some() => revisions::count(&cli),
         None => commands::count(&cli),

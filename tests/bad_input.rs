@@ -114,7 +114,7 @@ fn a_sparse_4_gib_file_is_streamed_in_bounded_memory() {
 fn names_in_messages_are_escaped_as_in_tables() {
     let tree = Tree::new();
     let report = OsStr::from_bytes(b"no\x1b[2J\xFF.json");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ringloc"))
+    let out = common::no_config_file(&mut std::process::Command::new(env!("CARGO_BIN_EXE_ringloc")))
         .arg("merge")
         .arg(report)
         .current_dir(tree.path())
@@ -144,7 +144,7 @@ fn names_that_are_not_utf8_stay_exact_in_json_and_escaped_on_stderr() {
     let (_, out) = run_json(&["missing\u{e9}"], tree.path());
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing\u{e9}"));
     let bad = std::ffi::OsString::from_vec(b"gone\xFF".to_vec());
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ringloc"))
+    let out = common::no_config_file(&mut std::process::Command::new(env!("CARGO_BIN_EXE_ringloc")))
         .arg(&bad)
         .current_dir(tree.path())
         .output()
@@ -194,7 +194,7 @@ fn a_low_descriptor_limit_slows_the_walk_but_loses_nothing() {
                 "ulimit -n {limit} && exec {} -j {threads} --format json --backend {backend} .",
                 env!("CARGO_BIN_EXE_ringloc")
             );
-            let out = std::process::Command::new("sh")
+            let out = common::no_config_file(&mut std::process::Command::new("sh"))
                 .args(["-c", &script])
                 .current_dir(tree.path())
                 .output()
@@ -248,7 +248,11 @@ fn a_file_in_a_directory_without_read_permission_is_counted_by_name() {
 fn under_fd_limit(limit: u32, args: &str, dir: &Path) -> (Option<i32>, Value, String) {
     let script =
         format!("ulimit -n {limit} && exec {} --format json {args} .", env!("CARGO_BIN_EXE_ringloc"));
-    let out = std::process::Command::new("sh").args(["-c", &script]).current_dir(dir).output().unwrap();
+    let out = common::no_config_file(&mut std::process::Command::new("sh"))
+        .args(["-c", &script])
+        .current_dir(dir)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let v = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{args}, limit {limit}: {e}: {stderr}"));

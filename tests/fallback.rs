@@ -58,7 +58,10 @@ fn without_uring_enter(args: &[&str], cwd: &std::path::Path) -> Option<std::proc
         return None;
     }
     let mut command = std::process::Command::new("/usr/bin/python3");
-    command.args(["-c", FILTER, env!("CARGO_BIN_EXE_ringloc")]).args(args).current_dir(cwd);
+    common::no_config_file(&mut command)
+        .args(["-c", FILTER, env!("CARGO_BIN_EXE_ringloc")])
+        .args(args)
+        .current_dir(cwd);
     Some(command.output().unwrap())
 }
 

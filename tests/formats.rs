@@ -128,7 +128,9 @@ fn by_dir_needs_a_number_or_nothing() {
 /// The table as a terminal sees it, through util-linux `script`; `None` where that is missing.
 fn on_a_terminal(tree: &Tree, no_color: Option<&str>) -> Option<String> {
     let mut cmd = std::process::Command::new("script");
-    cmd.args(["-qec", env!("CARGO_BIN_EXE_ringloc"), "/dev/null"]).current_dir(tree.path());
+    common::no_config_file(&mut cmd)
+        .args(["-qec", env!("CARGO_BIN_EXE_ringloc"), "/dev/null"])
+        .current_dir(tree.path());
     cmd.stdin(std::process::Stdio::null()).env_remove("NO_COLOR");
     if let Some(v) = no_color {
         cmd.env("NO_COLOR", v);

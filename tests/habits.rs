@@ -15,14 +15,18 @@ fn stderr(out: &Output) -> String {
 /// The binary with `env` set on top of the test's own environment, stdout a pipe.
 fn ringloc_env(args: &[&str], tree: &Tree, env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ringloc"));
-    command.args(args).current_dir(tree.path()).env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    common::no_config_file(&mut command)
+        .args(args)
+        .current_dir(tree.path())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE");
     command.envs(env.iter().copied()).output().expect("run ringloc")
 }
 
 /// The binary with stdout on a terminal: util-linux's `script` gives it a pseudo-terminal.
 fn on_a_terminal(args: &str, tree: &Tree, term: &str) -> String {
     let line = format!("{} {args}", env!("CARGO_BIN_EXE_ringloc"));
-    let out = Command::new("script")
+    let out = common::no_config_file(&mut Command::new("script"))
         .args(["-qec", &line, "/dev/null"])
         .current_dir(tree.path())
         .env("TERM", term)

@@ -11,7 +11,7 @@ use common::{generated_tree, json_of, ringloc};
 /// lower a limit).
 fn limited(kib: u64, args: &[&str], cwd: &std::path::Path) -> Output {
     let limit = format!("--as={0}:{0}", kib * 1024);
-    Command::new("prlimit")
+    common::no_config_file(&mut Command::new("prlimit"))
         .arg(limit)
         .arg(env!("CARGO_BIN_EXE_ringloc"))
         .args(args)

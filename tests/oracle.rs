@@ -21,6 +21,8 @@ fn the_slice_of_real_trees_agrees_with_each_languages_own_lexer() {
     }
     let out = Command::new(root.join("oracle/run"))
         .args(["--slice", "--ringloc", env!("CARGO_BIN_EXE_ringloc")])
+        // An empty config file (as tests/common's `no_config_file`): no developer's settings.
+        .env("RINGLOC_CONFIG", "/dev/null")
         .output()
         .expect("oracle/run starts");
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -178,7 +178,7 @@ fn a_run_stopped_while_counting_leaves_no_file_behind() {
     std::fs::OpenOptions::new().write(true).open(big).unwrap().set_len(20 << 30).unwrap();
     std::fs::create_dir(tree.path().join("out")).unwrap();
     for signal in ["INT", "TERM", "KILL"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ringloc"))
+        let mut child = common::no_config_file(&mut Command::new(env!("CARGO_BIN_EXE_ringloc")))
             .args(["--format", "json", "-o", "out/loc.json", "slow"])
             .current_dir(tree.path())
             .stdin(Stdio::null())

@@ -15,7 +15,11 @@ fn limited(nproc: u32, args: &[&str], cwd: &std::path::Path) -> std::process::Ou
     let mut full = vec!["--reuid=65534", "--regid=65534", "--clear-groups", "prlimit", &limit];
     full.push(env!("CARGO_BIN_EXE_ringloc"));
     full.extend_from_slice(args);
-    Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv")
+    common::no_config_file(&mut Command::new("setpriv"))
+        .args(&full)
+        .current_dir(cwd)
+        .output()
+        .expect("setpriv")
 }
 
 /// Fails, saying why, where the test was asked for without root.

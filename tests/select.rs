@@ -179,7 +179,7 @@ fn info_exclude_and_the_global_excludes_file_apply_in_a_work_tree() {
     tree.write("home/.gitconfig", "[core]\n\texcludesFile = ~/global-ignore\n");
     tree.write("home/global-ignore", "extra.c\nkeep.gen.c\n");
     tree.write("extra.c", "x;\n");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ringloc"))
+    let out = common::no_config_file(&mut std::process::Command::new(env!("CARGO_BIN_EXE_ringloc")))
         .args(["--format", "json", "--by-file"])
         .current_dir(tree.path())
         .env("HOME", tree.path().join("home"))

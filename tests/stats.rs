@@ -47,7 +47,7 @@ fn traced(tree: &Path, backend: &str) -> (Value, BTreeMap<String, u64>) {
     let table = dir.path().join("strace.txt");
     let args = ["--stats", "--format", "json", "-j", "2", "--backend", backend];
     // cargo's LD_LIBRARY_PATH sends the dynamic loader looking in a dozen directories first.
-    let child = Command::new("strace")
+    let child = common::no_config_file(&mut Command::new("strace"))
         .env_remove("LD_LIBRARY_PATH")
         .args(["-f", "-c", "-e", &format!("trace={TRACED}"), "-o"])
         .arg(&table)

@@ -17,6 +17,7 @@ use ringloc::stats::Stats;
 use ringloc::walk::select::{Exclusion, Filter, Selection};
 use ringloc::BackendUsed;
 
+use super::config_file::Layers;
 use super::destinations::{targets, written, Destination, Target};
 use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs, SqlArgs};
 use super::messages::{raw, say};
@@ -384,6 +385,12 @@ pub fn languages() -> Result<Finished, String> {
         }
         Ok(())
     })?;
+    Ok(Finished::Clean)
+}
+
+/// `ringloc --show-config`: the config files read and the settings they give, on stdout.
+pub fn show_config(layers: &Layers) -> Result<Finished, String> {
+    print(|out| out.write_all(layers.shown().as_bytes()))?;
     Ok(Finished::Clean)
 }
 

@@ -14,6 +14,8 @@ use ringloc::walk::ignore::IgnorePolicy;
 use ringloc::walk::select::{excludes, Selection};
 use ringloc::Config;
 
+use super::config_file::{Choice, Layers};
+use super::config_keys::clap_message;
 use super::file_list::read_list;
 use super::outputs::shows_diffs;
 
@@ -22,9 +24,12 @@ use super::outputs::shows_diffs;
     name = "ringloc",
     version,
     about = "Counts lines of code, comments and blanks, per language, across very large trees",
-    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n  ringloc --by-dir 2 --sort code --top 10 .\n  ringloc --by-root --format csv repos/*  each checkout apart, and the sum\n  ringloc merge a.json b.json  sum reports\n  ringloc diff old.json new.json --format markdown\n\nA directory named like a subcommand is counted as ./merge.\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr).",
+    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n  ringloc --by-dir 2 --sort code --top 10 .\n  ringloc --by-root --format csv repos/*  each checkout apart, and the sum\n  ringloc merge a.json b.json  sum reports\n  ringloc diff old.json new.json --format markdown\n  ringloc --show-config        the config files read (ringloc.toml, ~/.config/ringloc/config.toml)\n\nA directory named like a subcommand is counted as ./merge.\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr).",
     // `ringloc src merge` counts two directories; only a first word names a subcommand.
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    // An option given again replaces its value (lists add up), so that the command line overrides
+    // a config file's settings, which come before it.
+    args_override_self = true
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -96,6 +101,27 @@ pub struct Cli {
     /// --format json and yaml)
     #[arg(long)]
     pub stats: bool,
+
+    #[command(flatten)]
+    pub config_file: ConfigFileArgs,
+}
+
+/// Which config files give settings to a count (README, "Config file"); subcommands read none.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Config file")]
+pub struct ConfigFileArgs {
+    /// Read settings from FILE alone, not from ~/.config/ringloc/config.toml and ./ringloc.toml
+    /// (also RINGLOC_CONFIG=FILE)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Read no config file
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
+
+    /// Print the config files read and the settings they give, and exit
+    #[arg(long)]
+    pub show_config: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -500,15 +526,43 @@ fn as_diff_format(format: FormatFlag, value: PossibleValue) -> PossibleValue {
     }
 }
 
+/// Why the arguments were not taken: clap's error (or its help or version, to print), or a config
+/// file's.
+pub enum ArgsError {
+    Clap(clap::Error),
+    Config(String),
+}
+
 impl Cli {
-    /// Parses the command line. Options written before a subcommand (`ringloc --format json merge
-    /// a.json`) are taken as written after it: otherwise clap would count `merge` as a directory.
-    pub fn parse_args() -> Result<Cli, clap::Error> {
+    /// Parses the command line, with a count's config file settings before it. Options written
+    /// before a subcommand (`ringloc --format json merge a.json`) are taken as written after it:
+    /// otherwise clap would count `merge` as a directory. The command line alone is parsed first,
+    /// so that `--help` and a mistake in it are told as before, whatever a config file holds.
+    pub fn parse_args() -> Result<(Cli, Layers), ArgsError> {
         let mut command = Cli::command_line();
         command.build();
-        let args = subcommand_first(std::env::args_os().collect(), &command);
+        let mut args = subcommand_first(std::env::args_os().collect(), &command);
+        let alone = Cli::from_words(&mut command, args.clone()).map_err(ArgsError::Clap)?;
+        let choice = match alone.command {
+            Some(_) => Choice::Nothing,
+            None => Choice::from(alone.config_file.no_config, alone.config_file.config.as_deref()),
+        };
+        let layers = Layers::read(choice, &command).map_err(ArgsError::Config)?;
+        if layers.files.is_empty() {
+            return Ok((alone, layers));
+        }
+        args.splice(1..1, layers.words());
+        let cli = Cli::from_words(&mut command, args).map_err(|e| {
+            let files: Vec<String> = layers.files.iter().map(|f| f.path.display().to_string()).collect();
+            ArgsError::Config(format!("with the settings of {}: {}", files.join(" and "), clap_message(&e)))
+        })?;
+        Ok((cli, layers))
+    }
+
+    /// The flags `args` give, with clap's error formatted for `command` where they are refused.
+    fn from_words(command: &mut clap::Command, args: Vec<OsString>) -> Result<Cli, clap::Error> {
         let mut matches = command.clone().try_get_matches_from(args)?;
-        Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+        Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(command))
     }
 
     /// The command line that parses the flags, and that the help, the completion scripts and the

@@ -1,10 +1,12 @@
-//! The binary's own modules, which the library never sees: the flags and the `--files-from` list,
+//! The binary's own modules, which the library never sees: the flags, the config files, and the `--files-from` list,
 //! what each command does, `explain`, the progress line, where reports go, the messages on stderr,
 //! reading `merge` and `diff` inputs, the commands that read git revisions, and the supervisor that
 //! reports an allocation failure.
 
 pub mod commands;
 mod completions;
+pub mod config_file;
+mod config_keys;
 pub mod destinations;
 pub mod explain;
 mod file_list;

@@ -82,6 +82,15 @@ pub fn generated_tree(files: usize, seed: u64) -> Tree {
     tree
 }
 
+/// Makes `command` (the binary, or a program that runs it) read an empty config file instead of
+/// the usual ones, as `--config /dev/null` would, so that a developer's
+/// `~/.config/ringloc/config.toml` or a `ringloc.toml` where a test runs never changes what the
+/// test sees. Set on every run of the binary; tests/config_file.rs takes it away where it tests
+/// the files themselves.
+pub fn no_config_file(command: &mut Command) -> &mut Command {
+    command.env("RINGLOC_CONFIG", "/dev/null")
+}
+
 /// Runs the real binary with a deadline, so a hang fails the test instead of stalling CI.
 pub fn ringloc(args: &[&str], cwd: &Path) -> Output {
     run_binary(args, cwd, None)
@@ -94,7 +103,7 @@ pub fn ringloc_stdin(args: &[&str], cwd: &Path, input: &[u8]) -> Output {
 
 fn run_binary(args: &[&str], cwd: &Path, input: Option<&[u8]>) -> Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ringloc"))
+    let mut child = no_config_file(&mut Command::new(env!("CARGO_BIN_EXE_ringloc")))
         .args(args)
         .current_dir(cwd)
         .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
@@ -113,7 +122,7 @@ fn run_binary(args: &[&str], cwd: &Path, input: Option<&[u8]>) -> Output {
 pub fn in_shell(script: &str, args: &[&str], cwd: &Path) -> Output {
     let mut full = vec!["-c", script, "sh", env!("CARGO_BIN_EXE_ringloc")];
     full.extend_from_slice(args);
-    let child = Command::new("sh")
+    let child = no_config_file(&mut Command::new("sh"))
         .args(&full)
         .current_dir(cwd)
         .stdin(Stdio::null())
@@ -182,7 +191,8 @@ pub fn as_nobody(args: &[&str], cwd: &Path) -> Output {
     }
     let mut full = vec!["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_ringloc")];
     full.extend_from_slice(args);
-    let out = Command::new("setpriv").args(&full).current_dir(cwd).output().expect("setpriv");
+    let out =
+        no_config_file(&mut Command::new("setpriv")).args(&full).current_dir(cwd).output().expect("setpriv");
     assert!(out.status.code().is_some(), "killed: {out:?}");
     out
 }
