@@ -232,10 +232,6 @@ pub struct DefineArgs {
     /// inc=PHP` (repeatable)
     #[arg(long, value_name = "EXT=LANG", global = true, value_parser = parse_mapping)]
     pub map_ext: Vec<(String, String)>,
-
-    /// cloc's spelling of --map-ext EXT=LANG (repeatable)
-    #[arg(long, value_name = "LANG,EXT", global = true, value_parser = parse_forced)]
-    pub force_lang: Vec<(String, String)>,
 }
 
 /// Which files to count: the flags a count, `--rev`, `diff` between revisions and `history` share,
@@ -658,14 +654,6 @@ fn parse_mapping(text: &str) -> Result<(String, String), String> {
             Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
         }
         _ => Err(format!("'{text}' is not EXT=LANG")),
-    }
-}
-
-/// `LANG,EXT` (cloc's `--force-lang`), read as `--map-ext EXT=LANG`.
-fn parse_forced(text: &str) -> Result<(String, String), String> {
-    match text.rsplit_once(',') {
-        Some((lang, ext)) => parse_mapping(&format!("{ext}={lang}")),
-        None => Err(format!("'{text}' is not LANG,EXT (a language for every file is not supported)")),
     }
 }
 

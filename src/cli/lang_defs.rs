@@ -1,4 +1,4 @@
-//! `--lang-def`, `--map-ext` and `--force-lang`: the files read and handed to the library's one
+//! `--lang-def` and `--map-ext`: the files read and handed to the library's one
 //! table of languages before any command runs.
 
 use std::fs;
@@ -16,7 +16,7 @@ pub fn define_languages(args: &DefineArgs) -> Result<(), String> {
         let text = fs::read_to_string(path).map_err(|e| format!("--lang-def {}: {e}", escaped(path)))?;
         definitions.add_file(escaped(path), text);
     }
-    for (ext, language) in args.map_ext.iter().chain(&args.force_lang) {
+    for (ext, language) in &args.map_ext {
         definitions.map_extension(ext, language);
     }
     define(&definitions).map_err(|e| e.to_string())

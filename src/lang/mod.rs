@@ -219,7 +219,12 @@ impl LangId {
 
     /// Looks a language up by its display name, ignoring ASCII case.
     pub fn from_name(name: &str) -> Option<LangId> {
-        LangId::all().find(|id| id.name().eq_ignore_ascii_case(name))
+        let same = |l: &&Language| l.name.eq_ignore_ascii_case(name);
+        let at = match defined::table() {
+            None => LANGUAGES.iter().position(|l| same(&l)),
+            Some(_) => LangId::all().map(|id| id.language()).position(|l| same(&l)),
+        };
+        at.map(|i| LangId(i as u16))
     }
 
     /// A language as people name it on a command line: its display name, an alias (`py`, `cpp`,
