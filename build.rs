@@ -7,229 +7,34 @@ use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::{env, fs, path::Path};
 
-use serde::Deserialize;
+#[path = "src/lang/table_format.rs"]
+mod table_format;
 
-/// Longest marker the counter can see across a chunk boundary (see `count::MAX_TOKEN`).
-const MAX_MARKER: usize = 15;
-/// Longest opener whose length is chosen in the source: a tagged delimiter, a heredoc (see
-/// `count::WINDOW`). Its fixed parts must leave room for a tag.
-const WINDOW: usize = 24;
-const TAG: &str = "{tag}";
+use table_format::{Lang, Table, EMBEDS, HASHBANGS, QUOTE_LIKES};
 
-#[derive(Deserialize)]
-struct Table {
-    language: Vec<Lang>,
+/// A check of the shared reading failed: the build stops with its message.
+fn checked<T>(r: Result<T, String>) -> T {
+    r.unwrap_or_else(|e| panic!("languages.toml: {e}"))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Lang {
-    name: String,
-    #[serde(default)]
-    extensions: Vec<String>,
-    #[serde(default)]
-    filenames: Vec<String>,
-    #[serde(default)]
-    filename_prefixes: Vec<String>,
-    #[serde(default)]
-    interpreters: Vec<String>,
-    #[serde(default)]
-    line_comments: Vec<String>,
-    #[serde(default)]
-    block_comments: Vec<BlockSpec>,
-    #[serde(default)]
-    nested: bool,
-    #[serde(default)]
-    strings: Vec<Quote>,
-    #[serde(default)]
-    splice: bool,
-    #[serde(default)]
-    odd_splice: bool,
-    #[serde(default)]
-    code_escape: Option<String>,
-    #[serde(default)]
-    code_tokens: Vec<String>,
-    #[serde(default)]
-    tag_chars: String,
-    #[serde(default)]
-    heredoc: Option<Heredoc>,
-    #[serde(default)]
-    regex: bool,
-    #[serde(default)]
-    digit_separators: bool,
-    #[serde(default)]
-    comment_strings: bool,
-    #[serde(default)]
-    block_scalars: bool,
-    #[serde(default)]
-    help_text: Vec<String>,
-    #[serde(default)]
-    hashbang: Option<String>,
-    #[serde(default)]
-    quote_likes: Option<String>,
-    #[serde(default)]
-    aliases: Vec<String>,
-    #[serde(default)]
-    embed: Option<String>,
+fn marker(lang: &str, field: &str, m: &str) -> String {
+    bytes_lit(checked(table_format::marker(lang, field, m)))
 }
 
-/// `["/*", "*/"]`, or a table when the pair needs more than its two markers.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum BlockSpec {
-    Pair(String, String),
-    Table(BlockTable),
+/// The markers of a pair, `{tag}` split out, as Rust: open, close, `Option<TagAt>`.
+fn tagged(lang: &str, field: &str, open: &str, close: &str, tag_chars: &[u8]) -> (String, String, String) {
+    let t = checked(table_format::tagged(lang, field, open, close, tag_chars));
+    let tag = t.tag.map_or("None".to_string(), |(o, c)| format!("Some(TagAt {{ open: {o}, close: {c} }})"));
+    (bytes_lit(&t.open), bytes_lit(&t.close), tag)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BlockTable {
-    open: String,
-    close: String,
-    #[serde(default)]
-    line_start: bool,
-    #[serde(default)]
-    alone: bool,
-    #[serde(default)]
-    nested: bool,
-}
-
-/// `escape = true` is a backslash, `false` is none, a one-byte string names the byte.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Escape {
-    Flag(bool),
-    Byte(String),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Quote {
-    open: String,
-    close: String,
-    #[serde(default = "backslash")]
-    escape: Escape,
-    #[serde(default)]
-    multiline: bool,
-    #[serde(default)]
-    doc: bool,
-    #[serde(default)]
-    doubled: bool,
-    #[serde(default)]
-    close_last_of_run: bool,
-    #[serde(default)]
-    char_literal: bool,
-    /// `["${", "}"]`: an interpolation's opener and its closing bracket.
-    #[serde(default)]
-    interpolation: Option<(String, String)>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Heredoc {
-    open: String,
-    #[serde(default)]
-    indent: String,
-    #[serde(default)]
-    space: bool,
-    #[serde(default)]
-    quoted_space: bool,
-    #[serde(default = "yes")]
-    backslash: bool,
-    #[serde(default)]
-    lax: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
-fn backslash() -> Escape {
-    Escape::Flag(true)
-}
-
-fn one_byte(lang: &str, what: &str, s: &str) -> u8 {
-    assert!(s.len() == 1, "languages.toml: {lang}: {what} {s:?} must be one byte");
-    s.as_bytes()[0]
-}
-
-fn escape_byte(lang: &str, e: &Escape) -> Option<u8> {
-    match e {
-        Escape::Flag(true) => Some(b'\\'),
-        Escape::Flag(false) => None,
-        Escape::Byte(s) => Some(one_byte(lang, "escape", s)),
-    }
-}
-
-fn marker(lang: &str, m: &str) -> String {
-    assert!(
-        !m.is_empty() && m.len() <= MAX_MARKER,
-        "languages.toml: {lang}: marker {m:?} must be 1..={MAX_MARKER} bytes"
-    );
-    bytes_lit(m.as_bytes())
-}
-
-/// Splits `{tag}` out of a pair of delimiters: the markers without it, and where it sat.
-fn tagged(lang: &str, open: &str, close: &str, tag_chars: &[u8]) -> (String, String, String) {
-    let (o, c) = (open.find(TAG), close.find(TAG));
-    let strip = |s: &str| s.replacen(TAG, "", 1);
-    let (so, sc) = (strip(open), strip(close));
-    let tag = match (o, c) {
-        (None, None) => "None".to_string(),
-        (Some(o), Some(c)) => {
-            assert!(o > 0 && c > 0, "languages.toml: {lang}: {open:?}/{close:?}: a tag cannot lead");
-            assert!(!tag_chars.is_empty(), "languages.toml: {lang}: a tagged delimiter needs tag_chars");
-            assert!(
-                so.len() < WINDOW && sc.len() <= so.len(),
-                "languages.toml: {lang}: {open:?}/{close:?}: the closer may not be longer than the opener"
-            );
-            for (m, at) in [(&so, o), (&sc, c)] {
-                if let Some(b) = m.as_bytes().get(at) {
-                    assert!(
-                        !tag_chars.contains(b),
-                        "languages.toml: {lang}: {m:?}: the byte after the tag is a tag byte"
-                    );
-                }
-            }
-            format!("Some(TagAt {{ open: {o}, close: {c} }})")
-        }
-        _ => panic!("languages.toml: {lang}: {open:?}/{close:?}: the tag must be in both or neither"),
-    };
-    (marker(lang, &so), marker(lang, &sc), tag)
-}
-
-/// `A-Za-z0-9_` style sets: ranges between two alphanumerics are expanded, anything else is literal.
-fn byte_set(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if i + 2 < b.len()
-            && b[i + 1] == b'-'
-            && b[i].is_ascii_alphanumeric()
-            && b[i + 2].is_ascii_alphanumeric()
-        {
-            out.extend(b[i]..=b[i + 2]);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// An interpolation's brackets must pair up, so its depth can be counted.
 fn interpolation(lang: &str, h: &Option<(String, String)>) -> String {
-    let Some((open, close)) = h else { return "None".to_string() };
-    let pair = (open.as_bytes().last().copied(), close.as_bytes());
-    assert!(
-        matches!(pair, (Some(b'{'), b"}") | (Some(b'('), b")") | (Some(b'['), b"]")),
-        "languages.toml: {lang}: interpolation {open:?} {close:?} must end in a bracket its closer matches"
-    );
-    format!("Some(Interpolation {{ open: {}, close: {:?} }})", marker(lang, open), close.as_bytes()[0])
+    match checked(table_format::interpolation(lang, h)) {
+        None => "None".to_string(),
+        Some((open, close)) => {
+            format!("Some(Interpolation {{ open: {}, close: {close:?} }})", bytes_lit(open))
+        }
+    }
 }
 
 /// A byte string literal; bytes outside printable ASCII (APL's `⍝`) are written as `\xNN`.
@@ -280,20 +85,17 @@ fn aliases_name_no_other_extension(
 
 fn language_entry(l: &Lang) -> String {
     let n = &l.name;
-    let tag_chars = byte_set(&l.tag_chars);
-    let lines: Vec<_> = l.line_comments.iter().map(|m| marker(n, m)).collect();
+    let tag_chars = table_format::byte_set(&l.tag_chars);
+    let lines: Vec<_> = l.line_comments.iter().map(|m| marker(n, "line_comments", m)).collect();
     let blocks: Vec<_> = l
         .block_comments
         .iter()
         .map(|b| {
-            let (open, close, line_start, alone, nested) = match b {
-                BlockSpec::Pair(o, c) => (o, c, false, false, l.nested),
-                BlockSpec::Table(t) => (&t.open, &t.close, t.line_start, t.alone, l.nested || t.nested),
-            };
-            let (o, c, tag) = tagged(n, open, close, &tag_chars);
+            let p = l.block_parts(b);
+            let (o, c, tag) = tagged(n, "block_comments", p.open, p.close, &tag_chars);
             format!(
-                "Block {{ open: {o}, close: {c}, line_start: {line_start}, alone: {alone}, nested: {nested}, \
-                 tag: {tag} }}"
+                "Block {{ open: {o}, close: {c}, line_start: {}, alone: {}, nested: {}, tag: {tag} }}",
+                p.line_start, p.alone, p.nested
             )
         })
         .collect();
@@ -301,16 +103,12 @@ fn language_entry(l: &Lang) -> String {
         .strings
         .iter()
         .map(|q| {
-            let (o, c, tag) = tagged(n, &q.open, &q.close, &tag_chars);
-            assert!(
-                !(q.doubled && q.close_last_of_run),
-                "languages.toml: {n}: {:?}: doubled and close_last_of_run exclude each other",
-                q.open
-            );
+            let (o, c, tag) = tagged(n, "strings", &q.open, &q.close, &tag_chars);
+            checked(table_format::one_reading_of_a_run(n, q));
             format!(
                 "Quote {{ open: {o}, close: {c}, escape: {:?}, multiline: {}, doc: {}, doubled: {}, \
                  close_last_of_run: {}, char_literal: {}, tag: {tag}, interpolation: {} }}",
-                escape_byte(n, &q.escape),
+                checked(table_format::escape_byte(n, &q.escape)),
                 q.multiline,
                 q.doc,
                 q.doubled,
@@ -320,13 +118,13 @@ fn language_entry(l: &Lang) -> String {
             )
         })
         .collect();
-    let code_tokens: Vec<_> = l.code_tokens.iter().map(|m| marker(n, m)).collect();
-    let help_text: Vec<_> = l.help_text.iter().map(|m| marker(n, m)).collect();
+    let code_tokens: Vec<_> = l.code_tokens.iter().map(|m| marker(n, "code_tokens", m)).collect();
+    let help_text: Vec<_> = l.help_text.iter().map(|m| marker(n, "help_text", m)).collect();
     let heredoc = match &l.heredoc {
         None => "None".to_string(),
         Some(h) => format!(
             "Some(Heredoc {{ open: {}, indent_flags: {}, space: {}, quoted_space: {}, backslash: {}, lax: {} }})",
-            marker(n, &h.open),
+            marker(n, "heredoc", &h.open),
             bytes_lit(h.indent.as_bytes()),
             h.space,
             h.quoted_space,
@@ -334,26 +132,21 @@ fn language_entry(l: &Lang) -> String {
             h.lax
         ),
     };
-    let code_escape = l.code_escape.as_deref().map(|e| one_byte(n, "code_escape", e));
-    let embed = match l.embed.as_deref() {
-        None => "None",
-        Some("html") => "Html",
-        Some("php") => "Php",
-        Some("markdown") => "Markdown",
-        Some(other) => panic!("languages.toml: {n}: embed {other:?} is not html, php or markdown"),
-    };
-    let hashbang = match l.hashbang.as_deref() {
-        None => "None",
-        Some("line") => "Line",
-        Some("unless-attribute") => "UnlessAttribute",
-        Some(other) => panic!("languages.toml: {n}: hashbang {other:?} is not line or unless-attribute"),
-    };
-    let quote_likes = match l.quote_likes.as_deref() {
-        None => "None",
-        Some("perl") => "Perl",
-        Some("ruby") => "Ruby",
-        Some(other) => panic!("languages.toml: {n}: quote_likes {other:?} is not perl or ruby"),
-    };
+    let code_escape = l.code_escape.as_deref().map(|e| checked(table_format::one_byte(n, "code_escape", e)));
+    let embed = l.embed.as_deref();
+    let embed =
+        checked(table_format::choice(n, "embed", embed, "None", (EMBEDS, ["Html", "Php", "Markdown"])));
+    let hashbang = l.hashbang.as_deref();
+    let hashbang = checked(table_format::choice(
+        n,
+        "hashbang",
+        hashbang,
+        "None",
+        (HASHBANGS, ["Line", "UnlessAttribute"]),
+    ));
+    let quote_likes = l.quote_likes.as_deref();
+    let quote_likes =
+        checked(table_format::choice(n, "quote_likes", quote_likes, "None", (QUOTE_LIKES, ["Perl", "Ruby"])));
     format!(
         "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, odd_splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \

@@ -44,11 +44,26 @@ fn main() -> ExitCode {
             };
         }
     };
-    let done = match &cli.command {
-        None if cli.config_file.show_config => commands::show_config(&layers),
+    let done = cli::lang_defs::define_languages(&cli.defined).and_then(|()| run(&cli, &layers));
+    let code = match done {
+        Ok(commands::Finished::Clean) => EXIT_OK,
+        Ok(commands::Finished::FileErrors) => EXIT_FILE_ERRORS,
+        Err(message) => {
+            cli::messages::say(format_args!("{message}"));
+            EXIT_USAGE
+        }
+    };
+    // A message that could not be written (stderr full) is output lost: never a clean exit.
+    ExitCode::from(if cli::messages::lost() { EXIT_USAGE } else { code })
+}
+
+/// The command the flags name, once the run's languages are defined.
+fn run(cli: &Cli, layers: &cli::config_file::Layers) -> Result<commands::Finished, String> {
+    match &cli.command {
+        None if cli.config_file.show_config => commands::show_config(layers),
         None if cli.languages => commands::languages(),
-        None if cli.rev.is_some() => revisions::count(&cli),
-        None => commands::count(&cli),
+        None if cli.rev.is_some() => revisions::count(cli),
+        None => commands::count(cli),
         Some(Command::Merge { reports, format, sql, rows }) => commands::merge(reports, (format, sql), rows),
         Some(Command::Diff { old, new, by_dir, repo, quiet, select, format }) => {
             revisions::diff(old, new.as_deref(), *by_dir, repo.as_deref(), select, format, *quiet)
@@ -65,15 +80,5 @@ fn main() -> ExitCode {
             ringloc::count::Options { docstrings_as_code: *docstrings_as_code },
             language.as_deref(),
         ),
-    };
-    let code = match done {
-        Ok(commands::Finished::Clean) => EXIT_OK,
-        Ok(commands::Finished::FileErrors) => EXIT_FILE_ERRORS,
-        Err(message) => {
-            cli::messages::say(format_args!("{message}"));
-            EXIT_USAGE
-        }
-    };
-    // A message that could not be written (stderr full) is output lost: never a clean exit.
-    ExitCode::from(if cli::messages::lost() { EXIT_USAGE } else { code })
+    }
 }

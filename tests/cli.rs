@@ -331,3 +331,98 @@ fn a_capital_c_or_h_is_cpp() {
         ]
     );
 }
+
+/// A tree with a `--lang-def` file defining Zed, a Zed file and a C file named `.foo`.
+fn defined_tree() -> Tree {
+    let tree = Tree::new();
+    let zed = "[[language]]\nname = \"Zed\"\nextensions = [\"zed\"]\nline_comments = [\"--\"]\nblock_comments = [[\"{-\", \"-}\"]]\n";
+    tree.write("defs.toml", zed);
+    tree.write("src/a.zed", "-- c\nx\n{- b\n -}\n\n");
+    tree.write("src/b.foo", "// c\nint x;\n");
+    tree
+}
+
+/// A language's row of a JSON report.
+fn language<'a>(v: &'a Value, name: &str) -> &'a Value {
+    v["languages"].as_array().and_then(|all| all.iter().find(|l| l["name"] == name)).unwrap_or(&Value::Null)
+}
+
+fn stderr_of(args: &[&str], tree: &Tree) -> (Option<i32>, String) {
+    let out = ringloc(args, tree.path());
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).trim_end().to_string())
+}
+
+#[test]
+fn a_defined_language_is_counted_and_named_in_json_and_ndjson() {
+    let tree = defined_tree();
+    let (v, _) = json(&["--lang-def", "defs.toml", "--format", "json", "src"], &tree);
+    assert_eq!(language(&v, "Zed")["comments"], 3, "{v:#}");
+    let out = ringloc(&["--lang-def", "defs.toml", "--format", "ndjson", "src"], tree.path());
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(r#""language":"Zed","lines":5,"code":1,"comments":3"#)
+    );
+}
+
+#[test]
+fn a_defined_language_is_listed_and_selected_by_name() {
+    let tree = defined_tree();
+    let listed = ringloc(&["--lang-def", "defs.toml", "--languages"], tree.path());
+    assert!(String::from_utf8_lossy(&listed.stdout).lines().any(|l| l == "Zed                      .zed"));
+    let (v, _) = json(&["--lang-def", "defs.toml", "-t", "zed", "--format", "json", "src"], &tree);
+    assert_eq!(v["total"]["files"], 1, "{v:#}");
+}
+
+#[test]
+fn a_mapped_extension_counts_as_its_language() {
+    let tree = defined_tree();
+    let (v, _) = json(&["--map-ext", ".foo=C", "--format", "json", "src"], &tree);
+    assert_eq!(language(&v, "C")["code"], 1, "{v:#}");
+}
+
+#[test]
+fn a_built_in_replaced_counts_with_its_new_syntax() {
+    let tree = defined_tree();
+    tree.write("c.toml", "[[language]]\nname = \"c\"\nextensions = [\"c\"]\nline_comments = [\"#\"]\n");
+    tree.write("m.c", "# note\n// code now\n");
+    let (v, _) = json(&["--lang-def", "c.toml", "--format", "json", "m.c"], &tree);
+    let c = language(&v, "c");
+    assert_eq!((c["comments"].as_u64(), c["code"].as_u64()), (Some(1), Some(1)), "{v:#}");
+}
+
+#[test]
+fn explain_reads_a_defined_language() {
+    let tree = defined_tree();
+    let out = ringloc(&["--lang-def", "defs.toml", "explain", "src/a.zed"], tree.path());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("comments  Zed"), "{out:?}");
+}
+
+#[test]
+fn definitions_refused_name_the_file_the_language_and_the_field() {
+    let tree = defined_tree();
+    tree.write("empty.toml", "[[language]]\nname = \"Q\"\nline_comments = [\"\"]\n");
+    tree.write("unknown.toml", "[[language]]\nname = \"Q\"\ncolour = 1\n");
+    tree.write("embed.toml", "[[language]]\nname = \"Q\"\nembed = \"html\"\n");
+    tree.write("twice.toml", "[[language]]\nname = \"Q\"\nextensions = [\"q\"]\n[[language]]\nname = \"R\"\nextensions = [\"q\"]\n");
+    let refused = |args: &[&str]| stderr_of(&[args, &["src"]].concat(), &tree);
+    assert_eq!(
+        refused(&["--lang-def", "empty.toml"]),
+        (Some(1), "ringloc: empty.toml: language Q: line_comments: marker \"\" must be 1..=15 bytes".into())
+    );
+    assert!(refused(&["--lang-def", "unknown.toml"])
+        .1
+        .starts_with("ringloc: unknown.toml: line 3: unknown field `colour`"));
+    assert_eq!(refused(&["--lang-def", "embed.toml"]).1, "ringloc: embed.toml: language Q: embed \"html\": not supported at run time (only the built-in pages embed: html, php, markdown)");
+    assert_eq!(
+        refused(&["--lang-def", "twice.toml"]).1,
+        "ringloc: twice.toml: language R: extensions: \"q\" is claimed by Q too"
+    );
+    assert_eq!(
+        refused(&["--lang-def", "none.toml"]).1,
+        "ringloc: --lang-def none.toml: No such file or directory (os error 2)"
+    );
+    assert_eq!(
+        refused(&["--map-ext", "inc=Klingon"]),
+        (Some(1), "ringloc: --map-ext inc=Klingon: no language \"Klingon\" (see --languages)".into())
+    );
+    assert_eq!(refused(&["--map-ext", "inc"]).0, Some(1));
+}

@@ -1811,3 +1811,28 @@ fn stats_of_a_revision_time_its_listing_reads_and_counts() {
     assert!(plain.get("stats").is_none(), "only with --stats");
     assert_eq!(plain["total"], doc["total"]);
 }
+
+/// Kept blob counts hold language ids: a run with other languages defined counts every blob
+/// again, and its counts are those of the definitions, never the cache's.
+#[test]
+fn a_history_cache_is_set_aside_under_other_language_definitions() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("src/f.c", "int f;\n// c\n");
+    repo.commit("c0");
+    std::fs::write(repo.top().join("c.toml"), "[[language]]\nname = \"C\"\nextensions = [\"c\"]\n").unwrap();
+    let top = repo.top().to_path_buf();
+    let history = |args: &[&str]| {
+        let args = [&["history", "--repo", "repo", "--format", "json"], args].concat();
+        let out = ringloc(&args, &top);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        json_of(&out)
+    };
+    assert_eq!(history(&["--cache", "blobs.cache"])["blobs_counted"], 1);
+    let defined = history(&["--cache", "blobs.cache", "--lang-def", "c.toml"]);
+    assert_eq!(defined["blobs_counted"], 1, "counted again");
+    assert_eq!(defined["commits"], history(&["--lang-def", "c.toml"])["commits"]);
+    assert_ne!(defined["commits"], history(&[])["commits"], "// is no comment in the C defined");
+}

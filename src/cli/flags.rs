@@ -93,6 +93,9 @@ pub struct Cli {
     #[command(flatten)]
     pub rows: RowArgs,
 
+    #[command(flatten)]
+    pub defined: DefineArgs,
+
     /// No progress line and no notes on stderr (per-file errors are still listed)
     #[arg(short, long)]
     pub quiet: bool,
@@ -238,6 +241,23 @@ fn parse_step(text: &str) -> Result<i64, String> {
 pub enum ExplainFormat {
     Table,
     Json,
+}
+
+/// Languages defined for this run, for every command (`explain`, `history` and `diff` too).
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Languages")]
+pub struct DefineArgs {
+    /// Add languages, or replace built-in ones of the same name, from FILE: `[[language]]` tables
+    /// in the format of ringloc's languages.toml (name, extensions, filenames, line_comments,
+    /// block_comments, strings, ...); their extensions and file names win over the built-in ones
+    /// (repeatable)
+    #[arg(long, value_name = "FILE", global = true)]
+    pub lang_def: Vec<PathBuf>,
+
+    /// Count files ending in .EXT as LANG, a built-in or defined language's name: `--map-ext
+    /// inc=PHP` (repeatable)
+    #[arg(long, value_name = "EXT=LANG", global = true, value_parser = parse_mapping)]
+    pub map_ext: Vec<(String, String)>,
 }
 
 /// Which files to count: the flags a count, `--rev`, `diff` between revisions and `history` share,
@@ -680,6 +700,16 @@ fn unknown_language(name: &str) -> String {
 /// `-j`'s bound: each worker costs a thread, buffers and a ring, and far more workers than the
 /// disk has requests in flight only wait.
 const MAX_THREADS: usize = 1024;
+
+/// `EXT=LANG` (`--map-ext`): the extension (a leading dot dropped) and the language's name.
+fn parse_mapping(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((ext, lang)) if !ext.trim_start_matches('.').is_empty() && !lang.is_empty() => {
+            Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
+        }
+        _ => Err(format!("'{text}' is not EXT=LANG")),
+    }
+}
 
 fn parse_threads(text: &str) -> Result<usize, String> {
     let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of workers"))?;

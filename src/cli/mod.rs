@@ -11,6 +11,7 @@ pub mod destinations;
 pub mod explain;
 mod file_list;
 pub mod flags;
+pub mod lang_defs;
 pub mod messages;
 pub mod outputs;
 mod pieces;

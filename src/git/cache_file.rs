@@ -3,7 +3,8 @@
 //!
 //! The file is four lines: `ringloc blob cache FORMAT`, `key KEY`, `sha1 SUM` and the entries as
 //! one JSON array. KEY is a hash of what decides a blob's outcome besides its bytes and name (the
-//! ringloc version, a fingerprint of its sources and language table, the read rules); SUM is the
+//! ringloc version, a fingerprint of its sources and language table, the languages defined at run
+//! time, the read rules); SUM is the
 //! SHA-1 of the entries' line. A file of another format or key, or whose sum does not match, is
 //! set aside with a note and replaced: kept counts are used only when they are exactly the counts
 //! this build would give. A file that is not a cache at all is refused, never overwritten, and so
@@ -80,7 +81,10 @@ struct Entry {
 
 /// The key the file's entries are valid under, for blobs read under `rules`.
 fn key(rules: &ReadRules) -> String {
-    let text = format!("{} {SOURCE_FINGERPRINT:#x} {rules:?}", env!("CARGO_PKG_VERSION"));
+    // Languages defined at run time change what a name is and how it counts, and kept entries
+    // hold language ids: counts kept under other definitions (or none) are set aside.
+    let defined = crate::lang::definitions();
+    let text = format!("{} {SOURCE_FINGERPRINT:#x} {rules:?} {defined:?}", env!("CARGO_PKG_VERSION"));
     sha1(text.as_bytes())
 }
 

@@ -1,6 +1,7 @@
 //! Decides a file's language from its name, and for names that say nothing, from its shebang line
 //! or (for an extension several languages share) from its first bytes.
 
+use super::defined::{self, Defined};
 use super::heuristics::{ambiguous_extension, Ambiguity};
 use super::{by_extension, by_filename, by_interpreter, LangId, FILENAME_PREFIXES};
 
@@ -50,7 +51,28 @@ const PREFIX_STARTS: [bool; 256] = {
     starts
 };
 
+/// A run with definitions looks their names up first; the built-in names of a language a
+/// definition replaced no longer name it.
+#[inline]
 pub fn detect_by_name(name: &[u8]) -> NameMatch {
+    match defined::table() {
+        None => built_in_by_name(name),
+        Some(table) => defined_by_name(table, name),
+    }
+}
+
+fn defined_by_name(table: &Defined, name: &[u8]) -> NameMatch {
+    match table.by_name(name) {
+        Some(id) => NameMatch::Known(id),
+        None => match built_in_by_name(name) {
+            NameMatch::Known(id) if table.replaces(id) => NameMatch::Unknown,
+            other => other,
+        },
+    }
+}
+
+#[inline]
+fn built_in_by_name(name: &[u8]) -> NameMatch {
     if let Some(id) = by_filename(name) {
         return NameMatch::Known(id);
     }
@@ -98,11 +120,21 @@ pub fn detect_by_shebang(head: &[u8]) -> Option<LangId> {
     if program == b"env" {
         program = basename(words.find(|w| !w.starts_with(b"-"))?);
     }
-    by_interpreter(program).or_else(|| {
+    interpreter(program).or_else(|| {
         let trimmed = program.trim_ascii_end();
         let end = trimmed.iter().rposition(|b| !(b.is_ascii_digit() || *b == b'.')).map_or(0, |p| p + 1);
-        by_interpreter(&trimmed[..end])
+        interpreter(&trimmed[..end])
     })
+}
+
+/// A definition's interpreters first; a replaced language keeps only its definition's.
+fn interpreter(program: &[u8]) -> Option<LangId> {
+    match defined::table() {
+        None => by_interpreter(program),
+        Some(table) => table
+            .by_interpreter(program)
+            .or_else(|| by_interpreter(program).filter(|&id| !table.replaces(id))),
+    }
 }
 
 fn basename(path: &[u8]) -> &[u8] {

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::{by_alias, by_extension, LangId};
+use super::{by_alias, by_extension, defined, LangId};
 
 struct Defaults {
     javascript: LangId,
@@ -46,7 +46,8 @@ pub(crate) fn named_in_source(word: &[u8]) -> Option<LangId> {
     let lower = &mut lower[..word.len()];
     lower.copy_from_slice(word);
     lower.make_ascii_lowercase();
-    by_alias(lower).or_else(|| by_extension(lower))
+    let defined = defined::table().and_then(|table| table.by_alias(lower));
+    defined.or_else(|| by_alias(lower)).or_else(|| by_extension(lower))
 }
 
 /// A mime type's subtype (`text/x-typescript` -> `typescript`), or the value as written.

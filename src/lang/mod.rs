@@ -1,10 +1,14 @@
 //! The language table (compiled from `languages.toml` by `build.rs`) and file-to-language detection.
 
+mod defined;
 mod detect;
 mod embedded;
 mod heuristics;
 mod named;
+mod table_format;
 
+pub(crate) use defined::in_use;
+pub use defined::{define, definitions, DefinitionError, Definitions};
 pub use detect::{detect, detect_by_name, detect_by_shebang, NameMatch};
 pub(crate) use embedded::{fence_language, page_language, plain_text, script_language, style_language};
 pub use heuristics::Ambiguity;
@@ -181,7 +185,8 @@ pub struct Language {
     pub syntax: Syntax,
 }
 
-/// Index into [`LANGUAGES`]; small and `Copy` so per-file records stay cheap.
+/// Index into [`LANGUAGES`], or past it into the languages [`define`] added; small and `Copy` so
+/// per-file records stay cheap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "u16")]
 pub struct LangId(pub u16);
@@ -191,7 +196,7 @@ impl TryFrom<u16> for LangId {
     type Error = String;
 
     fn try_from(index: u16) -> Result<LangId, String> {
-        match usize::from(index) < LANGUAGES.len() {
+        match usize::from(index) < LangId::all().len() {
             true => Ok(LangId(index)),
             false => Err(format!("no language {index} in the table")),
         }
@@ -199,8 +204,13 @@ impl TryFrom<u16> for LangId {
 }
 
 impl LangId {
+    /// On every file's path: without definitions, a plain index behind one predicted branch.
+    #[inline]
     pub fn language(self) -> &'static Language {
-        &LANGUAGES[usize::from(self.0)]
+        match defined::table() {
+            None => &LANGUAGES[usize::from(self.0)],
+            Some(table) => table.language(self),
+        }
     }
 
     pub fn name(self) -> &'static str {
@@ -209,7 +219,12 @@ impl LangId {
 
     /// Looks a language up by its display name, ignoring ASCII case.
     pub fn from_name(name: &str) -> Option<LangId> {
-        LANGUAGES.iter().position(|l| l.name.eq_ignore_ascii_case(name)).map(|i| LangId(i as u16))
+        let same = |l: &&Language| l.name.eq_ignore_ascii_case(name);
+        let at = match defined::table() {
+            None => LANGUAGES.iter().position(|l| same(&l)),
+            Some(_) => LangId::all().map(|id| id.language()).position(|l| same(&l)),
+        };
+        at.map(|i| LangId(i as u16))
     }
 
     /// A language as people name it on a command line: its display name, an alias (`py`, `cpp`,
@@ -230,7 +245,8 @@ impl LangId {
     }
 
     pub fn all() -> impl ExactSizeIterator<Item = LangId> {
-        (0..LANGUAGES.len()).map(|i| LangId(i as u16))
+        let len = defined::table().map_or(LANGUAGES.len(), defined::Defined::len);
+        (0..len).map(|i| LangId(i as u16))
     }
 }
 

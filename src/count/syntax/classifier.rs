@@ -11,7 +11,7 @@ use super::plan::{literal_opener, string_inline};
 use super::prose::Prose;
 use super::quote_like;
 use crate::count::{MAX_TOKEN, WINDOW};
-use crate::lang::{Embed, LangId, Quote, QuoteLikes, Syntax, LANGUAGES};
+use crate::lang::{Embed, LangId, Quote, QuoteLikes, Syntax};
 use crate::simd::masks::MarkSet;
 use crate::simd::scan::StopSet;
 
@@ -193,9 +193,8 @@ impl Classifier {
     /// 3 M instructions (349 languages), 5% of counting the monorepo's C++.
     pub fn for_language(id: LangId) -> &'static Classifier {
         static ALL: OnceLock<Box<[OnceLock<Classifier>]>> = OnceLock::new();
-        let all = ALL.get_or_init(|| LANGUAGES.iter().map(|_| OnceLock::new()).collect());
-        let at = usize::from(id.0);
-        all[at].get_or_init(|| Classifier::new(&LANGUAGES[at].syntax))
+        let all = ALL.get_or_init(|| (0..crate::lang::in_use()).map(|_| OnceLock::new()).collect());
+        all[usize::from(id.0)].get_or_init(|| Classifier::new(&id.language().syntax))
     }
 
     /// The code-mode opener matching at the start of `rest` (a [`super::markers::window`]),
