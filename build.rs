@@ -71,6 +71,8 @@ struct Lang {
     aliases: Vec<String>,
     #[serde(default)]
     embed: Option<String>,
+    #[serde(default)]
+    complexity: Vec<String>,
 }
 
 /// `["/*", "*/"]`, or a table when the pair needs more than its two markers.
@@ -278,6 +280,19 @@ fn aliases_name_no_other_extension(
     }
 }
 
+/// A language's `complexity` tokens as byte literals: each non-empty, without a newline (a token
+/// is found where it starts, inside one line of code) and listed once.
+fn branch_tokens(lang: &str, tokens: &[String]) -> String {
+    for (k, t) in tokens.iter().enumerate() {
+        assert!(
+            !t.is_empty() && !t.contains('\n'),
+            "languages.toml: {lang}: complexity token {t:?} is empty or holds a newline"
+        );
+        assert!(!tokens[..k].contains(t), "languages.toml: {lang}: complexity token {t:?} is listed twice");
+    }
+    tokens.iter().map(|t| bytes_lit(t.as_bytes())).collect::<Vec<_>>().join(", ")
+}
+
 fn language_entry(l: &Lang) -> String {
     let n = &l.name;
     let tag_chars = byte_set(&l.tag_chars);
@@ -354,8 +369,9 @@ fn language_entry(l: &Lang) -> String {
         Some("ruby") => "Ruby",
         Some(other) => panic!("languages.toml: {n}: quote_likes {other:?} is not perl or ruby"),
     };
+    let complexity = branch_tokens(n, &l.complexity);
     format!(
-        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
+        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, complexity: &[{complexity}], syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, odd_splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
          heredoc: {heredoc}, regex: {}, digit_separators: {}, comment_strings: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",
