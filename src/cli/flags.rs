@@ -14,6 +14,7 @@ use ringloc::walk::ignore::IgnorePolicy;
 use ringloc::walk::select::{excludes, Selection};
 use ringloc::Config;
 
+use super::estimate_flags::EstimateArgs;
 use super::file_list::read_list;
 use super::outputs::shows_diffs;
 
@@ -87,6 +88,9 @@ pub struct Cli {
 
     #[command(flatten)]
     pub rows: RowArgs,
+
+    #[command(flatten)]
+    pub estimates: EstimateArgs,
 
     /// No progress line and no notes on stderr (per-file errors are still listed)
     #[arg(short, long)]
@@ -550,6 +554,7 @@ impl Cli {
             skip_minified: self.select.no_minified,
             docstrings_as_code: self.select.docstrings_as_code,
             read_only: self.count == "none",
+            complexity: self.estimates.complexity,
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,

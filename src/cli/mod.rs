@@ -6,6 +6,7 @@
 pub mod commands;
 mod completions;
 pub mod destinations;
+pub mod estimate_flags;
 pub mod explain;
 mod file_list;
 pub mod flags;
