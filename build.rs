@@ -83,6 +83,12 @@ fn aliases_name_no_other_extension(
     }
 }
 
+/// A language's `complexity` tokens as byte literals.
+fn branch_tokens(lang: &str, tokens: &[String]) -> String {
+    let tokens = checked(table_format::branch_tokens(lang, tokens));
+    tokens.iter().map(|t| bytes_lit(t)).collect::<Vec<_>>().join(", ")
+}
+
 fn language_entry(l: &Lang) -> String {
     let n = &l.name;
     let tag_chars = table_format::byte_set(&l.tag_chars);
@@ -147,8 +153,9 @@ fn language_entry(l: &Lang) -> String {
     let quote_likes = l.quote_likes.as_deref();
     let quote_likes =
         checked(table_format::choice(n, "quote_likes", quote_likes, "None", (QUOTE_LIKES, ["Perl", "Ruby"])));
+    let complexity = branch_tokens(n, &l.complexity);
     format!(
-        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
+        "    Language {{ name: {n:?}, extensions: &{:?}, filenames: &{:?}, filename_prefixes: &{:?}, complexity: &[{complexity}], syntax: Syntax {{ line_comments: &[{}], block_comments: &[{}], nested: {}, \
          quotes: &[{}], splice: {}, odd_splice: {}, code_escape: {code_escape:?}, code_tokens: &[{}], tag_chars: {}, \
          heredoc: {heredoc}, regex: {}, digit_separators: {}, comment_strings: {}, block_scalars: {}, help_text: &[{}], hashbang: Hashbang::{hashbang}, quote_likes: QuoteLikes::{quote_likes}, \
          embed: Embed::{embed} }} }},\n",

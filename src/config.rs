@@ -45,6 +45,8 @@ pub struct Config {
     pub docstrings_as_code: bool,
     /// Read every file but classify nothing: the read floor for benchmarks (`--count none`).
     pub read_only: bool,
+    /// Count each file's branch tokens too (`--complexity`), with the slower twin.
+    pub complexity: bool,
     /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
     pub progress: Option<Arc<Progress>>,
     /// Called with each counted file as it finishes, from the worker threads; the report then keeps
@@ -70,6 +72,7 @@ impl Default for Config {
             skip_minified: false,
             docstrings_as_code: false,
             read_only: false,
+            complexity: false,
             progress: None,
             file_sink: None,
             stats: false,
@@ -86,6 +89,7 @@ impl Config {
             skip_minified: self.skip_minified,
             count: Options { docstrings_as_code: self.docstrings_as_code },
             read_only: self.read_only,
+            complexity: self.complexity,
         }
     }
 

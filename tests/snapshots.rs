@@ -33,6 +33,7 @@ fn counted_in(report: &mut Report, root: usize, path: &[u8], lang: &str, [code, 
         generated,
         minified: false,
         embedded: Vec::new(),
+        complexity: None,
     });
     report.record(root, outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
 }

@@ -16,6 +16,7 @@ use ringloc::Config;
 
 use super::config_file::{Choice, Layers};
 use super::config_keys::clap_message;
+use super::estimate_flags::EstimateArgs;
 use super::file_list::read_list;
 use super::outputs::shows_diffs;
 
@@ -95,6 +96,9 @@ pub struct Cli {
 
     #[command(flatten)]
     pub defined: DefineArgs,
+
+    #[command(flatten)]
+    pub estimates: EstimateArgs,
 
     /// No progress line and no notes on stderr (per-file errors are still listed)
     #[arg(short, long)]
@@ -624,6 +628,7 @@ impl Cli {
             skip_minified: self.select.no_minified,
             docstrings_as_code: self.select.docstrings_as_code,
             read_only: self.count == "none",
+            complexity: self.estimates.complexity,
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,

@@ -8,6 +8,7 @@ mod completions;
 pub mod config_file;
 mod config_keys;
 pub mod destinations;
+pub mod estimate_flags;
 pub mod explain;
 mod file_list;
 pub mod flags;

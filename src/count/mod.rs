@@ -24,7 +24,10 @@ use serde::{Deserialize, Serialize};
 pub use machine::{count_stretches, LineCounter};
 pub use syntax::classifier::Classifier;
 pub use twin::explain::{Bucket, LineExplain, Reason, SpanKind, SpanOpened};
-pub use twin::{count_reference, count_reference_embedded, count_reference_with, explain, explain_with};
+pub use twin::{
+    count_reference, count_reference_embedded, count_reference_with, count_with_complexity, explain,
+    explain_with,
+};
 
 use crate::lang::LangId;
 

@@ -218,6 +218,7 @@ mod tests {
             generated: false,
             minified: true,
             embedded: vec![(c, counts)],
+            complexity: None,
         });
         let id = |n: u8| ObjectId::from_hex(format!("{n:040x}").as_bytes()).unwrap();
         let mut cache = BlobCache::default();

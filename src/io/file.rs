@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::sniff::sniff;
 use super::utf16::Utf16Decoder;
-use crate::count::{Counts, Embedded, LineCounter, Options};
+use crate::count::{count_with_complexity, Counts, Embedded, LineCounter, Options};
 use crate::lang::{LangId, NameMatch};
 use crate::report::{CountedFile, Outcome, Skip};
 
@@ -49,6 +49,9 @@ pub struct ReadRules {
     /// Read every byte but classify none (`--count none`): the read floor the counter is measured
     /// against, with the same walk, threads and reads.
     pub read_only: bool,
+    /// Count each file's branch tokens (`--complexity`): the whole file is read by the twin, which
+    /// knows where code is, instead of the fast path.
+    pub complexity: bool,
 }
 
 /// What the reader does next with this file.
@@ -76,11 +79,23 @@ pub struct FileProgress {
     generated: bool,
     /// The language the file is counted as, once its head is read.
     counted_as: Option<LangId>,
+    /// With `--complexity`, the chunks read so far of a file read in more than one. Boxed as the
+    /// counter is: 8 bytes in every slot a ring moves about, where a `Vec` takes 24.
+    #[allow(clippy::box_collection)]
+    whole: Option<Box<Vec<u8>>>,
 }
 
 impl FileProgress {
     pub fn new(language: NameMatch) -> FileProgress {
-        FileProgress { language, counter: None, utf16: None, bytes: 0, generated: false, counted_as: None }
+        FileProgress {
+            language,
+            counter: None,
+            utf16: None,
+            bytes: 0,
+            generated: false,
+            counted_as: None,
+            whole: None,
+        }
     }
 
     /// The language the file is counted as; `None` before its head is read, or when it is not
@@ -133,7 +148,7 @@ impl FileProgress {
             // give, without its ~270 instructions a file.
             let language = self.counted_as.expect("file started");
             return if eof {
-                ControlFlow::Break(self.classify(language, Counts::default(), Embedded::new(), rules))
+                ControlFlow::Break(self.classify(language, (Counts::default(), Embedded::new(), None), rules))
             } else {
                 ControlFlow::Continue(text.len())
             };
@@ -166,6 +181,9 @@ impl FileProgress {
     /// its frame, saved registers and outcome's copy out cost ~20 instructions a file.
     #[inline(always)]
     fn count(&mut self, text: &[u8], eof: bool, rules: &ReadRules) -> ControlFlow<Outcome, usize> {
+        if rules.complexity {
+            return self.count_whole(text, eof, rules);
+        }
         if eof {
             return ControlFlow::Break(self.finish(text, rules));
         }
@@ -183,10 +201,35 @@ impl FileProgress {
             Some(counter) => counter.finish_embedded(rest),
             None => LineCounter::with_options(language, rules.count).finish_embedded(rest),
         };
-        self.classify(language, counts, embedded, rules)
+        self.classify(language, (counts, embedded, None), rules)
     }
 
-    fn classify(&self, language: LangId, counts: Counts, embedded: Embedded, rules: &ReadRules) -> Outcome {
+    /// [`FileProgress::count`] with `--complexity`: the chunks are kept until the last, and the
+    /// whole file is counted by the twin (a file read in one chunk, as most are, is not copied).
+    #[inline(never)]
+    fn count_whole(&mut self, text: &[u8], eof: bool, rules: &ReadRules) -> ControlFlow<Outcome, usize> {
+        if !eof {
+            self.whole.get_or_insert_with(Box::default).extend_from_slice(text);
+            return ControlFlow::Continue(text.len());
+        }
+        let language = self.counted_as.expect("file started");
+        let whole = self.whole.take().map(|mut whole| {
+            whole.extend_from_slice(text);
+            whole
+        });
+        let (counts, embedded, complexity) =
+            count_with_complexity(language, rules.count, whole.as_deref().map_or(text, Vec::as_slice));
+        ControlFlow::Break(self.classify(language, (counts, embedded, Some(complexity)), rules))
+    }
+
+    /// The file's outcome from its counts, embedded lines and complexity (where counted).
+    fn classify(
+        &self,
+        language: LangId,
+        counted: (Counts, Embedded, Option<u64>),
+        rules: &ReadRules,
+    ) -> Outcome {
+        let (counts, embedded, complexity) = counted;
         let minified = self.bytes >= 1024 && self.bytes / counts.lines.max(1) > MINIFIED_LINE;
         match (self.generated, minified) {
             (true, _) if rules.skip_generated => Outcome::Skipped(Skip::Generated),
@@ -198,6 +241,7 @@ impl FileProgress {
                 generated,
                 minified,
                 embedded,
+                complexity,
             }),
         }
     }

@@ -182,6 +182,9 @@ pub struct Language {
     pub filenames: &'static [&'static str],
     /// Beginnings of file names (`Kconfig`, `Dockerfile.`), for `ringloc --languages` too.
     pub filename_prefixes: &'static [&'static str],
+    /// The branch tokens `--complexity` counts where they start in code (scc's
+    /// "complexitychecks"); empty for a language without them, whose complexity is 0.
+    pub complexity: &'static [&'static [u8]],
     pub syntax: Syntax,
 }
 

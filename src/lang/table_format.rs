@@ -70,6 +70,9 @@ pub struct Lang {
     pub aliases: Vec<String>,
     #[serde(default)]
     pub embed: Option<String>,
+    /// scc's branch tokens (`if `, `&& `), counted in code by `--complexity`.
+    #[serde(default)]
+    pub complexity: Vec<String>,
 }
 
 /// `["/*", "*/"]`, or a table when the pair needs more than its two markers.
@@ -194,6 +197,20 @@ pub fn escape_byte(lang: &str, e: &Escape) -> Result<Option<u8>, String> {
         Escape::Flag(false) => Ok(None),
         Escape::Byte(s) => one_byte(lang, "strings: escape", s).map(Some),
     }
+}
+
+/// A language's `complexity` tokens: each non-empty, without a newline (a token is found where it
+/// starts, inside one line of code) and listed once.
+pub fn branch_tokens<'a>(lang: &str, tokens: &'a [String]) -> Result<Vec<&'a [u8]>, String> {
+    for (k, t) in tokens.iter().enumerate() {
+        if t.is_empty() || t.contains('\n') {
+            return Err(format!("{lang}: complexity token {t:?} is empty or holds a newline"));
+        }
+        if tokens[..k].contains(t) {
+            return Err(format!("{lang}: complexity token {t:?} is listed twice"));
+        }
+    }
+    Ok(tokens.iter().map(|t| t.as_bytes()).collect())
 }
 
 pub fn marker<'a>(lang: &str, field: &str, m: &'a str) -> Result<&'a [u8], String> {

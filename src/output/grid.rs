@@ -220,13 +220,24 @@ fn cells<'a, T: Sync>(
     Rows { len: items.len(), make, widths }
 }
 
-const COUNTS: [Column; 4] = [number("Lines"), number("Code"), number("Comments"), number("Blanks")];
 const WIDE: [Column; 2] = [number("Bytes"), number("Code %")];
 
-fn columns(first: &[Column], wide: bool) -> Vec<Column> {
+/// The columns a grid may add to its line counts: with `--wide` bytes and code share, and a
+/// Complexity column after Code where the report counted it (`--complexity`).
+#[derive(Debug, Clone, Copy)]
+struct Extras {
+    wide: bool,
+    complexity: bool,
+}
+
+fn columns(first: &[Column], extras: Extras) -> Vec<Column> {
     let mut out = first.to_vec();
-    out.extend(COUNTS);
-    if wide {
+    out.extend([number("Lines"), number("Code")]);
+    if extras.complexity {
+        out.push(number("Complexity"));
+    }
+    out.extend([number("Comments"), number("Blanks")]);
+    if extras.wide {
         out.extend(WIDE);
     }
     out
@@ -240,11 +251,16 @@ fn percent(part: u64, whole: u64) -> String {
     format!("{:.1}", part as f64 * 100.0 / whole as f64)
 }
 
-/// Appends a row's numbers: its counts and, with `wide`, its bytes and share of `total_code`.
-fn totals_cells<'a>(cells: &mut Vec<Cell<'a>>, t: &Totals, total_code: u64, wide: bool) {
+/// Appends a row's numbers: its counts and, as `extras` says, its complexity, bytes and share of
+/// `total_code`.
+fn totals_cells<'a>(cells: &mut Vec<Cell<'a>>, t: &Totals, total_code: u64, extras: Extras) {
     let c = t.counts;
-    cells.extend([c.lines, c.code, c.comments, c.blanks].map(Cell::count));
-    if wide {
+    cells.extend([c.lines, c.code].map(Cell::count));
+    if extras.complexity {
+        cells.push(Cell::count(t.complexity.unwrap_or(0)));
+    }
+    cells.extend([c.comments, c.blanks].map(Cell::count));
+    if extras.wide {
         cells.extend([Cell::count(t.bytes), Cell::unstyled(percent(c.code, total_code))]);
     }
 }
@@ -258,13 +274,13 @@ fn language_grid<'a>(
     title: Option<String>,
     languages: &'a [(LangId, Totals)],
     total: &Totals,
-    wide: bool,
+    extras: Extras,
 ) -> Grid<'a> {
     let code = total.counts.code;
-    let columns = columns(&[name("Language"), number("Files")], wide);
+    let columns = columns(&[name("Language"), number("Files")], extras);
     let row = move |cells: &mut Vec<Cell<'a>>, name: &'static str, t: &Totals| {
         cells.extend([Cell::unstyled(name), Cell::count(t.files)]);
-        totals_cells(cells, t, code, wide);
+        totals_cells(cells, t, code, extras);
     };
     let mut total_row = Vec::new();
     row(&mut total_row, "Total", total);
@@ -282,25 +298,26 @@ fn language_grid<'a>(
 /// files (`--by-file`); the long grids' widths only if `measured`.
 pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<'v>> {
     let make = (view.threads, measured);
+    let extras = Extras { wide, complexity: view.total.complexity.is_some() };
     let code = view.total.counts.code;
     let mut grids: Vec<Grid> = view
         .by_root
         .iter()
         .flatten()
-        .map(|r| language_grid(Some(format!("Root: {}", for_people(r.path))), &r.languages, &r.total, wide))
+        .map(|r| language_grid(Some(format!("Root: {}", for_people(r.path))), &r.languages, &r.total, extras))
         .collect();
     let all = view.by_root.as_ref().map(|_| "All roots".to_string());
     grids.push(Grid {
         note: note(view.omitted.languages, "languages"),
-        ..language_grid(all, &view.languages, &view.total, wide)
+        ..language_grid(all, &view.languages, &view.total, extras)
     });
     if let Some(dirs) = &view.dirs {
-        let columns = columns(&[name("Directory"), number("Files")], wide);
+        let columns = columns(&[name("Directory"), number("Files")], extras);
         grids.push(Grid {
             title: None,
             cells: cells(dirs, &columns, make, move |cells, d| {
                 cells.extend([Cell::unstyled(for_people(&d.path)), Cell::count(d.totals.files)]);
-                totals_cells(cells, &d.totals, code, wide);
+                totals_cells(cells, &d.totals, code, extras);
             }),
             columns,
             total: None,
@@ -308,12 +325,12 @@ pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<
         });
     }
     if let Some(list) = &view.files {
-        let columns = columns(&[name("File"), name("Language")], wide);
+        let columns = columns(&[name("File"), name("Language")], extras);
         grids.push(Grid {
             title: None,
             cells: cells(list, &columns, make, move |cells, f| {
                 cells.extend([Cell::unstyled(for_people(&f.path)), Cell::unstyled(language_flagged(f))]);
-                totals_cells(cells, &f.totals(), code, wide);
+                totals_cells(cells, &f.totals(), code, extras);
             }),
             columns,
             total: None,
@@ -374,7 +391,8 @@ fn delta_cells<K>(cells: &mut Vec<Cell>, change: &Change<K>, wide: bool) {
 /// files when both reports listed them. Numbers
 /// are new minus old; with `wide`, `Code %` is the change relative to the old code.
 pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
-    let language_columns = columns(&[name("Language"), name("Status"), number("Files")], wide);
+    let extras = Extras { wide, complexity: false };
+    let language_columns = columns(&[name("Language"), name("Status"), number("Files")], extras);
     let mut total = vec![Cell::unstyled("Total"), Cell::unstyled(""), Cell::signed(diff.total.delta().files)];
     delta_cells(&mut total, &diff.total, wide);
     let mut grids = vec![Grid {
@@ -390,7 +408,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         note: note(diff.omitted.languages, "changed languages"),
     }];
     if let Some(list) = &diff.dirs {
-        let columns = columns(&[name("Directory"), name("Status"), number("Files")], wide);
+        let columns = columns(&[name("Directory"), name("Status"), number("Files")], extras);
         grids.push(Grid {
             title: None,
             cells: cells(list, &columns, (1, true), move |cells, c| {
@@ -408,7 +426,7 @@ pub fn diff_grids(diff: &Diff, wide: bool) -> Vec<Grid<'_>> {
         });
     }
     if let Some(list) = &diff.files {
-        let columns = columns(&[name("File"), name("Language"), name("Status")], wide);
+        let columns = columns(&[name("File"), name("Language"), name("Status")], extras);
         grids.push(Grid {
             title: None,
             cells: cells(list, &columns, (1, true), move |cells, c| {

@@ -113,6 +113,7 @@ mod tests {
             files: n,
             bytes: n * 1_000_003,
             counts: Counts { lines: n * 7, code: n * 5, comments: n, blanks: n },
+            complexity: None,
         };
         let sample = |hex: &str, time, sizes: [u64; 2]| {
             let mut report = Report::default();

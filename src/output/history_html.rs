@@ -311,9 +311,10 @@ mod tests {
         let mut report = Report::default();
         for &(name, code) in code {
             let counts = Counts { lines: code + 1, code, comments: 1, blanks: 0 };
-            report
-                .languages
-                .insert(LangId::from_name(name).unwrap(), Totals { files: 1, bytes: code * 10, counts });
+            report.languages.insert(
+                LangId::from_name(name).unwrap(),
+                Totals { files: 1, bytes: code * 10, counts, complexity: None },
+            );
         }
         let commit = gix::ObjectId::from_hex(format!("{:040x}", time).as_bytes()).unwrap();
         Sample { commit, time, report }

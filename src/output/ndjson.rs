@@ -48,6 +48,9 @@ fn file_record(f: &FileRow, out: &mut impl Write) -> io::Result<()> {
     let counts = [(",\"lines\":", f.lines), (",\"code\":", f.code), (",\"comments\":", f.comments)];
     labelled(out, &counts)?;
     labelled(out, &[(",\"blanks\":", f.blanks), (",\"bytes\":", f.bytes)])?;
+    if let Some(n) = f.complexity {
+        labelled(out, &[(",\"complexity\":", n)])?;
+    }
     for (i, flag) in f.flags.iter().enumerate() {
         out.write_all(if i == 0 { b",\"flags\":[" } else { b"," })?;
         json_string(out, flag)?;
@@ -158,6 +161,7 @@ mod tests {
                 generated,
                 minified,
                 embedded: Default::default(),
+                complexity: None,
             },
         }
     }

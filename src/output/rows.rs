@@ -402,6 +402,7 @@ mod tests {
                 generated: i % 10 == 0,
                 minified: i % 15 == 0,
                 embedded: if i == 17 { Vec::new() } else { embedded },
+                complexity: None,
             };
             report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(&path)));
         }

@@ -1,7 +1,8 @@
 //! `--format scc-json`: the array scc 4.1 writes with `--format json`, one object per language,
 //! most files first, with its files under `Files` when `--by-file` asks for them. Keys and types are
 //! scc's; what ringloc does not measure is zero or empty as in an scc run that skipped it
-//! (`Complexity` as with `--no-complexity`, `CodeBytes`, `ULOC`, `Hash`). Written by hand, keys as
+//! (`Complexity` without `--complexity`, `CodeBytes`, `ULOC`, `Hash`; `WeightedComplexity` is 0 in
+//! scc 4.1's JSON too, which works it out for its table only). Written by hand, keys as
 //! fixed text: the report lists every file with 19 keys, and serde spent most of its time on them.
 
 use std::io::{self, Write};
@@ -19,7 +20,7 @@ use crate::report::{Diff, FileReport, Totals, View};
 pub struct SccJson;
 
 /// A file's keys after its counts: what ringloc does not measure, as scc writes it when it skips it.
-const FILE_END: &[u8] = b",\"Complexity\":0,\"WeightedComplexity\":0,\"Hash\":null,\"Binary\":false,\
+const FILE_END: &[u8] = b",\"WeightedComplexity\":0,\"Hash\":null,\"Binary\":false,\
 \"Minified\":false,\"Generated\":false,\"EndPoint\":0,\"Uloc\":0}";
 
 /// A file's keys before its name, the same for every file of `language`: made once a language.
@@ -55,6 +56,7 @@ fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
             (",\"Code\":", c.code),
             (",\"Comment\":", c.comments),
             (",\"Blank\":", c.blanks),
+            (",\"Complexity\":", f.counted.complexity.unwrap_or(0)),
         ],
     )?;
     out.write_all(FILE_END)
@@ -73,7 +75,11 @@ fn language(
     json_string(out, name)?;
     let sizes = [(",\"Bytes\":", t.bytes), (",\"CodeBytes\":", 0), (",\"Lines\":", c.lines)];
     let counts = [(",\"Code\":", c.code), (",\"Comment\":", c.comments), (",\"Blank\":", c.blanks)];
-    let rest = [(",\"Complexity\":", 0), (",\"Count\":", t.files), (",\"WeightedComplexity\":", 0)];
+    let rest = [
+        (",\"Complexity\":", t.complexity.unwrap_or(0)),
+        (",\"Count\":", t.files),
+        (",\"WeightedComplexity\":", 0),
+    ];
     [&sizes, &counts, &rest].into_iter().try_for_each(|pairs| labelled(out, pairs))?;
     out.write_all(b",\"Files\":[")?;
     let head = file_head(name)?;

@@ -177,6 +177,7 @@ mod tests {
                         generated: false,
                         minified: false,
                         embedded: Default::default(),
+                        complexity: None,
                     },
                 };
                 let (mut literal, mut out) = (Vec::new(), Vec::new());

@@ -209,6 +209,25 @@ mod tests {
         assert!(plain_rows > 3, "most rows are plain");
     }
 
+    /// `--complexity`'s column follows Code where the report counted it, and only there.
+    #[test]
+    fn complexity_shows_after_code_where_it_was_counted() {
+        let header = |report: &crate::Report| {
+            let mut out = Vec::new();
+            Table::default().report(&View::new(report, &Shape::default()), &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            text.lines()
+                .find(|l| l.contains("Language"))
+                .unwrap()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let counted = crate::output::json::tests::rich_report();
+        assert_eq!(header(&counted), "Language Files Lines Code Complexity Comments Blanks");
+        assert_eq!(header(&crate::Report::default()), "Language Files Lines Code Comments Blanks");
+    }
+
     #[test]
     fn rows_are_trimmed_as_str_trims_them() {
         let rows = ["a b  ", "a\u{3000} ", "x\u{0B}\t", "é\u{A0}", "  ", "", "a\u{85}", "\u{2003}é"];

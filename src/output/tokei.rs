@@ -274,6 +274,7 @@ mod tests {
             generated: false,
             minified: false,
             embedded,
+            complexity: None,
         });
         report.record(0, page, true, || "p.html".into());
         let view = View::new(&report, &Shape { by_file: true, ..Shape::default() });
@@ -314,6 +315,7 @@ mod tests {
                 generated: false,
                 minified: false,
                 embedded: embedded[..regions].to_vec(),
+                complexity: None,
             });
             report.record(0, file, true, || path.into());
         }

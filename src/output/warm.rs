@@ -48,6 +48,7 @@ mod tests {
                     generated: false,
                     minified: false,
                     embedded: Default::default(),
+                    complexity: None,
                 },
             })
             .collect();

@@ -91,6 +91,9 @@ fn file_row(out: &mut impl Write, f: &FileRow) -> io::Result<()> {
     let counts = [("\n    lines: ", f.lines), ("\n    code: ", f.code), ("\n    comments: ", f.comments)];
     labelled(out, &counts)?;
     labelled(out, &[("\n    blanks: ", f.blanks), ("\n    bytes: ", f.bytes)])?;
+    if let Some(n) = f.complexity {
+        labelled(out, &[("\n    complexity: ", n)])?;
+    }
     for (i, flag) in f.flags.iter().enumerate() {
         out.write_all(if i == 0 { b"\n    flags:\n      - " } else { b"\n      - " })?;
         json_string(out, flag)?;

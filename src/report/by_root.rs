@@ -61,7 +61,7 @@ mod tests {
     fn section(path: &str, code: u64) -> RootTotals {
         let mut s = RootTotals::new(Path::new(path));
         let counts = Counts { lines: code, code, comments: 0, blanks: 0 };
-        s.languages.insert(LangId(0), Totals { files: 1, bytes: code, counts });
+        s.languages.insert(LangId(0), Totals { files: 1, bytes: code, counts, complexity: None });
         s
     }
 

@@ -327,6 +327,7 @@ mod tests {
                 generated: false,
                 minified: false,
                 embedded: Vec::new(),
+                complexity: None,
             });
             r.record(0, outcome, true, || path.into());
         }

@@ -65,6 +65,7 @@ mod tests {
                 generated: false,
                 minified: false,
                 embedded: Vec::new(),
+                complexity: None,
             },
         }
     }

@@ -32,6 +32,9 @@ pub struct Totals {
     pub files: u64,
     pub bytes: u64,
     pub counts: Counts,
+    /// The branch tokens in code (`--complexity`); `None` where they were not counted, so that
+    /// every format shows them only when asked, and a report read back keeps them.
+    pub complexity: Option<u64>,
 }
 
 impl Totals {
@@ -39,6 +42,9 @@ impl Totals {
         self.files += o.files;
         self.bytes += o.bytes;
         self.counts += o.counts;
+        if o.complexity.is_some() {
+            self.complexity = Some(self.complexity.unwrap_or(0) + o.complexity.unwrap_or(0));
+        }
     }
 
     /// Takes out what [`Totals::add`] put in, none below zero.
@@ -46,6 +52,9 @@ impl Totals {
         self.files = self.files.saturating_sub(o.files);
         self.bytes = self.bytes.saturating_sub(o.bytes);
         self.counts = self.counts.less(&o.counts);
+        if let (Some(n), Some(less)) = (&mut self.complexity, o.complexity) {
+            *n = n.saturating_sub(less);
+        }
     }
 }
 
@@ -59,7 +68,12 @@ pub struct FileReport {
 impl FileReport {
     /// The file as a one-file total, so file rows sort and print like language rows.
     pub fn totals(&self) -> Totals {
-        Totals { files: 1, bytes: self.counted.bytes, counts: self.counted.counts }
+        Totals {
+            files: 1,
+            bytes: self.counted.bytes,
+            counts: self.counted.counts,
+            complexity: self.counted.complexity,
+        }
     }
 }
 
@@ -171,6 +185,9 @@ pub struct CountedFile {
     /// also counted in `counts` (tokei's JSON lists them apart); empty (no allocation) for most
     /// files and for files read back from a JSON report.
     pub embedded: Embedded,
+    /// The branch tokens in its code, where `--complexity` counted them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complexity: Option<u64>,
 }
 
 /// What one file turned out to be, as a reader hands it over.
@@ -216,7 +233,8 @@ impl Report {
     /// on. A run's workers record through a [`Recorder`], which also streams and shows progress.
     pub fn record(&mut self, root: usize, outcome: Outcome, keep_file: bool, path: impl FnOnce() -> PathBuf) {
         if let Outcome::Counted(file) = &outcome {
-            let totals = Totals { files: 1, bytes: file.bytes, counts: file.counts };
+            let totals =
+                Totals { files: 1, bytes: file.bytes, counts: file.counts, complexity: file.complexity };
             self.languages.entry(file.language).or_default().add(&totals);
         }
         self.record_but_languages(root, outcome, keep_file, path);
@@ -233,11 +251,12 @@ impl Report {
     ) {
         match outcome {
             Outcome::Counted(counted) => {
-                let CountedFile { language, bytes, counts, generated, minified, ref embedded } = counted;
+                let CountedFile { language, bytes, counts, generated, minified, ref embedded, complexity } =
+                    counted;
                 for &(inner, c) in embedded {
                     *self.embedded.entry((language, inner)).or_default() += c;
                 }
-                let totals = Totals { files: 1, bytes, counts };
+                let totals = Totals { files: 1, bytes, counts, complexity };
                 if let Some(sections) = &mut self.by_root {
                     sections[root].languages.entry(language).or_default().add(&totals);
                 }

@@ -111,7 +111,10 @@ impl Recorder {
     /// ~17 instructions a file more in the monorepo (`--count none -j 1`), ~25 in tiny files.
     #[inline(always)]
     fn add_up(&mut self, file: &CountedFile) {
-        self.add_to_language(file.language, Totals { files: 1, bytes: file.bytes, counts: file.counts });
+        self.add_to_language(
+            file.language,
+            Totals { files: 1, bytes: file.bytes, counts: file.counts, complexity: file.complexity },
+        );
         self.report.flagged.count(file.generated, file.minified);
     }
 
@@ -120,7 +123,10 @@ impl Recorder {
     #[inline(never)]
     fn record_in_full(&mut self, root: usize, outcome: Outcome, path: impl FnOnce() -> PathBuf) {
         if let Outcome::Counted(file) = &outcome {
-            self.add_to_language(file.language, Totals { files: 1, bytes: file.bytes, counts: file.counts });
+            self.add_to_language(
+                file.language,
+                Totals { files: 1, bytes: file.bytes, counts: file.counts, complexity: file.complexity },
+            );
         }
         match (&self.sink, &outcome) {
             (Some(sink), Outcome::Counted(counted)) => {
@@ -196,6 +202,7 @@ mod tests {
             generated: false,
             minified: false,
             embedded: Vec::new(),
+            complexity: None,
         })
     }
 

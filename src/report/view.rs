@@ -259,6 +259,7 @@ mod tests {
             generated: false,
             minified: false,
             embedded: Vec::new(),
+            complexity: None,
         }
     }
 

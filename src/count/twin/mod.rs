@@ -5,6 +5,7 @@
 //! One step reads one byte (or one whole marker) in the current mode. Regions of other languages
 //! are in `regions.rs`: the twin looks for each region's end byte by byte from where it opened.
 
+mod complexity;
 pub(super) mod explain;
 mod regions;
 mod steps;
@@ -88,6 +89,8 @@ impl InInterpolation {
 /// One language's state: the file's, or a region's (the languages around it wait in `TwinRegion`s).
 struct Engine {
     syntax: &'static Syntax,
+    /// The language's branch tokens, which `--complexity` counts where they start in code.
+    branch_tokens: &'static [&'static [u8]],
     openers: Vec<Opener>,
     mode: Mode,
     pending: Option<Pending>,
@@ -106,6 +109,7 @@ impl Engine {
         let syntax = &lang.language().syntax;
         Engine {
             syntax,
+            branch_tokens: lang.language().complexity,
             openers: openers(syntax),
             mode: Mode::Code,
             pending: None,
@@ -131,6 +135,9 @@ struct Twin<'a> {
     start: usize,
     options: Options,
     counts: Counts,
+    /// Branch tokens that started in code (`--complexity`), and where the last one found ends.
+    complexity: u64,
+    branch_until: usize,
     code: bool,
     comment: bool,
     eng: Engine,
@@ -163,6 +170,14 @@ pub fn count_reference_embedded(lang: LangId, options: Options, bytes: &[u8]) ->
     (twin.counts, embedded)
 }
 
+/// [`count_reference_embedded`], and the file's complexity: the branch tokens of its languages
+/// that start in code (`--complexity`), which only the twin counts.
+pub fn count_with_complexity(lang: LangId, options: Options, bytes: &[u8]) -> (Counts, Embedded, u64) {
+    let mut twin = Twin::new(lang, options, bytes, None);
+    let embedded = twin.run();
+    (twin.counts, embedded, twin.complexity)
+}
+
 /// Every line of `bytes` read as `lang`, explained.
 pub fn explain(lang: LangId, bytes: &[u8]) -> Vec<LineExplain> {
     explain_with(lang, Options::default(), bytes)
@@ -189,6 +204,8 @@ impl<'a> Twin<'a> {
             start,
             options,
             counts: Counts::default(),
+            complexity: 0,
+            branch_until: 0,
             code: false,
             comment: false,
             eng: Engine::new(lang),

@@ -31,7 +31,10 @@ impl Twin<'_> {
             return i + 1;
         }
         match self.eng.mode {
-            Mode::Code | Mode::Interpolation => self.code_step(i),
+            Mode::Code | Mode::Interpolation => {
+                self.branch_token(i);
+                self.code_step(i)
+            }
             Mode::LineComment => self.line_comment_step(i),
             Mode::Block { block, tag, depth } => self.block_step(i, block, tag, depth),
             Mode::CommentString { block, tag, depth, quote, inner } => {

@@ -46,6 +46,9 @@ pub(super) fn language(l: &Lang) -> Result<Language, String> {
         extensions: leak_strs(&l.extensions),
         filenames: leak_strs(&l.filenames),
         filename_prefixes: leak_strs(&l.filename_prefixes),
+        complexity: leak(
+            format::branch_tokens(n, &l.complexity)?.into_iter().map(|t| leak(t.to_vec())).collect(),
+        ),
         syntax: syntax(l)?,
     })
 }

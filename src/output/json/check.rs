@@ -36,6 +36,7 @@ fn file_totals(f: &FileDoc) -> TotalsDoc {
         comments: f.comments,
         blanks: f.blanks,
         bytes: f.bytes,
+        complexity: f.complexity,
     }
 }
 
@@ -58,6 +59,7 @@ fn embedded_fits(row: &str, outer: &TotalsDoc, embedded: &[EmbeddedDoc]) -> Resu
             comments: e.comments,
             blanks: e.blanks,
             bytes: 0,
+            complexity: None,
         };
         lines_add_up(&format!("{row}: embedded {}", e.name), &as_totals)?;
         lines = lines.checked_add(e.lines).filter(|&n| n <= outer.lines).ok_or_else(|| {

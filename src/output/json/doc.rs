@@ -27,6 +27,9 @@ pub struct TotalsDoc {
     pub comments: u64,
     pub blanks: u64,
     pub bytes: u64,
+    /// The branch tokens in code, where `--complexity` counted them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complexity: Option<u64>,
 }
 
 impl From<&Totals> for TotalsDoc {
@@ -39,6 +42,7 @@ impl From<&Totals> for TotalsDoc {
             comments: c.comments,
             blanks: c.blanks,
             bytes: t.bytes,
+            complexity: t.complexity,
         }
     }
 }
@@ -47,7 +51,7 @@ impl From<&TotalsDoc> for Totals {
     fn from(t: &TotalsDoc) -> Self {
         let counts =
             crate::count::Counts { lines: t.lines, code: t.code, comments: t.comments, blanks: t.blanks };
-        Totals { files: t.files, bytes: t.bytes, counts }
+        Totals { files: t.files, bytes: t.bytes, counts, complexity: t.complexity }
     }
 }
 
@@ -106,6 +110,9 @@ pub struct FileDoc {
     pub comments: u64,
     pub blanks: u64,
     pub bytes: u64,
+    /// The branch tokens in code, where `--complexity` counted them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complexity: Option<u64>,
     /// `generated`, `minified`: counted, and flagged. Absent when neither.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
@@ -137,6 +144,8 @@ pub struct FileRow<'a> {
     pub comments: u64,
     pub blanks: u64,
     pub bytes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complexity: Option<u64>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub flags: &'static [&'static str],
 }
@@ -165,6 +174,7 @@ impl<'a> From<&'a FileReport> for FileRow<'a> {
             comments: c.comments,
             blanks: c.blanks,
             bytes: f.counted.bytes,
+            complexity: f.counted.complexity,
             flags,
         }
     }

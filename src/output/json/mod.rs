@@ -149,6 +149,9 @@ fn file_row(out: &mut impl Write, first: bool, f: &FileRow) -> io::Result<()> {
     let counts = [(",\n      \"comments\": ", f.comments), (",\n      \"blanks\": ", f.blanks)];
     labelled(out, &counts)?;
     labelled(out, &[(",\n      \"bytes\": ", f.bytes)])?;
+    if let Some(n) = f.complexity {
+        labelled(out, &[(",\n      \"complexity\": ", n)])?;
+    }
     for (i, flag) in f.flags.iter().enumerate() {
         out.write_all(if i == 0 { b",\n      \"flags\": [\n        " } else { b",\n        " })?;
         json_string(out, flag)?;
@@ -196,6 +199,8 @@ pub mod tests {
                 generated,
                 minified,
                 embedded: Vec::new(),
+                // Some counted with `--complexity`, some not, which a merged report may hold.
+                complexity: (i % 2 == 1).then_some(5 * n),
             };
             report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(path)));
         }

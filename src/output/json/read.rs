@@ -114,6 +114,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
                 generated,
                 minified,
                 embedded: Vec::new(),
+                complexity: f.complexity,
             },
         });
     }
