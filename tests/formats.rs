@@ -419,7 +419,8 @@ fn zsh_completes_a_subcommands_own_options() {
     let tree = tree();
     tree.write("functions/_ringloc", run(&["completions", "zsh"], &tree));
     let completes = |line: &str| zsh_completes(&zsh, &tree, line);
-    let language = completes("ringloc explain --la");
+    // `--langu`: `--la` is `--lang-def` too, a global option explain takes as well.
+    let language = completes("ringloc explain --langu");
     assert!(
         language.contains("ringloc explain --language=") && !language.contains("--languages"),
         "{language}"
