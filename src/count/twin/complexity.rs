@@ -3,12 +3,7 @@
 //! string or a comment, so it is the one that counts them; the fast path never does.
 
 use super::Twin;
-
-/// Whether `b` may continue an identifier: a token right after one (`elif ` holds `if `,
-/// `endif(` holds `if(`) is part of a longer word, and no branch.
-fn continues_identifier(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
+use crate::count::syntax::markers::is_word;
 
 /// The length of the longest of `tokens` that `rest` starts with.
 fn longest_token(tokens: &[&[u8]], rest: &[u8]) -> Option<usize> {
@@ -25,7 +20,9 @@ impl Twin<'_> {
         }
         if let Some(len) = longest_token(self.eng.branch_tokens, &self.bytes[i..]) {
             self.branch_until = i + len;
-            self.complexity += u64::from(!continues_identifier(self.before(i, 1)));
+            // A token right after a word's byte (`elif ` holds `if `, `endif(` holds `if(`) is
+            // part of a longer word, and no branch.
+            self.complexity += u64::from(!is_word(self.before(i, 1)));
         }
     }
 }
