@@ -3,6 +3,7 @@
 //! out for output; [`Diff`] compares two.
 
 mod by_root;
+mod cocomo;
 mod diff;
 mod dirs;
 mod lines;
@@ -19,6 +20,7 @@ use crate::count::{Counts, Embedded};
 use crate::lang::LangId;
 
 pub use by_root::{RootTotals, LISTED_FILES};
+pub use cocomo::{Cocomo, Estimate, ProjectType};
 pub use diff::{Change, Delta, Diff, FileKey};
 pub use dirs::DirTotals;
 pub use lines::{FileLines, FileMove, LineChanges, LineMoves, Moves};
