@@ -28,6 +28,7 @@ fn violations(root: &Value, schema: &Value, value: &Value, at: &str, out: &mut V
                     "array" => value.is_array(),
                     "string" => value.is_string(),
                     "integer" => value.is_i64() || value.is_u64(),
+                    "number" => value.is_number(),
                     "boolean" => value.is_boolean(),
                     other => panic!("type {other} not handled"),
                 };
@@ -112,6 +113,7 @@ fn json_reports_match_the_schema() {
         &["--format", "json", "--by-root", "src", "run.py", "src/deep"],
         &["--format", "json", "--stats"],
         &["--format", "json", "--stats", "--backend", "sync"],
+        &["--format", "json", "--cocomo", "--cocomo-project-type", "semi-detached"],
     ] {
         let doc: Value = serde_json::from_str(&stdout(args, &tree)).unwrap();
         assert_valid(&schema, &schema, &doc);

@@ -12,7 +12,7 @@ use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
 use ringloc::output::{cloc_diff_needs_revisions, NdjsonStream};
-use ringloc::report::{Diff, Report, Shape, Skip, View};
+use ringloc::report::{Cocomo, Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
 use ringloc::walk::select::{Exclusion, Filter, Selection};
 use ringloc::BackendUsed;
@@ -55,9 +55,10 @@ fn open(targets: &[Target], sql: &SqlArgs) -> Result<Vec<Destination>, String> {
 }
 
 /// What the reports show: a report with the row flags (`None` for none), the run's figures
-/// (`--stats`) and the threads its rows may be written on, or a diff.
+/// (`--stats`), the threads its rows may be written on and the COCOMO model (`--cocomo`), or a
+/// diff.
 enum Shown<'a> {
-    Report(&'a Report, Option<&'a RowArgs>, Option<&'a StatsDoc>, usize),
+    Report(&'a Report, Option<&'a RowArgs>, Option<&'a StatsDoc>, usize, Option<Cocomo>),
     Diff(&'a Diff),
 }
 
@@ -82,8 +83,8 @@ fn write_reports(
     let mut failed = None;
     for (target, destination) in targets.iter().zip(destinations) {
         let written = match shown {
-            Shown::Report(report, rows, stats, threads) => {
-                let view = View { threads, ..View::new(report, &args.shape(target.format, rows)) };
+            Shown::Report(report, rows, stats, threads, cocomo) => {
+                let view = View { threads, cocomo, ..View::new(report, &args.shape(target.format, rows)) };
                 let format = output(target, (args, sql), &RunFacts { elapsed, roots: &report.roots, stats });
                 destination.write_all(|out| format.report(&view, out))
             }
@@ -160,8 +161,9 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
             destination.commit()?;
         }
         None => {
+            let threads = writing_threads(cli.threads);
             let shown =
-                Shown::Report(&run.report, Some(&cli.rows), stats.as_ref(), writing_threads(cli.threads));
+                Shown::Report(&run.report, Some(&cli.rows), stats.as_ref(), threads, cli.estimates.cocomo());
             write_reports(&targets, destinations, (&cli.format, &cli.sql), elapsed, shown)?;
         }
     }
@@ -292,7 +294,7 @@ pub fn merge(
         destinations,
         (format, sql),
         Duration::ZERO,
-        Shown::Report(&merged, Some(rows), None, writing_threads(0)),
+        Shown::Report(&merged, Some(rows), None, writing_threads(0), None),
     )?;
     Ok(outcome)
 }
@@ -358,7 +360,7 @@ pub fn write_report(
         destinations,
         (&cli.format, &cli.sql),
         elapsed,
-        Shown::Report(report, Some(&cli.rows), stats, writing_threads(0)),
+        Shown::Report(report, Some(&cli.rows), stats, writing_threads(0), cli.estimates.cocomo()),
     )
 }
 

@@ -1,7 +1,8 @@
 //! The flags for scc's estimates beyond line counts: complexity (counted per file) and COCOMO
 //! (worked out from the total). Counting takes them; `merge` and `diff` count nothing.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use ringloc::report::{Cocomo, ProjectType};
 
 #[derive(Debug, Clone, Default, Args)]
 pub struct EstimateArgs {
@@ -10,4 +11,57 @@ pub struct EstimateArgs {
     /// markdown, `complexity` in json and ndjson. Slower: files are read byte by byte
     #[arg(long, help_heading = "Counting", conflicts_with = "cache")]
     pub complexity: bool,
+
+    /// Also estimate, as scc does, what the code would cost to write (basic COCOMO on the code
+    /// lines of the whole run): scc's cost, schedule and people lines under the table, `cocomo`
+    /// in json and yaml; the other formats leave it out
+    #[arg(long, help_heading = "Counting")]
+    pub cocomo: bool,
+
+    /// With --cocomo: a developer's yearly wage, in dollars
+    #[arg(long, value_name = "N", default_value_t = 56_286, help_heading = "Counting")]
+    pub avg_wage: u64,
+
+    /// With --cocomo: what a person costs beyond the wage (premises, equipment), as a factor
+    #[arg(long, value_name = "F", default_value_t = 2.4, value_parser = factor, help_heading = "Counting")]
+    pub overhead: f64,
+
+    /// With --cocomo: the effort adjustment factor, COCOMO's cost drivers multiplied (1: nominal)
+    #[arg(long, value_name = "F", default_value_t = 1.0, value_parser = factor, help_heading = "Counting")]
+    pub eaf: f64,
+
+    /// With --cocomo: the kind of project, as basic COCOMO has them
+    #[arg(long, value_name = "TYPE", value_enum, default_value_t = CocomoType::Organic, help_heading = "Counting")]
+    pub cocomo_project_type: CocomoType,
+}
+
+/// Basic COCOMO's kinds of project, by scc's names.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum CocomoType {
+    /// A small team on a problem it knows
+    #[default]
+    Organic,
+    /// Between the two
+    SemiDetached,
+    /// Tight constraints: hardware, regulations
+    Embedded,
+}
+
+impl EstimateArgs {
+    /// The COCOMO model the flags ask for; `None` without `--cocomo`.
+    pub fn cocomo(&self) -> Option<Cocomo> {
+        let project_type = match self.cocomo_project_type {
+            CocomoType::Organic => ProjectType::Organic,
+            CocomoType::SemiDetached => ProjectType::SemiDetached,
+            CocomoType::Embedded => ProjectType::Embedded,
+        };
+        let model = Cocomo { project_type, avg_wage: self.avg_wage, overhead: self.overhead, eaf: self.eaf };
+        self.cocomo.then_some(model)
+    }
+}
+
+/// A factor of the model: a number, finite and not negative.
+fn factor(text: &str) -> Result<f64, String> {
+    let n: f64 = text.parse().map_err(|_| format!("'{text}' is not a number"))?;
+    (n.is_finite() && n >= 0.0).then_some(n).ok_or_else(|| format!("'{text}' is not a number of 0 or more"))
 }

@@ -8,6 +8,7 @@ mod by_language;
 mod civil_time;
 mod clean_path;
 mod cloc;
+mod cocomo;
 mod csv;
 mod grid;
 pub mod history;

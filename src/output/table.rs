@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use super::buffer::buffered;
+use super::cocomo::{write_lines, CocomoDoc};
 use super::grid::{diff_grids, report_grids, text_columns, Cell, Grid, Tone};
 use super::rows::write_numbered;
 use super::Output;
@@ -173,7 +174,11 @@ impl Table {
 
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        self.grids(out, &report_grids(view, self.wide, true), view.threads)
+        self.grids(out, &report_grids(view, self.wide, true), view.threads)?;
+        match CocomoDoc::of(view) {
+            Some(doc) => buffered(out, |out| write_lines(out, &doc)),
+            None => Ok(()),
+        }
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
 use super::buffer::{buffered, json_string, json_text, labelled, plain_ascii, quoted, spaces, Buffer};
+use super::cocomo::CocomoDoc;
 use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
 use super::rows::write_rows;
@@ -30,7 +31,11 @@ pub struct Yaml {
 
 impl Output for Yaml {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        let doc = ReportDoc { stats: self.stats.clone(), ..ReportDoc::new(view, true) };
+        let doc = ReportDoc {
+            stats: self.stats.clone(),
+            cocomo: CocomoDoc::of(view),
+            ..ReportDoc::new(view, true)
+        };
         report_document(&doc, view.threads, out)
     }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
 use super::path_order::path_order;
-use super::{FileError, FileReport, Flagged, Report, Skipped, SkippedFile, Totals};
+use super::{Cocomo, FileError, FileReport, Flagged, Report, Skipped, SkippedFile, Totals};
 use crate::count::Counts;
 use crate::lang::LangId;
 
@@ -125,6 +125,9 @@ pub struct View<'a> {
     pub flagged: Flagged,
     /// Threads a format may write its rows on (1 from [`View::new`]; the binary gives its cores).
     pub threads: usize,
+    /// `--cocomo`: the model the formats that show an estimate (table, json, yaml) apply to
+    /// `total`'s code (`None` from [`View::new`]; the binary gives its flags').
+    pub cocomo: Option<Cocomo>,
 }
 
 impl<'a> View<'a> {
@@ -202,6 +205,7 @@ impl<'a> View<'a> {
             skipped: report.skipped,
             flagged: report.flagged,
             threads: 1,
+            cocomo: None,
         }
     }
 }

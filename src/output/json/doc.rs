@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::count::Counts;
 use crate::lang::LangId;
+use crate::output::cocomo::CocomoDoc;
 use crate::output::paths::{decode_base64, escaped, escaped_bytes, raw_base64};
 use crate::output::stats::StatsDoc;
 use crate::report::{
@@ -411,6 +412,10 @@ pub struct ReportDoc<F = FileDoc> {
     /// read back (`merge` sums trees).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub stats: Option<StatsDoc>,
+    /// With `--cocomo`: the estimate of `total`'s code, so never read back (`merge` counts nothing
+    /// to estimate).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub cocomo: Option<CocomoDoc>,
 }
 
 fn first_version() -> u32 {

@@ -46,5 +46,8 @@ pub fn write_fields(doc: &ReportDoc<FileRef>, w: &mut impl Fields) -> io::Result
     if let Some(stats) = &doc.stats {
         w.value(false, "stats", stats)?;
     }
+    if let Some(cocomo) = &doc.cocomo {
+        w.value(false, "cocomo", cocomo)?;
+    }
     Ok(())
 }

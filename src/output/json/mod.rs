@@ -23,6 +23,7 @@ use self::doc::{
 use self::fields::{write_fields, Fields};
 use self::pretty::Pretty;
 use super::buffer::{buffered, json_string, json_text, labelled, Buffer};
+use super::cocomo::CocomoDoc;
 use super::rows::write_rows;
 use super::stats::StatsDoc;
 use super::warm::warm;
@@ -57,6 +58,7 @@ impl<'a> ReportDoc<FileRef<'a>> {
             flagged: view.flagged.into(),
             omitted: OmittedDoc::new(&view.omitted),
             stats: None,
+            cocomo: None,
         }
     }
 }
@@ -161,7 +163,11 @@ fn file_row(out: &mut impl Write, first: bool, f: &FileRow) -> io::Result<()> {
 
 impl Output for Json {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        let doc = ReportDoc { stats: self.stats.clone(), ..ReportDoc::new(view, true) };
+        let doc = ReportDoc {
+            stats: self.stats.clone(),
+            cocomo: CocomoDoc::of(view),
+            ..ReportDoc::new(view, true)
+        };
         pretty_report(&doc, view.threads, out)
     }
 

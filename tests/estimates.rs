@@ -1,0 +1,88 @@
+//! scc's estimates through the real binary: `--cocomo`'s figures, worked here by hand, in the
+//! formats that show them and in none of the others.
+
+mod common;
+
+use common::{ringloc, Tree};
+use serde_json::{json, Value};
+
+fn run(args: &[&str], tree: &Tree) -> String {
+    let out = ringloc(args, tree.path());
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A tree of `code` code lines: Python, and C where there are more than a thousand.
+fn code_lines(code: usize) -> Tree {
+    let tree = Tree::new();
+    let c = code.saturating_sub(1000);
+    tree.write("a.py", "x = 1\n".repeat(code - c));
+    if c > 0 {
+        tree.write("b.c", format!("// a comment\n{}\n", "int b;\n".repeat(c)));
+    }
+    tree
+}
+
+/// The three lines scc writes for `kind`.
+fn scc_lines(kind: &str, cost: &str, months: &str, people: &str) -> String {
+    format!(
+        "Estimated Cost to Develop ({kind}) ${cost}\nEstimated Schedule Effort ({kind}) {months} months\n\
+         Estimated People Required ({kind}) {people}\n"
+    )
+}
+
+/// 26 lines: effort 2.4 * 0.026^1.05 = 0.05199 person-months, cost 0.05199 * 56000 / 12 * 2.4 =
+/// $582.31, schedule 2.5 * 0.05199^0.38 = 0.813 months, people 0.05199 / 0.813 = 0.064.
+#[test]
+fn cocomo_lines_follow_the_table_as_scc_writes_them() {
+    let tree = code_lines(26);
+    let table = run(&[], &tree);
+    let with = run(&["--cocomo", "--avg-wage", "56000"], &tree);
+    assert_eq!(with, table + &scc_lines("organic", "582", "0.81", "0.06"));
+}
+
+/// 77,873 lines in two languages, the whole run's: at scc's defaults effort 2.4 * 77.873^1.05 =
+/// 232.363 person-months, cost 232.363 * 56286 / 12 * 2.4 = $2,615,759.88, schedule 2.5 *
+/// 232.363^0.38 = 19.82 months, people 232.363 / 19.819 = 11.72. Embedded at $60,000, overhead 1.5
+/// and EAF 1.2: effort 3.6 * 77.873^1.2 * 1.2 = 803.80, cost 803.80 * 5000 * 1.5 = $6,028,500.44,
+/// schedule 2.5 * 803.80^0.32 = 21.26, people 37.81.
+#[test]
+fn a_larger_run_is_costed_from_its_total_with_thousands_grouped() {
+    let tree = code_lines(77_873);
+    let lines = |args: &[&str]| run(&[&["--cocomo", "--top", "1"], args].concat(), &tree);
+    assert!(lines(&[]).ends_with(&scc_lines("organic", "2,615,759", "19.82", "11.72")));
+    let tuned =
+        ["--cocomo-project-type", "embedded", "--avg-wage", "60000", "--overhead", "1.5", "--eaf", "1.2"];
+    assert!(lines(&tuned).ends_with(&scc_lines("embedded", "6,028,500", "21.26", "37.81")));
+}
+
+#[test]
+fn json_and_yaml_carry_a_cocomo_object() {
+    let tree = code_lines(26);
+    let args = ["--cocomo", "--avg-wage", "56000", "--cocomo-project-type", "semi-detached"];
+    let json: Value =
+        serde_json::from_str(&run(&[&args[..], &["--format", "json"]].concat(), &tree)).unwrap();
+    let cocomo = &json["cocomo"];
+    let keys: Vec<&str> = cocomo.as_object().unwrap().keys().map(String::as_str).collect();
+    let figures = ["effort_person_months", "cost", "schedule_months", "people"];
+    assert_eq!(keys, [&["project_type", "avg_wage", "overhead", "eaf"][..], &figures].concat());
+    assert_eq!((&cocomo["project_type"], &cocomo["avg_wage"]), (&json!("semi-detached"), &json!(56000)));
+    // 3.0 * 0.026^1.12 = 0.050337 person-months, at 56000 / 12 * 2.4: $563.78.
+    let cost = cocomo["cost"].as_f64().unwrap();
+    assert!((cost - 563.78).abs() < 0.01, "{cost}");
+    let yaml = run(&[&args[..], &["--format", "yaml"]].concat(), &tree);
+    assert!(yaml.contains("\ncocomo:\n  project_type: \"semi-detached\"\n  avg_wage: 56000\n"), "{yaml}");
+    let plain: Value = serde_json::from_str(&run(&["--format", "json"], &tree)).unwrap();
+    assert!(plain.get("cocomo").is_none());
+}
+
+/// csv, ndjson, markdown and the other tools' shapes have no place for it: they are unchanged
+/// (cloc's, whose header holds the time taken, too).
+#[test]
+fn the_other_formats_leave_cocomo_out() {
+    let tree = code_lines(26);
+    for format in ["csv", "ndjson", "markdown", "scc-json", "tokei-json", "openmetrics"] {
+        let plain = run(&["--format", format, "--by-file"], &tree);
+        assert_eq!(run(&["--format", format, "--by-file", "--cocomo"], &tree), plain, "{format}");
+    }
+}
