@@ -130,6 +130,19 @@ fn a_value_of_the_wrong_type_is_named_with_its_line() {
     assert!(refused(&tree, &[], &[]).contains("ringloc.toml:1: 'threads' takes one value"));
 }
 
+/// `--cocomo`'s settings as keys: an integer wage, and factors as TOML floats and integers.
+#[test]
+fn cocomo_keys_set_the_estimate_floats_included() {
+    let tree = setup();
+    tree.write("work/ringloc.toml", "cocomo = true\navg-wage = 60000\noverhead = 1.5\neaf = 2\n");
+    let cocomo = json_of(&run(&tree, &[], &["--format", "json"]))["cocomo"].clone();
+    assert_eq!(
+        [&cocomo["avg_wage"], &cocomo["overhead"], &cocomo["eaf"]],
+        [&serde_json::json!(60000), &serde_json::json!(1.5), &serde_json::json!(2.0)],
+        "{cocomo}"
+    );
+}
+
 #[test]
 fn a_value_the_option_refuses_is_named_with_its_line() {
     let tree = setup();

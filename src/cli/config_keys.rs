@@ -50,7 +50,9 @@ fn values_of(arg: &Arg, key: &str, value: &Value) -> Result<Vec<Option<String>>,
     match value {
         Value::Boolean(on) if !takes_values || may_omit => Ok(on.then_some(None).into_iter().collect()),
         _ if !takes_values => Err(format!("'{key}' takes true or false, not {}", a(value))),
-        Value::String(_) | Value::Integer(_) => Ok(vec![Some(one_value(value).unwrap_or_default())]),
+        Value::String(_) | Value::Integer(_) | Value::Float(_) => {
+            Ok(vec![Some(one_value(value).unwrap_or_default())])
+        }
         Value::Array(list) if repeats => list
             .iter()
             .map(|v| one_value(v).map(Some).ok_or_else(|| format!("'{key}' lists strings, not {}", a(v))))
@@ -61,11 +63,12 @@ fn values_of(arg: &Arg, key: &str, value: &Value) -> Result<Vec<Option<String>>,
     }
 }
 
-/// A string's text, or a number as digits; `None` for any other type.
+/// A string's text, or a number as digits (`overhead = 2.4`); `None` for any other type.
 fn one_value(value: &Value) -> Option<String> {
     match value {
         Value::String(text) => Some(text.clone()),
         Value::Integer(n) => Some(n.to_string()),
+        Value::Float(n) => Some(n.to_string()),
         _ => None,
     }
 }
