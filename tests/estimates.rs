@@ -1,5 +1,5 @@
 //! scc's estimates through the real binary: `--cocomo`'s figures, worked here by hand, in the
-//! formats that show them and in none of the others.
+//! formats that show them and in none of the others, and `--complexity`'s csv column.
 
 mod common;
 
@@ -85,4 +85,34 @@ fn the_other_formats_leave_cocomo_out() {
         let plain = run(&["--format", format, "--by-file"], &tree);
         assert_eq!(run(&["--format", format, "--by-file", "--cocomo"], &tree), plain, "{format}");
     }
+}
+
+#[test]
+fn csv_ends_its_rows_with_complexity_where_it_was_counted() {
+    let tree = Tree::new();
+    tree.write("src/a.py", "if x and y:\n    pass\n");
+    tree.write("b.c", "int b;\n");
+    let csv = run(&["--format", "csv", "--complexity", "--by-file", "--by-dir"], &tree);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows,
+        [
+            "type,name,language,files,lines,code,comments,blanks,bytes,complexity",
+            "language,Python,Python,1,2,2,0,0,21,2",
+            "language,C,C,1,1,1,0,0,7,0",
+            "total,Total,,2,3,3,0,0,28,2",
+            "dir,.,,1,1,1,0,0,7,0",
+            "dir,./src,,1,2,2,0,0,21,2",
+            "file,./b.c,C,1,1,1,0,0,7,0",
+            "file,./src/a.py,Python,1,2,2,0,0,21,2",
+        ]
+    );
+    let by_root = run(&["--format", "csv", "--complexity", "--by-root", "src", "b.c"], &tree);
+    assert!(
+        by_root.starts_with("type,root,name,language,files,lines,code,comments,blanks,bytes,complexity\n")
+    );
+    assert!(by_root.contains("\ntotal,src,Total,,1,2,2,0,0,21,2\n"), "{by_root}");
+    let plain = run(&["--format", "csv", "--by-file"], &tree);
+    assert!(plain.starts_with("type,name,language,files,lines,code,comments,blanks,bytes\n"), "{plain}");
+    assert!(plain.contains("\nfile,./src/a.py,Python,1,2,2,0,0,21\n"), "{plain}");
 }

@@ -2,7 +2,9 @@
 //! so spreadsheets and `grep` see every row under one header. A diff has the same columns plus
 //! `status`, and holds changes (new minus old). With `--by-root` a `root` column follows `type`:
 //! each root's language and total rows carry its path, the rows over all roots leave it empty.
-//! A diff between git revisions adds a second table, after a blank line, of line changes.
+//! A diff between git revisions adds a second table, after a blank line, of line changes. With
+//! `--complexity` a `complexity` column ends a report's rows (last, so that a script reading the
+//! columns by position reads the others where they always are); without it the table is unchanged.
 
 use std::io::{self, Write};
 
@@ -50,14 +52,14 @@ fn numbers(out: &mut impl Write, numbers: &[impl itoa::Integer + Copy]) -> io::R
 }
 
 /// Writes one row; `root` is `None` without `--by-root` (no column) and `Some("")` for rows over
-/// all roots.
+/// all roots; `complexity` adds its column.
 fn row(
     out: &mut impl Write,
     kind: &str,
     root: Option<&str>,
     name: &[u8],
     language: &str,
-    t: &Totals,
+    (t, complexity): (&Totals, bool),
 ) -> io::Result<()> {
     let c = t.counts;
     match root {
@@ -67,6 +69,10 @@ fn row(
     for n in [t.files, c.lines, c.code, c.comments, c.blanks, t.bytes] {
         out.write_all(b",")?;
         count(out, n)?;
+    }
+    if complexity {
+        out.write_all(b",")?;
+        count(out, t.complexity.unwrap_or(0))?;
     }
     out.write_all(b"\n")
 }
@@ -101,25 +107,28 @@ fn line_rows(out: &mut impl Write, lines: &LineChanges) -> io::Result<()> {
 
 fn report(view: &View, out: &mut impl Write) -> io::Result<()> {
     let all = view.by_root.as_ref().map(|_| "");
-    writeln!(out, "{}", if all.is_some() { BY_ROOT_HEADER } else { HEADER })?;
+    let complexity = view.total.complexity.is_some();
+    out.write_all(if all.is_some() { BY_ROOT_HEADER } else { HEADER }.as_bytes())?;
+    writeln!(out, "{}", if complexity { ",complexity" } else { "" })?;
     for section in view.by_root.iter().flatten() {
         let root = Some(&*escaped(section.path));
         for (lang, t) in &section.languages {
-            row(out, "language", root, lang.name().as_bytes(), lang.name(), t)?;
+            row(out, "language", root, lang.name().as_bytes(), lang.name(), (t, complexity))?;
         }
-        row(out, "total", root, b"Total", "", &section.total)?;
+        row(out, "total", root, b"Total", "", (&section.total, complexity))?;
     }
     for (lang, t) in &view.languages {
-        row(out, "language", all, lang.name().as_bytes(), lang.name(), t)?;
+        row(out, "language", all, lang.name().as_bytes(), lang.name(), (t, complexity))?;
     }
-    row(out, "total", all, b"Total", "", &view.total)?;
+    row(out, "total", all, b"Total", "", (&view.total, complexity))?;
     for d in view.dirs.iter().flatten() {
-        row(out, "dir", all, &escaped_bytes(&d.path), "", &d.totals)?;
+        row(out, "dir", all, &escaped_bytes(&d.path), "", (&d.totals, complexity))?;
     }
     let files = view.files.as_deref().unwrap_or_default();
     write_rows(out, files, view.threads, |out, i, f| {
         warm(files, i, |&f| f);
-        row(out, "file", all, &escaped_bytes(&f.path), f.counted.language.name(), &f.totals())
+        let name = escaped_bytes(&f.path);
+        row(out, "file", all, &name, f.counted.language.name(), (&f.totals(), complexity))
     })
 }
 
