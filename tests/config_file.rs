@@ -51,6 +51,19 @@ fn the_users_file_under_home_config_gives_settings() {
     assert_eq!(counted(&tree, &[], &[]), [".hidden/h.c", "a.c", "third_party/t.c", "vendor/v.c"]);
 }
 
+/// A flag a file turns on is turned off for one run by its `--no-` form on the command line.
+#[test]
+fn a_files_flag_is_undone_by_its_negation_on_the_command_line() {
+    let tree = setup();
+    tree.write(USER, "hidden = true\nno-ignore = true\n");
+    tree.write("work/.ignore", "vendor/\n");
+    let all = [".hidden/h.c", "a.c", "third_party/t.c", "vendor/v.c"];
+    assert_eq!(counted(&tree, &[], &[]), all);
+    assert_eq!(counted(&tree, &[], &["--no-hidden"]), ["a.c", "third_party/t.c", "vendor/v.c"]);
+    assert_eq!(counted(&tree, &[], &["--ignore"]), [".hidden/h.c", "a.c", "third_party/t.c"]);
+    assert_eq!(counted(&tree, &[], &["--no-hidden", "--hidden"]), all);
+}
+
 #[test]
 fn xdg_config_home_holds_the_users_file_where_it_is_set() {
     let tree = setup();

@@ -18,6 +18,7 @@ use super::config_file::{Choice, Layers};
 use super::config_keys::clap_message;
 use super::estimate_flags::EstimateArgs;
 use super::file_list::read_list;
+use super::negations::with_negations;
 use super::outputs::shows_diffs;
 
 #[derive(Debug, Parser)]
@@ -25,7 +26,7 @@ use super::outputs::shows_diffs;
     name = "ringloc",
     version,
     about = "Counts lines of code, comments and blanks, per language, across very large trees",
-    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n  ringloc --by-dir 2 --sort code --top 10 .\n  ringloc --by-root --format csv repos/*  each checkout apart, and the sum\n  ringloc merge a.json b.json  sum reports\n  ringloc diff old.json new.json --format markdown\n  ringloc --show-config        the config files read (ringloc.toml, ~/.config/ringloc/config.toml)\n\nA directory named like a subcommand is counted as ./merge.\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr).",
+    after_help = "Examples:\n  ringloc                      count the current directory\n  ringloc src tests -j 4       two trees, four workers\n  ringloc --format json --by-file . > loc.json\n  ringloc --by-dir 2 --sort code --top 10 .\n  ringloc --by-root --format csv repos/*  each checkout apart, and the sum\n  ringloc merge a.json b.json  sum reports\n  ringloc diff old.json new.json --format markdown\n  ringloc --show-config        the config files read (ringloc.toml, ~/.config/ringloc/config.toml)\n\nEach flag is undone by its --no- form, the later one winning: --no-hidden, --no-by-file; --ignore\nfor --no-ignore (to turn off for one run what a config file turns on).\n\nA directory named like a subcommand is counted as ./merge.\n\nExit codes: 0 all counted, 1 usage error, 2 counted with per-file errors (listed on stderr).",
     // `ringloc src merge` counts two directories; only a first word names a subcommand.
     args_conflicts_with_subcommands = true,
     // An option given again replaces its value (lists add up), so that the command line overrides
@@ -591,9 +592,10 @@ impl Cli {
 
     /// The command line that parses the flags, and that the help, the completion scripts and the
     /// manual page describe: the derived definition with `diff --format` taking only the formats
-    /// that have a diff form ([`shows_diffs`]). The flag is shared with counting and `merge`,
-    /// which take every format; one definition for all four keeps `diff --help` from listing
-    /// formats its parser refuses.
+    /// that have a diff form ([`shows_diffs`]), and a count's flags with their negations
+    /// ([`with_negations`]). The format flag is shared with counting and `merge`, which take every
+    /// format; one definition for all four keeps `diff --help` from listing formats its parser
+    /// refuses.
     pub fn command_line() -> clap::Command {
         let diff_formats: Vec<_> = FormatFlag::value_variants()
             .iter()
@@ -602,7 +604,9 @@ impl Cli {
             .collect();
         let parser =
             PossibleValuesParser::new(diff_formats).try_map(|name| FormatFlag::from_str(&name, false));
-        Cli::command().mut_subcommand("diff", |diff| diff.mut_arg("format", |a| a.value_parser(parser)))
+        let command =
+            Cli::command().mut_subcommand("diff", |diff| diff.mut_arg("format", |a| a.value_parser(parser)));
+        with_negations(command)
     }
 
     /// Validates the flags into a [`Config`]; an error here is a usage error.

@@ -14,6 +14,7 @@ mod file_list;
 pub mod flags;
 pub mod lang_defs;
 pub mod messages;
+mod negations;
 pub mod outputs;
 mod pieces;
 pub mod progress;
