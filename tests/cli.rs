@@ -372,6 +372,23 @@ fn a_defined_language_is_listed_and_selected_by_name() {
     assert_eq!(v["total"]["files"], 1, "{v:#}");
 }
 
+/// An extension a definition or `--map-ext` takes is listed under its new language only.
+#[test]
+fn an_extension_taken_from_a_built_in_is_listed_under_its_taker_alone() {
+    let tree = defined_tree();
+    tree.write("foo.toml", "[[language]]\nname = \"Foo\"\nextensions = [\"c\"]\n");
+    let line = |args: &[&str], name: &str| {
+        let out = ringloc(&[args, &["--languages"]].concat(), tree.path());
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines().find(|l| l.split("  ").next() == Some(name)).map(str::to_owned).unwrap_or_default()
+    };
+    assert_eq!(line(&[], "C"), "C                        .c .uc (shared)");
+    assert_eq!(line(&["--lang-def", "foo.toml"], "C"), "C                        .uc (shared)");
+    assert_eq!(line(&["--lang-def", "foo.toml"], "Foo"), "Foo                      .c");
+    assert_eq!(line(&["--map-ext", "h=Rust"], "C Header"), "C Header                 .inc (shared)");
+    assert_eq!(line(&["--map-ext", "h=Rust"], "Rust"), "Rust                     .rs .h");
+}
+
 #[test]
 fn a_mapped_extension_counts_as_its_language() {
     let tree = defined_tree();

@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use ringloc::lang::detect_by_name;
+use ringloc::lang::{definitions, detect_by_name, LangId, NameMatch};
 use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
@@ -373,21 +373,44 @@ pub fn write_diff(diff: &Diff, format: &FormatArgs) -> Result<(), String> {
 }
 
 /// `ringloc --languages`: the table as detection sees it. An extension other languages share is
-/// marked `(shared)` under each of them (the file's head decides), a name prefix ends in `*`.
+/// marked `(shared)` under each of them (the file's head decides), a name prefix ends in `*`. A
+/// name a `--lang-def` or `--map-ext` took from a built-in language is listed under its new one
+/// only.
 pub fn languages() -> Result<Finished, String> {
+    let defined = definitions().is_some();
     print(|out| {
-        for id in ringloc::lang::LangId::all() {
+        for id in LangId::all() {
             let l = id.language();
-            let names: Vec<String> = (l.extensions.iter().map(|e| format!(".{e}")))
-                .chain(id.shared_extensions().map(|e| format!(".{e} (shared)")))
-                .chain(l.filenames.iter().map(|f| whole_name(f)))
-                .chain(l.filename_prefixes.iter().map(|p| format!("{p}*")))
+            let detected = |name: &str| !defined || still_names(id, name);
+            let names: Vec<String> = (l.extensions.iter().filter(|e| detected(&format!("x.{e}"))))
+                .map(|e| format!(".{e}"))
+                .chain(
+                    id.shared_extensions()
+                        .filter(|e| detected(&format!("x.{e}")))
+                        .map(|e| format!(".{e} (shared)")),
+                )
+                .chain(l.filenames.iter().filter(|f| detected(f)).map(|f| whole_name(f)))
+                .chain(
+                    l.filename_prefixes
+                        .iter()
+                        .filter(|p| detected(&format!("{p}x")))
+                        .map(|p| format!("{p}*")),
+                )
                 .collect();
             writeln!(out, "{:<24} {}", l.name, names.join(" "))?;
         }
         Ok(())
     })?;
     Ok(Finished::Clean)
+}
+
+/// Whether detection gives `id` (alone or among others) for a file named `name`.
+fn still_names(id: LangId, name: &str) -> bool {
+    match detect_by_name(name.as_bytes()) {
+        NameMatch::Known(found) => found == id,
+        NameMatch::Ambiguous(shared) => shared.languages().contains(&id),
+        NameMatch::NeedsShebang | NameMatch::Unknown => false,
+    }
 }
 
 /// `ringloc --show-config`: the config files read and the settings they give, on stdout.
