@@ -586,7 +586,7 @@ impl Cli {
 
     /// The flags `args` give, with clap's error formatted for `command` where they are refused.
     fn from_words(command: &mut clap::Command, args: Vec<OsString>) -> Result<Cli, clap::Error> {
-        let mut matches = command.clone().try_get_matches_from(args)?;
+        let mut matches = command.try_get_matches_from_mut(args)?;
         Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(command))
     }
 
