@@ -345,6 +345,22 @@ fn a_revision_that_names_nothing_says_what_is_missing() {
     }
 }
 
+/// `:/TEXT` and `REV^{/TEXT}` name the youngest commit whose message TEXT, a regular expression,
+/// matches, as git reads them; they were matched as plain text (`:/^ren.me` matched nothing).
+#[test]
+fn a_message_search_is_a_regular_expression() {
+    if !has_git() {
+        return;
+    }
+    let (repo, commits) = eventful_repo();
+    let by_id = run(&["--rev", &commits[1], "--format", "json", "repo"], repo.top());
+    for rev in [":/^ren.me and", "HEAD^{/and del.te}", ":/rename"] {
+        assert_eq!(repo.git(&["rev-parse", rev]), commits[1], "git's reading of {rev}");
+        let found = run(&["--rev", rev, "--format", "json", "repo"], repo.top());
+        assert_eq!(comparable(&found), comparable(&by_id), "{rev}");
+    }
+}
+
 /// A directory of an older revision that the work tree no longer has (deleted since, or on
 /// another branch) is counted as that revision's checkout counts it, and compared by `diff`,
 /// where it was "not a git repository": it was looked for on disk. A revision without it says
