@@ -7,6 +7,7 @@ use super::buffer::buffered;
 use super::cocomo::{write_lines, CocomoDoc};
 use super::grid::{diff_grids, report_grids, text_columns, Cell, Grid, Tone};
 use super::rows::write_numbered;
+use super::uloc::{self, UlocDoc};
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -175,6 +176,9 @@ impl Table {
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         self.grids(out, &report_grids(view, self.wide, true), view.threads)?;
+        if let Some(doc) = UlocDoc::of(view) {
+            buffered(out, |out| uloc::write_lines(out, &doc, view.dryness))?;
+        }
         match CocomoDoc::of(view) {
             Some(doc) => buffered(out, |out| write_lines(out, &doc)),
             None => Ok(()),
