@@ -49,7 +49,8 @@ pub struct Config {
     pub complexity: bool,
     /// Count the distinct lines of the counted files too (`--uloc`), into [`crate::Report::uloc`]:
     /// each file is read whole, and a hash of every distinct line is kept
-    /// until the run ends. Counts of the files on disk only: a `--rev` run ignores it.
+    /// until the run ends. A `--rev` run counts them from the blobs it reads, so only those a
+    /// cache did not already hold.
     pub uloc: bool,
     /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
     pub progress: Option<Arc<Progress>>,

@@ -1,10 +1,12 @@
 //! `--uloc` and `--dryness` through the real binary: scc's unique lines, worked here by hand and
 //! checked against scc 4.1 on the same trees, in the formats that show them and in none of the
-//! others, whatever the threads and the backend.
+//! others, whatever the threads and the backend, and from a git revision's blobs.
 
 mod common;
 
-use common::{ringloc, Tree};
+use std::process::Command;
+
+use common::{has_git, ringloc, Tree};
 use serde_json::{json, Value};
 
 fn run(args: &[&str], tree: &Tree) -> String {
@@ -91,13 +93,39 @@ fn other_formats_leave_it_out() {
     }
 }
 
+/// A revision's blobs give the figures the same files on disk give; a cache, whose blobs are not
+/// read again, is refused.
 #[test]
-fn a_revision_is_refused() {
+fn a_revision_counts_its_blobs_and_a_cache_is_refused() {
+    if !has_git() {
+        return;
+    }
     let tree = three_files();
+    tree.write("copy/a.c", "int a;\n  int a;\n\n\n// c\nint b;\n");
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.autocrlf=false"])
+            .args(args)
+            .current_dir(tree.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-q", "-m", "three files"]);
+    let uloc = |args: &[&str]| {
+        let json: Value =
+            serde_json::from_str(&run(&[&["-a", "--format", "json"], args].concat(), &tree)).unwrap();
+        json["uloc"].clone()
+    };
+    let on_disk = uloc(&[]);
+    assert_eq!(on_disk["total"], json!(7), "{on_disk}");
+    assert_eq!(uloc(&["--rev", "HEAD"]), on_disk);
     for flag in ["--uloc", "--dryness"] {
-        let out = ringloc(&[flag, "--rev", "HEAD"], tree.path());
+        let out = ringloc(&[flag, "--rev", "HEAD", "--cache", "kept"], tree.path());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{stderr}");
-        assert!(stderr.contains("cannot be used with") && stderr.contains("--rev"), "{stderr}");
+        assert!(stderr.contains("cannot be used with") && stderr.contains("--cache"), "{stderr}");
     }
 }

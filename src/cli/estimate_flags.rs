@@ -16,13 +16,13 @@ pub struct EstimateArgs {
     /// Also count, as scc does, the unique lines of code (ULOC): the distinct lines (code,
     /// comments and blanks alike) of the whole run and of each language. scc's line under the
     /// table, `uloc` in json and yaml; the other formats leave it out. Each file is read whole and
-    /// a hash of every distinct line is kept until the end, so memory grows with the tree. Files on
-    /// disk only: not with --rev
-    #[arg(short = 'u', long, help_heading = "Counting", conflicts_with = "rev")]
+    /// a hash of every distinct line is kept until the end, so memory grows with the tree. Not with
+    /// --cache (its blobs are not read again)
+    #[arg(short = 'u', long, help_heading = "Counting", conflicts_with = "cache")]
     pub uloc: bool,
 
     /// Also show, as scc does, the DRYness: the unique lines' share of all lines (implies --uloc)
-    #[arg(short = 'a', long, help_heading = "Counting", conflicts_with = "rev")]
+    #[arg(short = 'a', long, help_heading = "Counting", conflicts_with = "cache")]
     pub dryness: bool,
 
     /// Also estimate, as scc does, what the code would cost to write (basic COCOMO on the code
