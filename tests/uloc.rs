@@ -26,14 +26,28 @@ fn three_files() -> Tree {
     tree
 }
 
+/// scc's `(ULOC)` row under each language, its figure under Lines, and its lines under the table.
 #[test]
-fn the_table_ends_with_scc_lines() {
+fn the_table_has_scc_rows_and_lines() {
     let tree = three_files();
-    let table = run(&[], &tree);
-    assert_eq!(run(&["--uloc"], &tree), table.clone() + "Unique Lines of Code (ULOC)         7\n");
+    let table = run(&["--uloc"], &tree);
+    let rule = "-".repeat(48);
+    let rows = [
+        " Language  Files  Lines  Code  Comments  Blanks",
+        " C             2     10     5         2       3",
+        " (ULOC)               6",
+        " Python        1      2     2         0       0",
+        " (ULOC)               2",
+        " Total         3     12     7         2       3",
+    ];
+    let grid =
+        format!("{rule}\n{}\n{rule}\n{}\n{rule}\n{}\n{rule}\n", rows[0], rows[1..5].join("\n"), rows[5]);
+    assert_eq!(table, grid.clone() + "Unique Lines of Code (ULOC)         7\n");
     let dry = "Unique Lines of Code (ULOC)         7\nDRYness %                        0.58\n";
-    assert_eq!(run(&["--dryness"], &tree), table.clone() + dry);
-    assert_eq!(run(&["-a", "-u"], &tree), table + dry);
+    assert_eq!(run(&["--dryness"], &tree), grid.clone() + dry);
+    assert_eq!(run(&["-a", "-u"], &tree), grid + dry);
+    let plain = run(&[], &tree);
+    assert!(!plain.contains("ULOC"), "{plain}");
 }
 
 #[test]
@@ -89,7 +103,7 @@ fn other_formats_leave_it_out() {
     let tree = three_files();
     for format in ["csv", "ndjson", "markdown", "scc-json", "tokei-json", "openmetrics"] {
         let plain = run(&["--format", format, "--by-file"], &tree);
-        assert_eq!(run(&["--format", format, "--by-file", "--uloc"], &tree), plain, "{format}");
+        assert_eq!(run(&["--format", format, "--by-file", "--dryness"], &tree), plain, "{format}");
     }
 }
 

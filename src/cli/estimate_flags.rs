@@ -14,10 +14,10 @@ pub struct EstimateArgs {
     pub complexity: bool,
 
     /// Also count, as scc does, the unique lines of code (ULOC): the distinct lines (code,
-    /// comments and blanks alike) of the whole run and of each language. scc's line under the
-    /// table, `uloc` in json and yaml; the other formats leave it out. Each file is read whole and
-    /// a hash of every distinct line is kept until the end, so memory grows with the tree. Not with
-    /// --cache (its blobs are not read again)
+    /// comments and blanks alike) of the whole run and of each language. scc's rows and line in
+    /// the table, `uloc` in json and yaml; the other formats leave it out. Each file is read
+    /// whole and a hash of every distinct line is kept until the end, so memory grows with the
+    /// tree. Not with --cache (its blobs are not read again)
     #[arg(short = 'u', long, help_heading = "Counting", conflicts_with = "cache")]
     pub uloc: bool,
 
