@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::count::Options;
 use crate::io::{fd_limit, Backend, ReadRules};
-use crate::report::{FileSink, Progress};
+use crate::report::{FileSink, Progress, UniqueLines};
 use crate::walk::select::Selection;
 
 /// Workers a default io_uring run grows to once the disk is in play (cold kernel tree, 2 cores: 16
@@ -47,6 +47,11 @@ pub struct Config {
     pub read_only: bool,
     /// Count each file's branch tokens too (`--complexity`), with the slower twin.
     pub complexity: bool,
+    /// Count the distinct lines of the counted files too (`--uloc`), into [`crate::Report::uloc`]:
+    /// each file is read whole, and a hash of every distinct line is kept
+    /// until the run ends. A `--rev` run counts them from the blobs it reads, so only those a
+    /// cache did not already hold.
+    pub uloc: bool,
     /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
     pub progress: Option<Arc<Progress>>,
     /// Called with each counted file as it finishes, from the worker threads; the report then keeps
@@ -73,6 +78,7 @@ impl Default for Config {
             docstrings_as_code: false,
             read_only: false,
             complexity: false,
+            uloc: false,
             progress: None,
             file_sink: None,
             stats: false,
@@ -90,6 +96,7 @@ impl Config {
             count: Options { docstrings_as_code: self.docstrings_as_code },
             read_only: self.read_only,
             complexity: self.complexity,
+            uloc: self.uloc.then(|| Arc::new(UniqueLines::default())),
         }
     }
 

@@ -12,13 +12,14 @@ use ringloc::output::json::{read_report, Loaded};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::{write_table, StatsDoc};
 use ringloc::output::{cloc_diff_needs_revisions, NdjsonStream};
-use ringloc::report::{Cocomo, Diff, Report, Shape, Skip, View};
+use ringloc::report::{Diff, Report, Shape, Skip, View};
 use ringloc::stats::Stats;
 use ringloc::walk::select::{Exclusion, Filter, Selection};
 use ringloc::BackendUsed;
 
 use super::config_file::Layers;
 use super::destinations::{targets, written, Destination, Target};
+use super::estimate_flags::EstimateArgs;
 use super::flags::{Cli, FormatArgs, FormatFlag, RowArgs, SqlArgs};
 use super::messages::{raw, say};
 use super::outputs::{lists_every_file, needs_line_changes, output, shows_diffs, RunFacts};
@@ -55,10 +56,10 @@ fn open(targets: &[Target], sql: &SqlArgs) -> Result<Vec<Destination>, String> {
 }
 
 /// What the reports show: a report with the row flags (`None` for none), the run's figures
-/// (`--stats`), the threads its rows may be written on and the COCOMO model (`--cocomo`), or a
-/// diff.
+/// (`--stats`), the threads its rows may be written on and the estimates asked for (`--cocomo`,
+/// `--dryness`), or a diff.
 enum Shown<'a> {
-    Report(&'a Report, Option<&'a RowArgs>, Option<&'a StatsDoc>, usize, Option<Cocomo>),
+    Report(&'a Report, Option<&'a RowArgs>, Option<&'a StatsDoc>, usize, &'a EstimateArgs),
     Diff(&'a Diff),
 }
 
@@ -83,8 +84,13 @@ fn write_reports(
     let mut failed = None;
     for (target, destination) in targets.iter().zip(destinations) {
         let written = match shown {
-            Shown::Report(report, rows, stats, threads, cocomo) => {
-                let view = View { threads, cocomo, ..View::new(report, &args.shape(target.format, rows)) };
+            Shown::Report(report, rows, stats, threads, estimates) => {
+                let view = View {
+                    threads,
+                    cocomo: estimates.cocomo(),
+                    dryness: estimates.dryness,
+                    ..View::new(report, &args.shape(target.format, rows))
+                };
                 let format = output(target, (args, sql), &RunFacts { elapsed, roots: &report.roots, stats });
                 destination.write_all(|out| format.report(&view, out))
             }
@@ -162,8 +168,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
         }
         None => {
             let threads = writing_threads(cli.threads);
-            let shown =
-                Shown::Report(&run.report, Some(&cli.rows), stats.as_ref(), threads, cli.estimates.cocomo());
+            let shown = Shown::Report(&run.report, Some(&cli.rows), stats.as_ref(), threads, &cli.estimates);
             write_reports(&targets, destinations, (&cli.format, &cli.sql), elapsed, shown)?;
         }
     }
@@ -294,7 +299,7 @@ pub fn merge(
         destinations,
         (format, sql),
         Duration::ZERO,
-        Shown::Report(&merged, Some(rows), None, writing_threads(0), None),
+        Shown::Report(&merged, Some(rows), None, writing_threads(0), &EstimateArgs::default()),
     )?;
     Ok(outcome)
 }
@@ -360,7 +365,7 @@ pub fn write_report(
         destinations,
         (&cli.format, &cli.sql),
         elapsed,
-        Shown::Report(report, Some(&cli.rows), stats, writing_threads(0), cli.estimates.cocomo()),
+        Shown::Report(report, Some(&cli.rows), stats, writing_threads(0), &cli.estimates),
     )
 }
 

@@ -1,5 +1,6 @@
-//! The flags for scc's estimates beyond line counts: complexity (counted per file) and COCOMO
-//! (worked out from the total). Counting takes them; `merge` and `diff` count nothing.
+//! The flags for scc's estimates beyond line counts: complexity (counted per file), unique lines
+//! (counted over the run) and COCOMO (worked out from the total). Counting takes them; `merge`
+//! and `diff` count nothing.
 
 use clap::{Args, ValueEnum};
 use ringloc::report::{Cocomo, ProjectType};
@@ -11,6 +12,18 @@ pub struct EstimateArgs {
     /// markdown, `complexity` in json and ndjson. Slower: files are read byte by byte
     #[arg(long, help_heading = "Counting", conflicts_with = "cache")]
     pub complexity: bool,
+
+    /// Also count, as scc does, the unique lines of code (ULOC): the distinct lines (code,
+    /// comments and blanks alike) of the whole run and of each language. scc's rows and line in
+    /// the table, `uloc` in json and yaml; the other formats leave it out. Each file is read
+    /// whole and a hash of every distinct line is kept until the end, so memory grows with the
+    /// tree. Not with --cache (its blobs are not read again)
+    #[arg(short = 'u', long, help_heading = "Counting", conflicts_with = "cache")]
+    pub uloc: bool,
+
+    /// Also show, as scc does, the DRYness: the unique lines' share of all lines (implies --uloc)
+    #[arg(short = 'a', long, help_heading = "Counting", conflicts_with = "cache")]
+    pub dryness: bool,
 
     /// Also estimate, as scc does, what the code would cost to write (basic COCOMO on the code
     /// lines of the whole run): scc's cost, schedule and people lines under the table, `cocomo`

@@ -633,6 +633,7 @@ impl Cli {
             docstrings_as_code: self.select.docstrings_as_code,
             read_only: self.count == "none",
             complexity: self.estimates.complexity,
+            uloc: self.estimates.uloc || self.estimates.dryness,
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,

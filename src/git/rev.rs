@@ -58,9 +58,13 @@ pub fn count_rev(
     let listing = lister.listing(&repo.handle, revision.tree)?;
     let (listed, listing_cpu) = (clock.start(), cpu.map(Clock::thread_cpu_since));
     let threads = config.worker_count(true);
-    let workers = cache.fill_timed(repo, &listing.files, &config.read_rules(), threads, clock);
+    let rules = config.read_rules();
+    let workers = cache.fill_timed(repo, &listing.files, &rules, threads, clock);
     let filled = clock.start();
     let mut report = report_of(repo, &listing, config, cache);
+    // Each blob is read once whatever paths hold it, and a set needs it no more: the distinct
+    // lines are the tree's where every blob was read here, which `--cache` would not do.
+    report.uloc = rules.uloc.as_ref().map(|lines| lines.totals());
     report.warnings.splice(0..0, repo.name_warnings(rev));
     let marks = [started, resolved, listed, filled, clock.start()];
     let stats = listing_cpu.map(|cpu| rev_stats(marks, cpu, workers));

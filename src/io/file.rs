@@ -2,12 +2,13 @@
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use super::sniff::sniff;
 use super::utf16::Utf16Decoder;
 use crate::count::{count_with_complexity, Counts, Embedded, LineCounter, Options};
 use crate::lang::{LangId, NameMatch};
-use crate::report::{CountedFile, Outcome, Skip};
+use crate::report::{CountedFile, Outcome, Skip, UniqueLines};
 
 /// Bytes scanned for a NUL to call a file binary (git looks at the first 8000).
 pub const BINARY_SNIFF: usize = 8000;
@@ -52,6 +53,9 @@ pub struct ReadRules {
     /// Count each file's branch tokens (`--complexity`): the whole file is read by the twin, which
     /// knows where code is, instead of the fast path.
     pub complexity: bool,
+    /// Add each counted file's lines to the run's distinct lines (`--uloc`): the whole file is
+    /// kept until its last chunk, as for `complexity`. `None` hashes nothing and keeps nothing.
+    pub uloc: Option<Arc<UniqueLines>>,
 }
 
 /// What the reader does next with this file.
@@ -181,7 +185,7 @@ impl FileProgress {
     /// its frame, saved registers and outcome's copy out cost ~20 instructions a file.
     #[inline(always)]
     fn count(&mut self, text: &[u8], eof: bool, rules: &ReadRules) -> ControlFlow<Outcome, usize> {
-        if rules.complexity {
+        if rules.complexity || rules.uloc.is_some() {
             return self.count_whole(text, eof, rules);
         }
         if eof {
@@ -204,8 +208,9 @@ impl FileProgress {
         self.classify(language, (counts, embedded, None), rules)
     }
 
-    /// [`FileProgress::count`] with `--complexity`: the chunks are kept until the last, and the
-    /// whole file is counted by the twin (a file read in one chunk, as most are, is not copied).
+    /// [`FileProgress::count`] with `--complexity` or `--uloc`: the chunks are kept until the last
+    /// (a file read in one chunk, as most are, is not copied), the whole file is counted, by the
+    /// twin where complexity is asked for, and a counted file's lines go to the distinct lines.
     #[inline(never)]
     fn count_whole(&mut self, text: &[u8], eof: bool, rules: &ReadRules) -> ControlFlow<Outcome, usize> {
         if !eof {
@@ -217,9 +222,23 @@ impl FileProgress {
             whole.extend_from_slice(text);
             whole
         });
-        let (counts, embedded, complexity) =
-            count_with_complexity(language, rules.count, whole.as_deref().map_or(text, Vec::as_slice));
-        ControlFlow::Break(self.classify(language, (counts, embedded, Some(complexity)), rules))
+        let text = whole.as_deref().map_or(text, Vec::as_slice);
+        let counted = match rules.complexity {
+            true => {
+                let (counts, embedded, complexity) = count_with_complexity(language, rules.count, text);
+                (counts, embedded, Some(complexity))
+            }
+            false => {
+                let (counts, embedded) =
+                    LineCounter::with_options(language, rules.count).finish_embedded(text);
+                (counts, embedded, None)
+            }
+        };
+        let outcome = self.classify(language, counted, rules);
+        if let (Some(lines), Outcome::Counted(_)) = (&rules.uloc, &outcome) {
+            lines.add(language, text);
+        }
+        ControlFlow::Break(outcome)
     }
 
     /// The file's outcome from its counts, embedded lines and complexity (where counted).

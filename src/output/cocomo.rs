@@ -54,7 +54,7 @@ pub fn write_lines(out: &mut impl Write, doc: &CocomoDoc) -> io::Result<()> {
 
 /// `digits` (a number's text, a `.` and decimals or not) with a `,` between each three digits of
 /// its whole part.
-fn grouped(digits: &str) -> String {
+pub fn grouped(digits: &str) -> String {
     let (whole, rest) = digits.split_at(digits.find('.').unwrap_or(digits.len()));
     let mut out = String::with_capacity(digits.len() + whole.len() / 3);
     for (i, digit) in whole.chars().enumerate() {

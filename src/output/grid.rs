@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthStr;
 use super::paths::for_people;
 use super::rows::map_parts;
 use crate::lang::LangId;
-use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Omitted, Totals, View};
+use crate::report::{Change, Delta, Diff, FileReport, LineChanges, LineMoves, Omitted, Totals, Uloc, View};
 
 /// How a cell wants to look where colour is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,12 +269,13 @@ fn note(omitted: usize, what: &str) -> Option<String> {
     (omitted > 0).then(|| format!("{omitted} more {what} not shown (--top)"))
 }
 
-/// Languages and their total; `Code %` is a share of this grid's total.
+/// Languages and their total; `Code %` is a share of this grid's total. With `uloc`, scc's
+/// `(ULOC)` row under each language.
 fn language_grid<'a>(
     title: Option<String>,
     languages: &'a [(LangId, Totals)],
     total: &Totals,
-    extras: Extras,
+    (extras, uloc): (Extras, Option<&Uloc>),
 ) -> Grid<'a> {
     let code = total.counts.code;
     let columns = columns(&[name("Language"), number("Files")], extras);
@@ -284,19 +285,36 @@ fn language_grid<'a>(
     };
     let mut total_row = Vec::new();
     row(&mut total_row, "Total", total);
-    Grid {
-        title,
-        cells: cells(languages, &columns, (1, true), move |cells, (l, t)| row(cells, l.name(), t)),
-        columns,
-        total: Some(total_row),
-        note: None,
+    let cells = match uloc {
+        Some(uloc) => with_uloc(languages, columns.len(), uloc, row),
+        None => cells(languages, &columns, (1, true), move |cells, (l, t)| row(cells, l.name(), t)),
+    };
+    Grid { title, cells, columns, total: Some(total_row), note: None }
+}
+
+/// Each language's row and under it scc's `(ULOC)` row, the language's unique lines in the Lines
+/// column (`--uloc`, the table's): a few rows, made at once.
+fn with_uloc<'a>(
+    languages: &[(LangId, Totals)],
+    columns: usize,
+    uloc: &Uloc,
+    row: impl Fn(&mut Vec<Cell<'a>>, &'static str, &Totals),
+) -> Rows<'a> {
+    let mut cells = Vec::with_capacity(languages.len() * 2 * columns);
+    for (l, t) in languages {
+        row(&mut cells, l.name(), t);
+        let unique = uloc.languages.get(l).copied().unwrap_or(0);
+        cells.extend([Cell::unstyled("(ULOC)"), Cell::unstyled(""), Cell::count(unique)]);
+        cells.resize(cells.len().next_multiple_of(columns), Cell::unstyled(""));
     }
+    Rows::new(cells, columns)
 }
 
 /// Each root's languages (`--by-root`, titled `Root: PATH`, so that no root, not even one named
 /// `All roots`, passes for the summary), the languages of all, then directories (`--by-dir`), then
-/// files (`--by-file`); the long grids' widths only if `measured`.
-pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<'v>> {
+/// files (`--by-file`); the long grids' widths only if `measured`. With `uloc_rows` (the table's),
+/// the languages of all carry scc's `(ULOC)` rows where the view has unique lines.
+pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool, uloc_rows: bool) -> Vec<Grid<'v>> {
     let make = (view.threads, measured);
     let extras = Extras { wide, complexity: view.total.complexity.is_some() };
     let code = view.total.counts.code;
@@ -304,12 +322,15 @@ pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool) -> Vec<Grid<
         .by_root
         .iter()
         .flatten()
-        .map(|r| language_grid(Some(format!("Root: {}", for_people(r.path))), &r.languages, &r.total, extras))
+        .map(|r| {
+            let title = Some(format!("Root: {}", for_people(r.path)));
+            language_grid(title, &r.languages, &r.total, (extras, None))
+        })
         .collect();
     let all = view.by_root.as_ref().map(|_| "All roots".to_string());
     grids.push(Grid {
         note: note(view.omitted.languages, "languages"),
-        ..language_grid(all, &view.languages, &view.total, extras)
+        ..language_grid(all, &view.languages, &view.total, (extras, view.uloc.filter(|_| uloc_rows)))
     });
     if let Some(dirs) = &view.dirs {
         let columns = columns(&[name("Directory"), number("Files")], extras);

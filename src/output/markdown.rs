@@ -139,7 +139,7 @@ fn grids(out: &mut dyn Write, grids: &[Grid], threads: usize) -> io::Result<()> 
 
 impl Output for Markdown {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        grids(out, &report_grids(view, self.wide, false), view.threads)
+        grids(out, &report_grids(view, self.wide, false, false), view.threads)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

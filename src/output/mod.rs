@@ -26,6 +26,7 @@ mod sql;
 pub mod stats;
 mod table;
 mod tokei;
+mod uloc;
 mod warm;
 mod yaml;
 

@@ -7,6 +7,7 @@ use super::buffer::buffered;
 use super::cocomo::{write_lines, CocomoDoc};
 use super::grid::{diff_grids, report_grids, text_columns, Cell, Grid, Tone};
 use super::rows::write_numbered;
+use super::uloc::{self, UlocDoc};
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -174,7 +175,10 @@ impl Table {
 
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        self.grids(out, &report_grids(view, self.wide, true), view.threads)?;
+        self.grids(out, &report_grids(view, self.wide, true, true), view.threads)?;
+        if let Some(doc) = UlocDoc::of(view) {
+            buffered(out, |out| uloc::write_lines(out, &doc, view.dryness))?;
+        }
         match CocomoDoc::of(view) {
             Some(doc) => buffered(out, |out| write_lines(out, &doc)),
             None => Ok(()),
@@ -196,7 +200,7 @@ mod tests {
         let report = crate::output::json::tests::rich_report();
         let view = View::new(&report, &Shape { by_file: true, by_dir: Some(1), ..Shape::default() });
         let (table, mut plain_rows) = (Table::default(), 0);
-        for grid in report_grids(&view, true, true) {
+        for grid in report_grids(&view, true, true, true) {
             let widths: Vec<usize> = grid.widths().iter().map(|&w| w + 2).collect();
             for i in 0..grid.len() {
                 let row = grid.row(i, &mut Vec::new()).to_vec();

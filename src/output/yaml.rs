@@ -18,6 +18,7 @@ use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
 use super::rows::write_rows;
 use super::stats::StatsDoc;
+use super::uloc::UlocDoc;
 use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, View};
@@ -34,6 +35,7 @@ impl Output for Yaml {
         let doc = ReportDoc {
             stats: self.stats.clone(),
             cocomo: CocomoDoc::of(view),
+            uloc: UlocDoc::of(view),
             ..ReportDoc::new(view, true)
         };
         report_document(&doc, view.threads, out)

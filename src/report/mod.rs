@@ -9,6 +9,7 @@ mod dirs;
 mod lines;
 mod path_order;
 mod recorder;
+mod uloc;
 mod view;
 mod watch;
 
@@ -26,6 +27,7 @@ pub use dirs::DirTotals;
 pub use lines::{FileLines, FileMove, LineChanges, LineMoves, Moves};
 pub use path_order::path_order;
 pub use recorder::{Recorder, Recording};
+pub use uloc::{Uloc, UniqueLines};
 pub use view::{Omitted, RootView, Shape, SortKey, View};
 pub use watch::{FileSink, Progress};
 
@@ -227,6 +229,9 @@ pub struct Report {
     pub by_root: Option<Vec<RootTotals>>,
     /// Things the user should know that are not about one file (a worker fell back to plain reads).
     pub warnings: Vec<String>,
+    /// With `--uloc`: the distinct lines of the counted files, set once the run's workers end.
+    /// Distinct lines do not add up, so [`Report::merge`] leaves none.
+    pub uloc: Option<Uloc>,
 }
 
 impl Report {
@@ -312,6 +317,7 @@ impl Report {
             (Some(_), None) => {}
         }
         self.warnings.extend(other.warnings);
+        self.uloc = None;
     }
 
     /// Whether [`Report::merge`] can add `other` in without any count passing `u64::MAX`: the

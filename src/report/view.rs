@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::dirs::{by_dir, DirTotals};
 use super::path_order::path_order;
-use super::{Cocomo, FileError, FileReport, Flagged, Report, Skipped, SkippedFile, Totals};
+use super::{Cocomo, FileError, FileReport, Flagged, Report, Skipped, SkippedFile, Totals, Uloc};
 use crate::count::Counts;
 use crate::lang::LangId;
 
@@ -128,6 +128,11 @@ pub struct View<'a> {
     /// `--cocomo`: the model the formats that show an estimate (table, json, yaml) apply to
     /// `total`'s code (`None` from [`View::new`]; the binary gives its flags').
     pub cocomo: Option<Cocomo>,
+    /// The report's distinct lines (`--uloc`), over the whole run whatever `--top` leaves out.
+    pub uloc: Option<&'a Uloc>,
+    /// `--dryness`: the table shows the unique lines' share of `total`'s lines too (json and yaml
+    /// always do); false from [`View::new`].
+    pub dryness: bool,
 }
 
 impl<'a> View<'a> {
@@ -206,6 +211,8 @@ impl<'a> View<'a> {
             flagged: report.flagged,
             threads: 1,
             cocomo: None,
+            uloc: report.uloc.as_ref(),
+            dryness: false,
         }
     }
 }

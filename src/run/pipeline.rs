@@ -108,6 +108,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         }
     }
     report.sort();
+    report.uloc = rules.uloc.as_ref().map(|lines| lines.totals());
     if let Some(stats) = &mut stats {
         let ended = clock.start();
         stats.add_counts(&setup);

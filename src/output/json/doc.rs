@@ -13,6 +13,7 @@ use crate::lang::LangId;
 use crate::output::cocomo::CocomoDoc;
 use crate::output::paths::{decode_base64, escaped, escaped_bytes, raw_base64};
 use crate::output::stats::StatsDoc;
+use crate::output::uloc::UlocDoc;
 use crate::report::{
     Change, Delta, DirTotals, FileError, FileReport, Flagged, LineChanges, LineMoves, Omitted, RootView,
     Skipped, SkippedFile, Totals,
@@ -416,6 +417,10 @@ pub struct ReportDoc<F = FileDoc> {
     /// to estimate).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub cocomo: Option<CocomoDoc>,
+    /// With `--uloc`: the distinct lines of the run that wrote the report, never read back
+    /// (distinct lines do not add up, so `merge` could not sum them).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub uloc: Option<UlocDoc>,
 }
 
 fn first_version() -> u32 {

@@ -49,5 +49,8 @@ pub fn write_fields(doc: &ReportDoc<FileRef>, w: &mut impl Fields) -> io::Result
     if let Some(cocomo) = &doc.cocomo {
         w.value(false, "cocomo", cocomo)?;
     }
+    if let Some(uloc) = &doc.uloc {
+        w.value(false, "uloc", uloc)?;
+    }
     Ok(())
 }

@@ -26,6 +26,7 @@ use super::buffer::{buffered, json_string, json_text, labelled, Buffer};
 use super::cocomo::CocomoDoc;
 use super::rows::write_rows;
 use super::stats::StatsDoc;
+use super::uloc::UlocDoc;
 use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, View};
@@ -59,6 +60,7 @@ impl<'a> ReportDoc<FileRef<'a>> {
             omitted: OmittedDoc::new(&view.omitted),
             stats: None,
             cocomo: None,
+            uloc: None,
         }
     }
 }
@@ -166,6 +168,7 @@ impl Output for Json {
         let doc = ReportDoc {
             stats: self.stats.clone(),
             cocomo: CocomoDoc::of(view),
+            uloc: UlocDoc::of(view),
             ..ReportDoc::new(view, true)
         };
         pretty_report(&doc, view.threads, out)
