@@ -13,8 +13,10 @@ fn longest_token(tokens: &[&[u8]], rest: &[u8]) -> Option<usize> {
 impl Twin<'_> {
     /// A step of code at `i`: a branch token that starts here counts once, as scc counts it. The
     /// longest token found is taken whole, so no shorter one inside it counts (`!== ` is not also
-    /// `== `), even where an identifier's byte before it makes it no token.
+    /// `== `), even where an identifier's byte before it makes it no token. Nothing where
+    /// complexity is not counted.
     pub(super) fn branch_token(&mut self, i: usize) {
+        let Some(complexity) = self.complexity else { return };
         if i < self.branch_until {
             return;
         }
@@ -22,7 +24,7 @@ impl Twin<'_> {
             self.branch_until = i + len;
             // A token right after a word's byte (`elif ` holds `if `, `endif(` holds `if(`) is
             // part of a longer word, and no branch.
-            self.complexity += u64::from(!is_word(self.before(i, 1)));
+            self.complexity = Some(complexity + u64::from(!is_word(self.before(i, 1))));
         }
     }
 }
