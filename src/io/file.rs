@@ -83,7 +83,7 @@ pub struct FileProgress {
     generated: bool,
     /// The language the file is counted as, once its head is read.
     counted_as: Option<LangId>,
-    /// With `--complexity`, the chunks read so far of a file read in more than one. Boxed as the
+    /// With `--complexity` or `--uloc`, the chunks read so far of a file read in more than one. Boxed as the
     /// counter is: 8 bytes in every slot a ring moves about, where a `Vec` takes 24.
     #[allow(clippy::box_collection)]
     whole: Option<Box<Vec<u8>>>,
@@ -223,18 +223,12 @@ impl FileProgress {
             whole
         });
         let text = whole.as_deref().map_or(text, Vec::as_slice);
-        let counted = match rules.complexity {
-            true => {
-                let (counts, embedded, complexity) = count_with_complexity(language, rules.count, text);
-                (counts, embedded, Some(complexity))
-            }
-            false => {
-                let (counts, embedded) =
-                    LineCounter::with_options(language, rules.count).finish_embedded(text);
-                (counts, embedded, None)
-            }
+        let outcome = if rules.complexity {
+            let (counts, embedded, complexity) = count_with_complexity(language, rules.count, text);
+            self.classify(language, (counts, embedded, Some(complexity)), rules)
+        } else {
+            self.finish(text, rules)
         };
-        let outcome = self.classify(language, counted, rules);
         if let (Some(lines), Outcome::Counted(_)) = (&rules.uloc, &outcome) {
             lines.add(language, text);
         }
