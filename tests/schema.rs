@@ -117,7 +117,7 @@ fn json_reports_match_the_schema() {
         &["--format", "json", "--stats"],
         &["--format", "json", "--stats", "--backend", "sync"],
         &["--format", "json", "--cocomo", "--cocomo-project-type", "semi-detached"],
-        &["--format", "json", "--uloc"],
+        &["--format", "json", "--uloc", "--by-file"],
     ] {
         let doc: Value = serde_json::from_str(&stdout(args, &tree)).unwrap();
         assert_valid(&schema, &schema, &doc);
@@ -131,7 +131,7 @@ fn json_reports_match_the_schema() {
 fn ndjson_records_match_the_schema_parts() {
     let schema = schema("ringloc.schema.json");
     let tree = tree();
-    let text = stdout(&["--format", "ndjson", "--by-dir", "--by-root"], &tree);
+    let text = stdout(&["--format", "ndjson", "--by-dir", "--by-root", "--uloc"], &tree);
     let mut kinds = Vec::new();
     for line in text.lines() {
         let mut record: Value = serde_json::from_str(line).unwrap();

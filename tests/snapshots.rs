@@ -34,6 +34,7 @@ fn counted_in(report: &mut Report, root: usize, path: &[u8], lang: &str, [code, 
         minified: false,
         embedded: Vec::new(),
         complexity: None,
+        uloc: None,
     });
     report.record(root, outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
 }

@@ -97,11 +97,52 @@ fn threads_backends_and_complexity_leave_the_figures_alone() {
     assert_eq!(uloc(&[]), one);
 }
 
+/// Each file's own distinct lines, as scc 4.1's `--by-file --format json` gives them (`Uloc`; a.c's
+/// two empty lines are one, b.c's trailing ones go): in the files of json, ndjson and yaml, and
+/// scc-json's `Uloc` and its languages' `ULOC`; without the flag none of them.
+#[test]
+fn by_file_formats_give_each_file_its_own() {
+    let tree = three_files();
+    let own = [("a.c", 5), ("b.c", 3), ("c.py", 2)];
+    let json: Value = serde_json::from_str(&run(&["-u", "--by-file", "--format", "json"], &tree)).unwrap();
+    let files = json["files"].as_array().unwrap();
+    let by_name = |name: &str| files.iter().find(|f| f["path"].as_str().unwrap().ends_with(name)).unwrap();
+    for (name, n) in own {
+        assert_eq!(by_name(name)["uloc"], json!(n), "{name}: {json}");
+    }
+    let ndjson = run(&["-u", "--format", "ndjson"], &tree);
+    for (name, n) in own {
+        let line = ndjson.lines().find(|l| l.contains(&format!("{name}\""))).unwrap();
+        assert!(line.ends_with(&format!(",\"uloc\":{n}}}")), "{line}");
+    }
+    let yaml = run(&["-u", "--by-file", "--format", "yaml"], &tree);
+    assert!(yaml.contains("    bytes: 20\n    uloc: 3\n"), "{yaml}");
+    let scc: Value = serde_json::from_str(&run(&["-u", "--by-file", "--format", "scc-json"], &tree)).unwrap();
+    let figures: Vec<(&str, u64, Vec<u64>)> = scc
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let mut files: Vec<u64> =
+                l["Files"].as_array().unwrap().iter().map(|f| f["Uloc"].as_u64().unwrap()).collect();
+            files.sort_unstable();
+            (l["Name"].as_str().unwrap(), l["ULOC"].as_u64().unwrap(), files)
+        })
+        .collect();
+    assert_eq!(figures, [("C", 6, vec![3, 5]), ("Python", 2, vec![2])], "{scc}");
+    for format in ["json", "ndjson", "yaml"] {
+        let plain = run(&["--by-file", "--format", format], &tree);
+        assert!(!plain.contains("uloc"), "{format}: {plain}");
+    }
+    let plain = run(&["--by-file", "--format", "scc-json"], &tree);
+    assert!(plain.contains("\"Uloc\":0}") && plain.contains("\"ULOC\":0}"), "{plain}");
+}
+
 /// Without the flag every format is as it was; with it, the formats with no place for it too.
 #[test]
 fn other_formats_leave_it_out() {
     let tree = three_files();
-    for format in ["csv", "ndjson", "markdown", "scc-json", "tokei-json", "openmetrics"] {
+    for format in ["csv", "markdown", "tokei-json", "openmetrics"] {
         let plain = run(&["--format", format, "--by-file"], &tree);
         assert_eq!(run(&["--format", format, "--by-file", "--dryness"], &tree), plain, "{format}");
     }

@@ -219,6 +219,7 @@ mod tests {
             minified: true,
             embedded: vec![(c, counts)],
             complexity: None,
+            uloc: None,
         });
         let id = |n: u8| ObjectId::from_hex(format!("{n:040x}").as_bytes()).unwrap();
         let mut cache = BlobCache::default();

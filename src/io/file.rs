@@ -223,14 +223,14 @@ impl FileProgress {
             whole
         });
         let text = whole.as_deref().map_or(text, Vec::as_slice);
-        let outcome = if rules.complexity {
+        let mut outcome = if rules.complexity {
             let (counts, embedded, complexity) = count_with_complexity(language, rules.count, text);
             self.classify(language, (counts, embedded, Some(complexity)), rules)
         } else {
             self.finish(text, rules)
         };
-        if let (Some(lines), Outcome::Counted(_)) = (&rules.uloc, &outcome) {
-            lines.add(language, text);
+        if let (Some(lines), Outcome::Counted(file)) = (&rules.uloc, &mut outcome) {
+            file.uloc = Some(lines.add(language, text));
         }
         ControlFlow::Break(outcome)
     }
@@ -255,6 +255,7 @@ impl FileProgress {
                 minified,
                 embedded,
                 complexity,
+                uloc: None,
             }),
         }
     }

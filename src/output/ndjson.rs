@@ -51,6 +51,9 @@ fn file_record(f: &FileRow, out: &mut impl Write) -> io::Result<()> {
     if let Some(n) = f.complexity {
         labelled(out, &[(",\"complexity\":", n)])?;
     }
+    if let Some(n) = f.uloc {
+        labelled(out, &[(",\"uloc\":", n)])?;
+    }
     for (i, flag) in f.flags.iter().enumerate() {
         out.write_all(if i == 0 { b",\"flags\":[" } else { b"," })?;
         json_string(out, flag)?;
@@ -162,6 +165,7 @@ mod tests {
                 minified,
                 embedded: Default::default(),
                 complexity: None,
+                uloc: None,
             },
         }
     }

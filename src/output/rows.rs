@@ -403,6 +403,7 @@ mod tests {
                 minified: i % 15 == 0,
                 embedded: if i == 17 { Vec::new() } else { embedded },
                 complexity: None,
+                uloc: None,
             };
             report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(&path)));
         }

@@ -1,9 +1,10 @@
 //! `--format scc-json`: the array scc 4.1 writes with `--format json`, one object per language,
 //! most files first, with its files under `Files` when `--by-file` asks for them. Keys and types are
 //! scc's; what ringloc does not measure is zero or empty as in an scc run that skipped it
-//! (`Complexity` without `--complexity`, `CodeBytes`, `ULOC`, `Hash`; `WeightedComplexity` is 0 in
-//! scc 4.1's JSON too, which works it out for its table only). Written by hand, keys as
-//! fixed text: the report lists every file with 19 keys, and serde spent most of its time on them.
+//! (`Complexity` without `--complexity`, `ULOC` and `Uloc` without `--uloc`, `CodeBytes`, `Hash`;
+//! `WeightedComplexity` is 0 in scc 4.1's JSON too, which works it out for its table only). Written
+//! by hand, keys as fixed text: the report lists every file with 19 keys, and serde spent most of
+//! its time on them.
 
 use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
@@ -19,9 +20,10 @@ use crate::report::{Diff, FileReport, Totals, View};
 
 pub struct SccJson;
 
-/// A file's keys after its counts: what ringloc does not measure, as scc writes it when it skips it.
+/// A file's keys after its counts up to its `Uloc`: what ringloc does not measure, as scc writes
+/// it when it skips it.
 const FILE_END: &[u8] = b",\"WeightedComplexity\":0,\"Hash\":null,\"Binary\":false,\
-\"Minified\":false,\"Generated\":false,\"EndPoint\":0,\"Uloc\":0}";
+\"Minified\":false,\"Generated\":false,\"EndPoint\":0,\"Uloc\":";
 
 /// A file's keys before its name, the same for every file of `language`: made once a language.
 fn file_head(language: &str) -> io::Result<Vec<u8>> {
@@ -59,14 +61,16 @@ fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
             (",\"Complexity\":", f.counted.complexity.unwrap_or(0)),
         ],
     )?;
-    out.write_all(FILE_END)
+    out.write_all(FILE_END)?;
+    labelled(out, &[("", f.counted.uloc.unwrap_or(0))])?;
+    out.write_all(b"}")
 }
 
 /// One language and, on up to `threads` threads, its files.
 fn language(
     out: &mut impl Write,
     name: &str,
-    t: &Totals,
+    (t, uloc): (&Totals, u64),
     files: &[&FileReport],
     threads: usize,
 ) -> io::Result<()> {
@@ -88,7 +92,9 @@ fn language(
         out.write_all(if i == 0 { b"" } else { b"," })?;
         file(out, &head, f)
     })?;
-    out.write_all(b"],\"LineLength\":null,\"ULOC\":0}")
+    out.write_all(b"],\"LineLength\":null,\"ULOC\":")?;
+    labelled(out, &[("", uloc)])?;
+    out.write_all(b"}")
 }
 
 impl Output for SccJson {
@@ -105,7 +111,8 @@ impl Output for SccJson {
                 if i > 0 {
                     out.write_all(b",")?;
                 }
-                language(out, lang.name(), t, files, view.threads)?;
+                let uloc = view.uloc.and_then(|u| u.languages.get(lang)).copied().unwrap_or(0);
+                language(out, lang.name(), (t, uloc), files, view.threads)?;
             }
             out.write_all(b"]\n")
         })

@@ -178,6 +178,7 @@ mod tests {
                         minified: false,
                         embedded: Default::default(),
                         complexity: None,
+                        uloc: None,
                     },
                 };
                 let (mut literal, mut out) = (Vec::new(), Vec::new());

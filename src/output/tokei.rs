@@ -275,6 +275,7 @@ mod tests {
             minified: false,
             embedded,
             complexity: None,
+            uloc: None,
         });
         report.record(0, page, true, || "p.html".into());
         let view = View::new(&report, &Shape { by_file: true, ..Shape::default() });
@@ -316,6 +317,7 @@ mod tests {
                 minified: false,
                 embedded: embedded[..regions].to_vec(),
                 complexity: None,
+                uloc: None,
             });
             report.record(0, file, true, || path.into());
         }

@@ -49,6 +49,7 @@ mod tests {
                     minified: false,
                     embedded: Default::default(),
                     complexity: None,
+                    uloc: None,
                 },
             })
             .collect();

@@ -101,6 +101,9 @@ fn file_row(out: &mut impl Write, f: &FileRow) -> io::Result<()> {
     if let Some(n) = f.complexity {
         labelled(out, &[("\n    complexity: ", n)])?;
     }
+    if let Some(n) = f.uloc {
+        labelled(out, &[("\n    uloc: ", n)])?;
+    }
     for (i, flag) in f.flags.iter().enumerate() {
         out.write_all(if i == 0 { b"\n    flags:\n      - " } else { b"\n      - " })?;
         json_string(out, flag)?;

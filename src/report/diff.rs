@@ -328,6 +328,7 @@ mod tests {
                 minified: false,
                 embedded: Vec::new(),
                 complexity: None,
+                uloc: None,
             });
             r.record(0, outcome, true, || path.into());
         }

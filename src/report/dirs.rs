@@ -66,6 +66,7 @@ mod tests {
                 minified: false,
                 embedded: Vec::new(),
                 complexity: None,
+                uloc: None,
             },
         }
     }

@@ -192,6 +192,9 @@ pub struct CountedFile {
     /// The branch tokens in its code, where `--complexity` counted them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub complexity: Option<u64>,
+    /// Its own distinct lines (scc's per-file `Uloc`), where `--uloc` counted them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uloc: Option<u64>,
 }
 
 /// What one file turned out to be, as a reader hands it over.
@@ -258,8 +261,16 @@ impl Report {
     ) {
         match outcome {
             Outcome::Counted(counted) => {
-                let CountedFile { language, bytes, counts, generated, minified, ref embedded, complexity } =
-                    counted;
+                let CountedFile {
+                    language,
+                    bytes,
+                    counts,
+                    generated,
+                    minified,
+                    ref embedded,
+                    complexity,
+                    ..
+                } = counted;
                 for &(inner, c) in embedded {
                     *self.embedded.entry((language, inner)).or_default() += c;
                 }

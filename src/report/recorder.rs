@@ -203,6 +203,7 @@ mod tests {
             minified: false,
             embedded: Vec::new(),
             complexity: None,
+            uloc: None,
         })
     }
 

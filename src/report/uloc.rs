@@ -25,8 +25,17 @@ const SHARDS: usize = 64;
 pub struct UniqueLines {
     /// Line hashes, sharded by their top bits.
     lines: Vec<Mutex<HashSet<u64, RandomState>>>,
-    /// (language, line hash) pairs, sharded as `lines` are.
-    by_language: Vec<Mutex<HashSet<(LangId, u64), RandomState>>>,
+    /// Each language's lines, sharded as `lines` are.
+    by_language: Vec<Mutex<LanguageShard>>,
+}
+
+/// A shard of the lines by language: a line's hash and its language's mix in one word
+/// ([`in_language`]; a (language, hash) pair took 16 bytes, its padding included), and how many
+/// words of each language the set holds, counted as they go in.
+#[derive(Debug, Default)]
+struct LanguageShard {
+    words: HashSet<u64, RandomState>,
+    counts: BTreeMap<LangId, u64>,
 }
 
 /// What [`UniqueLines`] found, once the run's files are all read.
@@ -60,18 +69,24 @@ impl Default for UniqueLines {
 impl UniqueLines {
     /// Adds a counted file's lines, as scc splits them: the text without its trailing newlines,
     /// cut at each `\n`. A line keeps its other bytes (a `\r`, leading blanks), and an empty file
-    /// is one empty line.
-    pub fn add(&self, language: LangId, text: &[u8]) {
+    /// is one empty line. Returns the file's own distinct lines (scc's per-file `Uloc`).
+    pub fn add(&self, language: LangId, text: &[u8]) -> u64 {
         let end = text.iter().rposition(|&b| b != b'\n').map_or(0, |last| last + 1);
         let hasher = FixedState::default();
         let mut hashes: Vec<u64> =
             text[..end].split(|&b| b == b'\n').map(|line| hasher.hash_one(line)).collect();
-        hashes.sort_unstable_by_key(|&h| shard(h));
+        // Sorted whole, so by shard too (a hash's top bits); a line the file repeats goes in once.
+        hashes.sort_unstable();
+        hashes.dedup();
+        let mix = in_language(language);
         for run in hashes.chunk_by(|&a, &b| shard(a) == shard(b)) {
             let at = shard(run[0]);
             lock(&self.lines[at]).extend(run.iter().copied());
-            lock(&self.by_language[at]).extend(run.iter().map(|&h| (language, h)));
+            let mut by_language = lock(&self.by_language[at]);
+            let added = run.iter().filter(|&&h| by_language.words.insert(h ^ mix)).count() as u64;
+            *by_language.counts.entry(language).or_insert(0) += added;
         }
+        hashes.len() as u64
     }
 
     /// The counts, once every worker has added its files.
@@ -79,12 +94,19 @@ impl UniqueLines {
         let total = self.lines.iter().map(|shard| lock(shard).len() as u64).sum();
         let mut languages = BTreeMap::new();
         for shard in &self.by_language {
-            for &(language, _) in lock(shard).iter() {
-                *languages.entry(language).or_insert(0) += 1;
+            for (&language, &n) in &lock(shard).counts {
+                *languages.entry(language).or_insert(0) += n;
             }
         }
         Uloc { total, languages }
     }
+}
+
+/// What a line's hash is mixed with to be told apart from the same line in another language: a
+/// multiple of the golden ratio's word by the language, its top bits clear so that the word stays
+/// in its line's shard. Two (language, line) pairs share a word as often as two lines share a hash.
+fn in_language(language: LangId) -> u64 {
+    (u64::from(language.0) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> SHARDS.trailing_zeros()
 }
 
 /// The shard a line's hash lives in: its top bits, which foldhash mixes as well as the rest.
@@ -115,11 +137,28 @@ mod tests {
         assert_eq!(format!("{:.2}", uloc.dryness(12)), "0.58");
     }
 
+    /// A file's own figure counts a line it repeats once, whatever other files hold; the same
+    /// line in two languages is one line of the run and one of each language.
+    #[test]
+    fn a_file_gives_its_own_distinct_lines() {
+        let (c, py) = (LangId(1), LangId(2));
+        let lines = UniqueLines::default();
+        assert_eq!(lines.add(c, b"x\ny\nx\n\n\ny\n"), 3);
+        assert_eq!(lines.add(c, b"x\nz\n"), 2);
+        assert_eq!(lines.add(py, b"x\nx\n"), 1);
+        assert_eq!(lines.add(py, b""), 1);
+        let uloc = lines.totals();
+        assert_eq!(uloc.total, 4);
+        assert_eq!(uloc.languages, BTreeMap::from([(c, 4), (py, 2)]));
+    }
+
     #[test]
     fn trailing_newlines_go_and_carriage_returns_stay() {
         let count = |texts: &[&[u8]]| {
             let lines = UniqueLines::default();
-            texts.iter().for_each(|t| lines.add(LangId(1), t));
+            texts.iter().for_each(|t| {
+                lines.add(LangId(1), t);
+            });
             lines.totals().total
         };
         // Each figure is scc 4.1's for these files.

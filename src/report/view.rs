@@ -271,6 +271,7 @@ mod tests {
             minified: false,
             embedded: Vec::new(),
             complexity: None,
+            uloc: None,
         }
     }
 

@@ -260,6 +260,7 @@ mod tests {
                     minified: false,
                     embedded: Default::default(),
                     complexity: None,
+                    uloc: None,
                 },
             })
             .collect();

@@ -115,6 +115,9 @@ pub struct FileDoc {
     /// The branch tokens in code, where `--complexity` counted them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub complexity: Option<u64>,
+    /// The file's own distinct lines, where `--uloc` counted them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uloc: Option<u64>,
     /// `generated`, `minified`: counted, and flagged. Absent when neither.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
@@ -148,6 +151,8 @@ pub struct FileRow<'a> {
     pub bytes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub complexity: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uloc: Option<u64>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub flags: &'static [&'static str],
 }
@@ -177,6 +182,7 @@ impl<'a> From<&'a FileReport> for FileRow<'a> {
             blanks: c.blanks,
             bytes: f.counted.bytes,
             complexity: f.counted.complexity,
+            uloc: f.counted.uloc,
             flags,
         }
     }

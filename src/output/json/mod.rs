@@ -156,6 +156,9 @@ fn file_row(out: &mut impl Write, first: bool, f: &FileRow) -> io::Result<()> {
     if let Some(n) = f.complexity {
         labelled(out, &[(",\n      \"complexity\": ", n)])?;
     }
+    if let Some(n) = f.uloc {
+        labelled(out, &[(",\n      \"uloc\": ", n)])?;
+    }
     for (i, flag) in f.flags.iter().enumerate() {
         out.write_all(if i == 0 { b",\n      \"flags\": [\n        " } else { b",\n        " })?;
         json_string(out, flag)?;
@@ -210,6 +213,7 @@ pub mod tests {
                 embedded: Vec::new(),
                 // Some counted with `--complexity`, some not, which a merged report may hold.
                 complexity: (i % 2 == 1).then_some(5 * n),
+                uloc: None,
             };
             report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(path)));
         }

@@ -115,6 +115,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
                 minified,
                 embedded: Vec::new(),
                 complexity: f.complexity,
+                uloc: f.uloc,
             },
         });
     }
