@@ -56,6 +56,19 @@ fn a_larger_run_is_costed_from_its_total_with_thousands_grouped() {
     assert!(lines(&tuned).ends_with(&scc_lines("embedded", "6,028,500", "21.26", "37.81")));
 }
 
+/// `--currency-symbol` replaces the `$` before the cost, as scc's does, in the table only (at
+/// $52,000 a year the cost above is 2,615,759.88 * 52000 / 56286 = 2,416,578.98); json's
+/// cost is a number, the same with or without it.
+#[test]
+fn the_currency_symbol_goes_before_the_cost() {
+    let tree = code_lines(77_873);
+    let euros = run(&["--cocomo", "--currency-symbol", "€", "--avg-wage", "52000"], &tree);
+    assert!(euros.contains("\nEstimated Cost to Develop (organic) €2,416,578\n"), "{euros}");
+    assert!(!euros.contains('$'), "{euros}");
+    let json = |args: &[&str]| run(&[&["--cocomo", "--format", "json"], args].concat(), &tree);
+    assert_eq!(json(&["--currency-symbol", "CHF "]), json(&[]));
+}
+
 #[test]
 fn json_and_yaml_carry_a_cocomo_object() {
     let tree = code_lines(26);

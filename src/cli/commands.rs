@@ -88,6 +88,7 @@ fn write_reports(
                 let view = View {
                     threads,
                     cocomo: estimates.cocomo(),
+                    currency: &estimates.currency_symbol,
                     dryness: estimates.dryness,
                     ..View::new(report, &args.shape(target.format, rows))
                 };

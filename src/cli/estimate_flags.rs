@@ -44,6 +44,11 @@ pub struct EstimateArgs {
     #[arg(long, value_name = "F", default_value_t = 1.0, value_parser = factor, help_heading = "Counting")]
     pub eaf: f64,
 
+    /// With --cocomo: what the table writes before the cost (the wage's currency; json and yaml
+    /// give the cost as a number)
+    #[arg(long, value_name = "SYMBOL", default_value = "$", help_heading = "Counting")]
+    pub currency_symbol: String,
+
     /// With --cocomo: the kind of project, as basic COCOMO has them
     #[arg(long, value_name = "TYPE", value_enum, default_value_t = CocomoType::Organic, help_heading = "Counting")]
     pub cocomo_project_type: CocomoType,

@@ -39,11 +39,12 @@ impl CocomoDoc {
 }
 
 /// scc's lines (`calculateCocomo` in its `processor/formatters_cost.go`), in its English
-/// locale's number format: the cost in whole dollars (cut, as Go's `int64()` cuts), the rest with
-/// two decimals, all with thousands separators.
-pub fn write_lines(out: &mut impl Write, doc: &CocomoDoc) -> io::Result<()> {
+/// locale's number format: the cost in whole units of `currency` (cut, as Go's `int64()` cuts),
+/// the rest with two decimals, all with thousands separators.
+pub fn write_lines(out: &mut impl Write, doc: &CocomoDoc, currency: &str) -> io::Result<()> {
     let kind = doc.project_type;
-    writeln!(out, "Estimated Cost to Develop ({kind}) ${}", grouped(&(doc.cost as u64).to_string()))?;
+    let cost = grouped(&(doc.cost as u64).to_string());
+    writeln!(out, "Estimated Cost to Develop ({kind}) {currency}{cost}")?;
     writeln!(
         out,
         "Estimated Schedule Effort ({kind}) {} months",

@@ -180,7 +180,7 @@ impl Output for Table {
             buffered(out, |out| uloc::write_lines(out, &doc, view.dryness))?;
         }
         match CocomoDoc::of(view) {
-            Some(doc) => buffered(out, |out| write_lines(out, &doc)),
+            Some(doc) => buffered(out, |out| write_lines(out, &doc, view.currency)),
             None => Ok(()),
         }
     }

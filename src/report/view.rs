@@ -128,6 +128,9 @@ pub struct View<'a> {
     /// `--cocomo`: the model the formats that show an estimate (table, json, yaml) apply to
     /// `total`'s code (`None` from [`View::new`]; the binary gives its flags').
     pub cocomo: Option<Cocomo>,
+    /// `--currency-symbol`: what the table writes before the estimate's cost (`$` from
+    /// [`View::new`]); json and yaml give the cost as a number only.
+    pub currency: &'a str,
     /// The report's distinct lines (`--uloc`), over the whole run whatever `--top` leaves out.
     pub uloc: Option<&'a Uloc>,
     /// `--dryness`: the table shows the unique lines' share of `total`'s lines too (json and yaml
@@ -211,6 +214,7 @@ impl<'a> View<'a> {
             flagged: report.flagged,
             threads: 1,
             cocomo: None,
+            currency: "$",
             uloc: report.uloc.as_ref(),
             dryness: false,
         }
