@@ -266,11 +266,19 @@ fn a_named_file_that_is_not_counted_says_why() {
 fn a_named_file_a_filter_leaves_out_says_which() {
     let tree = two_languages();
     tree.write("run", "#!/usr/bin/env python3\nx = 1\n");
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["-t", "python", "sub/a.py", "sub/c.c"], "sub/c.c: skipped: left out by -t"),
         (&["--include-ext", "py", "sub/a.py", "sub/c.c"], "sub/c.c: skipped: left out by --include-ext"),
         (&["--exclude-ext", "c", "sub/a.py", "sub/c.c"], "sub/c.c: skipped: left out by --exclude-ext"),
         (&["-t", "c", "run", "sub/c.c"], "run: skipped: its content names a language -t leaves out"),
+        (
+            &["--exclude-lang", "py", "run", "sub/c.c"],
+            "run: skipped: its content names a language --exclude-lang leaves out",
+        ),
+        (
+            &["-t", "c,py", "--exclude-lang", "c", "sub/a.py", "sub/c.c"],
+            "sub/c.c: skipped: left out by -t and --exclude-lang",
+        ),
     ];
     for (args, note) in cases {
         let out = ringloc(args, tree.path());

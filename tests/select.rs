@@ -164,10 +164,37 @@ fn exclude_dir_takes_a_trailing_slash_and_a_path_below_the_root() {
     assert!(!stderr.contains("src/net"), "{stderr}");
 }
 
+/// `--exclude-lang` (cloc's) leaves out the languages named, by name, alias or extension, whether
+/// a file's name or its `#!` line says the language; with `-t`, from the languages `-t` names. A
+/// file named on the command line that it leaves out is noted, as `-t`'s are.
+#[test]
+fn exclude_lang_counts_every_language_but_those_named() {
+    let tree = Tree::new();
+    tree.write("a.c", "x;\n");
+    tree.write("b.py", "x\n");
+    tree.write("run", "#!/usr/bin/env python3\nx\n");
+    tree.write("c.rs", "x\n");
+    tree.write("d.json", "{}\n");
+    assert_eq!(counted(&tree, &["--exclude-lang", "Python"]), ["a.c", "c.rs", "d.json"]);
+    assert_eq!(counted(&tree, &["--exclude-lang", "py,json"]), ["a.c", "c.rs"]);
+    assert_eq!(counted(&tree, &["--exclude-lang", "rs", "--exclude-lang", "C"]), ["b.py", "d.json", "run"]);
+    assert_eq!(counted(&tree, &["-t", "c,py,rust", "--exclude-lang", "rust"]), ["a.c", "b.py", "run"]);
+    let named = ringloc(&["--exclude-lang", "C", "a.c", "c.rs"], tree.path());
+    assert_eq!(named.status.code(), Some(0));
+    let note = String::from_utf8_lossy(&named.stderr);
+    assert!(note.contains("a.c: skipped: left out by --exclude-lang"), "{note}");
+}
+
 #[test]
 fn bad_filters_are_usage_errors() {
     let tree = Tree::new();
     assert_eq!(ringloc(&["-t", "NoSuchLanguage"], tree.path()).status.code(), Some(1));
+    assert_eq!(ringloc(&["--exclude-lang", "NoSuchLanguage"], tree.path()).status.code(), Some(1));
+    let nothing_left = ringloc(&["-t", "c", "--exclude-lang", "c"], tree.path());
+    assert_eq!(nothing_left.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&nothing_left.stderr).contains("--exclude-lang leaves no language to count")
+    );
     assert_eq!(ringloc(&["--exclude", "a[b"], tree.path()).status.code(), Some(1));
 }
 

@@ -156,7 +156,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     }
     let run = run.map_err(|e| e.to_string())?;
     if !cli.quiet {
-        notes(&run, &config, &named_files);
+        notes(&run, &config, (&named_files, cli.select.language_flags()));
     }
     let outcome = report_errors(&run.report);
     let stats = run.stats.as_ref().map(|s| StatsDoc::new(s, &run.report, None));
@@ -189,7 +189,8 @@ pub fn show_stats(stats: &Stats, report: &Report, writing: Duration) {
 
 /// What the user should know about a run that is not a per-file error: the io_uring fallback, a
 /// named file that was not counted, an `--exclude-dir` or `--exclude` value that matched nothing.
-fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) {
+/// `language_flags` names the flags that chose the languages (`SelectArgs::language_flags`).
+fn notes(run: &ringloc::Run, config: &ringloc::Config, (named_files, language_flags): (&[PathBuf], &str)) {
     if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
         say(format_args!("{why}"));
     }
@@ -199,10 +200,10 @@ fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf]) 
     let skipped = run.report.skipped_files.iter().map(|f| (&f.path, f.why));
     let by_content = run.report.not_selected.iter().map(|path| (path, Skip::NotSelected));
     for (path, why) in skipped.chain(by_content).filter(|(path, _)| named_files.contains(path)) {
-        say(format_args!("{}: skipped: {}", for_people(path), skipped_because(why)));
+        say(format_args!("{}: skipped: {}", for_people(path), skipped_because(why, language_flags)));
     }
     for path in named_files {
-        if let Some(flag) = left_out_by(&config.selection, path) {
+        if let Some(flag) = left_out_by(&config.selection, path, language_flags) {
             say(format_args!("{}: skipped: left out by {flag}", for_people(path)));
         }
     }
@@ -223,25 +224,26 @@ pub fn unmatched_notes(selection: &Selection) {
 }
 
 /// Why a named file was not counted, in a note's words.
-fn skipped_because(why: Skip) -> &'static str {
-    match why {
+fn skipped_because(why: Skip, language_flags: &str) -> String {
+    let why = match why {
         Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
         Skip::Binary => "binary",
         Skip::TooLarge => "larger than --max-file-size",
         Skip::Generated => "generated (--no-generated)",
         Skip::Minified => "minified (--no-minified)",
-        Skip::NotSelected => "its content names a language -t leaves out",
-    }
+        Skip::NotSelected => return format!("its content names a language {language_flags} leaves out"),
+    };
+    why.to_string()
 }
 
 /// The flag whose filter left a named file out by its name: the roots asked the selection the same
 /// of the same name, and read no such file.
-fn left_out_by(selection: &Selection, path: &Path) -> Option<&'static str> {
+fn left_out_by<'a>(selection: &Selection, path: &Path, language_flags: &'a str) -> Option<&'a str> {
     let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
     Some(match selection.left_out_by(name, detect_by_name(name))? {
         Filter::IncludeExt => "--include-ext",
         Filter::ExcludeExt => "--exclude-ext",
-        Filter::Type => "-t",
+        Filter::Type => language_flags,
     })
 }
 

@@ -313,6 +313,11 @@ pub struct SelectArgs {
     #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
     pub types: Vec<String>,
 
+    /// Count every language but these (names, aliases or extensions, as -t takes them; cloc's
+    /// --exclude-lang). With -t, the languages -t names less these
+    #[arg(long, value_name = "LANGS", value_delimiter = ',')]
+    pub exclude_lang: Vec<String>,
+
     /// Skip files larger than SIZE (bytes, or with a K, M or G suffix)
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_file_size: Option<u64>,
@@ -338,8 +343,7 @@ pub struct SelectArgs {
 impl SelectArgs {
     /// The selection these flags ask for (without `-L` and `-x`); an error here is a usage error.
     fn selection(&self) -> Result<Selection, String> {
-        let types = self.types.iter().map(|name| languages(name.trim())).collect::<Result<Vec<_>, _>>()?;
-        let types = types.concat();
+        let types = self.selected_languages()?;
         let exts = |list: &[String]| {
             list.iter().map(|e| e.trim_start_matches('.').to_ascii_lowercase().into_bytes()).collect()
         };
@@ -355,6 +359,37 @@ impl SelectArgs {
             max_depth: self.max_depth,
             one_file_system: false,
         })
+    }
+
+    /// The languages `-t` and `--exclude-lang` leave in, sorted; empty where neither is given (every
+    /// language). Excluding every language is a usage error: an empty list would count them all.
+    fn selected_languages(&self) -> Result<Vec<LangId>, String> {
+        let named = |names: &[String]| -> Result<Vec<LangId>, String> {
+            Ok(names.iter().map(|name| languages(name.trim())).collect::<Result<Vec<_>, _>>()?.concat())
+        };
+        let mut types = named(&self.types)?;
+        if !self.exclude_lang.is_empty() {
+            let excluded = named(&self.exclude_lang)?;
+            if types.is_empty() {
+                types = LangId::all().collect();
+            }
+            types.retain(|id| !excluded.contains(id));
+            if types.is_empty() {
+                return Err("--exclude-lang leaves no language to count".into());
+            }
+        }
+        types.sort_unstable();
+        types.dedup();
+        Ok(types)
+    }
+
+    /// The flags that chose the languages, as a note names them: `-t`, `--exclude-lang` or both.
+    pub fn language_flags(&self) -> &'static str {
+        match (self.types.is_empty(), self.exclude_lang.is_empty()) {
+            (false, false) => "-t and --exclude-lang",
+            (true, false) => "--exclude-lang",
+            _ => "-t",
+        }
     }
 
     /// The [`Config`] of `diff` between revisions and `history`: `root` counted under these flags,
@@ -383,6 +418,7 @@ impl SelectArgs {
             (!self.include_ext.is_empty(), "--include-ext"),
             (!self.exclude_ext.is_empty(), "--exclude-ext"),
             (!self.types.is_empty(), "-t/--type"),
+            (!self.exclude_lang.is_empty(), "--exclude-lang"),
             (self.max_file_size.is_some(), "--max-file-size"),
             (self.max_depth.is_some(), "--max-depth"),
             (self.no_generated, "--no-generated"),

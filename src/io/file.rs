@@ -39,7 +39,7 @@ const MINIFIED_LINE: u64 = 500;
 /// What readers decide about a file's contents besides counting them, from the run's settings.
 #[derive(Debug, Clone, Default)]
 pub struct ReadRules {
-    /// Languages a shebang may select (`--type`); empty allows all.
+    /// Languages a shebang may select (`--type`, `--exclude-lang`), sorted; empty allows all.
     pub only: Vec<LangId>,
     /// Files larger than this are skipped; reading stops once it is passed, so no `statx`.
     pub max_size: Option<u64>,
@@ -272,7 +272,7 @@ impl FileProgress {
             NameMatch::Known(id) => id,
             // A shebang or an ambiguous extension's heuristic decides from the head.
             pending @ (NameMatch::NeedsShebang | NameMatch::Ambiguous(_)) => match pending.resolve(head) {
-                Some(id) if only.is_empty() || only.contains(&id) => id,
+                Some(id) if only.is_empty() || only.binary_search(&id).is_ok() => id,
                 Some(_) => return Err(Outcome::Skipped(Skip::NotSelected)),
                 None => return Err(Outcome::Skipped(Skip::Unknown)),
             },

@@ -24,7 +24,8 @@ pub struct Selection {
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
     pub exclude_ext: HashSet<Vec<u8>>,
-    /// When not empty, only these languages are counted.
+    /// When not empty, only these languages are counted; sorted, so that a file's language is
+    /// found by a binary search (`--exclude-lang` alone selects every language but a few).
     pub types: Vec<LangId>,
     /// Entries deeper than this below a root are not counted (a root's own entries are depth 1).
     pub max_depth: Option<usize>,
@@ -39,7 +40,7 @@ pub struct Selection {
 pub enum Filter {
     IncludeExt,
     ExcludeExt,
-    /// `-t`, by the language the name says.
+    /// `-t` or `--exclude-lang`, by the language the name says.
     Type,
 }
 
@@ -236,14 +237,14 @@ impl Selection {
             return Some(Filter::ExcludeExt);
         }
         match language {
-            NameMatch::Known(id) if !self.types.is_empty() && !self.types.contains(&id) => Some(Filter::Type),
+            NameMatch::Known(id) if !self.keeps_language(id) => Some(Filter::Type),
             _ => None,
         }
     }
 
     /// Whether a shebang-detected language passes `--type`.
     pub fn keeps_language(&self, id: LangId) -> bool {
-        self.types.is_empty() || self.types.contains(&id)
+        self.types.is_empty() || self.types.binary_search(&id).is_ok()
     }
 
     /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs or
