@@ -23,7 +23,7 @@ fn negation(command: &Command, flag: &Arg) -> Option<Arg> {
     if !matches!(flag.get_action(), ArgAction::SetTrue) || NOT_SETTINGS.contains(&long) {
         return None;
     }
-    let name = long.strip_prefix("no-").map_or_else(|| format!("no-{long}"), str::to_owned);
+    let name = negated_name(long);
     if command.get_arguments().any(|a| a.get_long() == Some(name.as_str())) {
         return None;
     }
@@ -34,6 +34,11 @@ fn negation(command: &Command, flag: &Arg) -> Option<Arg> {
             .overrides_with(flag.get_id())
             .hide(true),
     )
+}
+
+/// The long name that undoes `long`: `no-NAME`, or `NAME` for `no-NAME`.
+fn negated_name(long: &str) -> String {
+    long.strip_prefix("no-").map_or_else(|| format!("no-{long}"), str::to_owned)
 }
 
 #[cfg(test)]
@@ -57,7 +62,7 @@ mod tests {
         }
         for flag in command.get_arguments().filter(|a| matches!(a.get_action(), ArgAction::SetTrue)) {
             let long = flag.get_long().unwrap_or_default();
-            let undo = long.strip_prefix("no-").map_or_else(|| format!("no-{long}"), str::to_owned);
+            let undo = negated_name(long);
             let named = longs.contains(&undo.as_str());
             assert!(named || NOT_SETTINGS.contains(&long) || long.is_empty(), "--{long} has no --{undo}");
         }
