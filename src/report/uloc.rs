@@ -1,7 +1,8 @@
 //! scc's unique lines of code (`--uloc`): the distinct lines of the counted files, over the whole
 //! run and per language, and its DRYness (`--dryness`), unique lines over all lines.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher;
 use std::sync::Mutex;
 
@@ -10,7 +11,7 @@ use foldhash::quality::FixedState;
 
 use crate::lang::LangId;
 
-/// Shards of each set: the run's workers add a file's lines at once, and with one lock a worker
+/// Shards of the lines: the run's workers add a file's lines at once, and with one lock a worker
 /// would wait for the others' files.
 const SHARDS: usize = 64;
 
@@ -23,19 +24,40 @@ const SHARDS: usize = 64;
 /// one low, where keeping the lines themselves would hold the tree's text in memory.
 #[derive(Debug)]
 pub struct UniqueLines {
-    /// Line hashes, sharded by their top bits.
-    lines: Vec<Mutex<HashSet<u64, RandomState>>>,
-    /// Each language's lines, sharded as `lines` are.
-    by_language: Vec<Mutex<LanguageShard>>,
+    /// The lines, sharded by their hashes' top bits.
+    shards: Vec<Mutex<Shard>>,
 }
 
-/// A shard of the lines by language: a line's hash and its language's mix in one word
-/// ([`in_language`]; a (language, hash) pair took 16 bytes, its padding included), and how many
-/// words of each language the set holds, counted as they go in.
+/// A shard of the run's lines: each distinct line's hash with the first language that had it,
+/// and, for a line other languages have too, each other language's word (the hash and the
+/// language's mix, [`in_language`]); and how many (language, line) pairs of each language it
+/// holds, counted as they go in. One lookup a line where two sets, the lines' and the pairs',
+/// took two: most lines belong to one language.
 #[derive(Debug, Default)]
-struct LanguageShard {
-    words: HashSet<u64, RandomState>,
+struct Shard {
+    first: HashMap<u64, LangId, RandomState>,
+    others: HashSet<u64, RandomState>,
     counts: BTreeMap<LangId, u64>,
+}
+
+impl Shard {
+    /// Adds `language`'s lines `hashes` (distinct), each counted for the language where it is new
+    /// to it.
+    fn add(&mut self, language: LangId, hashes: &[u64]) {
+        let mix = in_language(language);
+        let mut added = 0;
+        for &hash in hashes {
+            let new = match self.first.entry(hash) {
+                Entry::Vacant(line) => {
+                    line.insert(language);
+                    true
+                }
+                Entry::Occupied(line) => *line.get() != language && self.others.insert(hash ^ mix),
+            };
+            added += u64::from(new);
+        }
+        *self.counts.entry(language).or_insert(0) += added;
+    }
 }
 
 /// What [`UniqueLines`] found, once the run's files are all read.
@@ -59,10 +81,7 @@ impl Uloc {
 
 impl Default for UniqueLines {
     fn default() -> Self {
-        UniqueLines {
-            lines: (0..SHARDS).map(|_| Mutex::default()).collect(),
-            by_language: (0..SHARDS).map(|_| Mutex::default()).collect(),
-        }
+        UniqueLines { shards: (0..SHARDS).map(|_| Mutex::default()).collect() }
     }
 }
 
@@ -78,22 +97,17 @@ impl UniqueLines {
         // Sorted whole, so by shard too (a hash's top bits); a line the file repeats goes in once.
         hashes.sort_unstable();
         hashes.dedup();
-        let mix = in_language(language);
         for run in hashes.chunk_by(|&a, &b| shard(a) == shard(b)) {
-            let at = shard(run[0]);
-            lock(&self.lines[at]).extend(run.iter().copied());
-            let mut by_language = lock(&self.by_language[at]);
-            let added = run.iter().filter(|&&h| by_language.words.insert(h ^ mix)).count() as u64;
-            *by_language.counts.entry(language).or_insert(0) += added;
+            lock(&self.shards[shard(run[0])]).add(language, run);
         }
         hashes.len() as u64
     }
 
     /// The counts, once every worker has added its files.
     pub fn totals(&self) -> Uloc {
-        let total = self.lines.iter().map(|shard| lock(shard).len() as u64).sum();
+        let total = self.shards.iter().map(|shard| lock(shard).first.len() as u64).sum();
         let mut languages = BTreeMap::new();
-        for shard in &self.by_language {
+        for shard in &self.shards {
             for (&language, &n) in &lock(shard).counts {
                 *languages.entry(language).or_insert(0) += n;
             }
@@ -103,10 +117,10 @@ impl UniqueLines {
 }
 
 /// What a line's hash is mixed with to be told apart from the same line in another language: a
-/// multiple of the golden ratio's word by the language, its top bits clear so that the word stays
-/// in its line's shard. Two (language, line) pairs share a word as often as two lines share a hash.
+/// multiple of the golden ratio's word by the language. Two (language, line) pairs share a word as
+/// often as two lines share a hash.
 fn in_language(language: LangId) -> u64 {
-    (u64::from(language.0) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> SHARDS.trailing_zeros()
+    (u64::from(language.0) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The shard a line's hash lives in: its top bits, which foldhash mixes as well as the rest.
