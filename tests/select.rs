@@ -165,7 +165,8 @@ fn exclude_dir_takes_a_trailing_slash_and_a_path_below_the_root() {
 }
 
 /// `--exclude-lang` (cloc's) leaves out the languages named, by name, alias or extension, whether
-/// a file's name or its `#!` line says the language; with `-t`, from the languages `-t` names. A
+/// a file's name or its `#!` line says the language; with `-t` (or cloc's `--include-lang`), from
+/// the languages `-t` names. A
 /// file named on the command line that it leaves out is noted, as `-t`'s are.
 #[test]
 fn exclude_lang_counts_every_language_but_those_named() {
@@ -179,6 +180,7 @@ fn exclude_lang_counts_every_language_but_those_named() {
     assert_eq!(counted(&tree, &["--exclude-lang", "py,json"]), ["a.c", "c.rs"]);
     assert_eq!(counted(&tree, &["--exclude-lang", "rs", "--exclude-lang", "C"]), ["b.py", "d.json", "run"]);
     assert_eq!(counted(&tree, &["-t", "c,py,rust", "--exclude-lang", "rust"]), ["a.c", "b.py", "run"]);
+    assert_eq!(counted(&tree, &["--include-lang", "c,rust", "--exclude-lang", "rust"]), ["a.c"]);
     let named = ringloc(&["--exclude-lang", "C", "a.c", "c.rs"], tree.path());
     assert_eq!(named.status.code(), Some(0));
     let note = String::from_utf8_lossy(&named.stderr);

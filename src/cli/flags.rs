@@ -309,8 +309,14 @@ pub struct SelectArgs {
 
     /// Count only these languages (comma-separated names as in the table, aliases such as py, js,
     /// cpp, sh, or extensions such as rs, ts, md; an extension several languages share, such as
-    /// asm, selects each of them)
-    #[arg(short = 't', long = "type", value_name = "LANGS", value_delimiter = ',')]
+    /// asm, selects each of them). --include-lang is cloc's name for it
+    #[arg(
+        short = 't',
+        long = "type",
+        visible_alias = "include-lang",
+        value_name = "LANGS",
+        value_delimiter = ','
+    )]
     pub types: Vec<String>,
 
     /// Count every language but these (names, aliases or extensions, as -t takes them; cloc's
