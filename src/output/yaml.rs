@@ -13,12 +13,10 @@ use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
 
 use super::buffer::{buffered, json_string, json_text, labelled, plain_ascii, quoted, spaces, Buffer};
-use super::cocomo::CocomoDoc;
 use super::json::doc::{DiffDoc, FileRef, FileRow, ReportDoc};
 use super::json::fields::{write_fields, Fields};
 use super::rows::write_rows;
 use super::stats::StatsDoc;
-use super::uloc::UlocDoc;
 use super::warm::warm;
 use super::Output;
 use crate::report::{Diff, View};
@@ -32,13 +30,7 @@ pub struct Yaml {
 
 impl Output for Yaml {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        let doc = ReportDoc {
-            stats: self.stats.clone(),
-            cocomo: CocomoDoc::of(view),
-            uloc: UlocDoc::of(view),
-            ..ReportDoc::new(view, true)
-        };
-        report_document(&doc, view.threads, out)
+        report_document(&ReportDoc::whole(view, self.stats.clone()), view.threads, out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

@@ -63,6 +63,17 @@ impl<'a> ReportDoc<FileRef<'a>> {
             uloc: None,
         }
     }
+
+    /// The whole document json and yaml write: `view`'s rows, `stats` (`--stats`) and the
+    /// estimates the view asks for (`--cocomo`, `--uloc`), which the ndjson summary leaves out.
+    pub fn whole(view: &View<'a>, stats: Option<StatsDoc>) -> ReportDoc<FileRef<'a>> {
+        ReportDoc {
+            stats,
+            cocomo: CocomoDoc::of(view),
+            uloc: UlocDoc::of(view),
+            ..ReportDoc::new(view, true)
+        }
+    }
 }
 
 impl DiffDoc {
@@ -168,13 +179,7 @@ fn file_row(out: &mut impl Write, first: bool, f: &FileRow) -> io::Result<()> {
 
 impl Output for Json {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        let doc = ReportDoc {
-            stats: self.stats.clone(),
-            cocomo: CocomoDoc::of(view),
-            uloc: UlocDoc::of(view),
-            ..ReportDoc::new(view, true)
-        };
-        pretty_report(&doc, view.threads, out)
+        pretty_report(&ReportDoc::whole(view, self.stats.clone()), view.threads, out)
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
