@@ -272,7 +272,7 @@ impl FileProgress {
             NameMatch::Known(id) => id,
             // A shebang or an ambiguous extension's heuristic decides from the head.
             pending @ (NameMatch::NeedsShebang | NameMatch::Ambiguous(_)) => match pending.resolve(head) {
-                Some(id) if only.is_empty() || only.binary_search(&id).is_ok() => id,
+                Some(id) if id.in_selection(only) => id,
                 Some(_) => return Err(Outcome::Skipped(Skip::NotSelected)),
                 None => return Err(Outcome::Skipped(Skip::Unknown)),
             },

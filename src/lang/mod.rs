@@ -247,6 +247,12 @@ impl LangId {
             .map(|(_, id)| id)
     }
 
+    /// Whether a selection of languages (`-t`, `--exclude-lang`: sorted, and empty for every
+    /// language) takes this one. The walk asks it of a name's language, the readers of a head's.
+    pub fn in_selection(self, sorted: &[LangId]) -> bool {
+        sorted.is_empty() || sorted.binary_search(&self).is_ok()
+    }
+
     pub fn all() -> impl ExactSizeIterator<Item = LangId> {
         let len = defined::table().map_or(LANGUAGES.len(), defined::Defined::len);
         (0..len).map(|i| LangId(i as u16))

@@ -244,7 +244,7 @@ impl Selection {
 
     /// Whether a shebang-detected language passes `--type`.
     pub fn keeps_language(&self, id: LangId) -> bool {
-        self.types.is_empty() || self.types.binary_search(&id).is_ok()
+        id.in_selection(&self.types)
     }
 
     /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs or
