@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
 
-use super::buffer::{buffered, json_string, labelled};
+use super::buffer::{buffered, count, json_string, labelled};
 use super::by_language::files_by_language;
 use super::clean_path::go_clean;
 use super::paths::{file_name, json_path};
@@ -62,7 +62,7 @@ fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
         ],
     )?;
     out.write_all(FILE_END)?;
-    labelled(out, &[("", f.counted.uloc.unwrap_or(0))])?;
+    count(out, f.counted.uloc.unwrap_or(0))?;
     out.write_all(b"}")
 }
 
@@ -93,7 +93,7 @@ fn language(
         file(out, &head, f)
     })?;
     out.write_all(b"],\"LineLength\":null,\"ULOC\":")?;
-    labelled(out, &[("", uloc)])?;
+    count(out, uloc)?;
     out.write_all(b"}")
 }
 
