@@ -3,14 +3,8 @@
 
 mod common;
 
-use common::{ringloc, Tree};
+use common::{stdout_ok, Tree};
 use serde_json::{json, Value};
-
-fn run(args: &[&str], tree: &Tree) -> String {
-    let out = ringloc(args, tree.path());
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// A tree of `code` code lines: Python, and C where there are more than a thousand.
 fn code_lines(code: usize) -> Tree {
@@ -36,8 +30,8 @@ fn scc_lines(kind: &str, cost: &str, months: &str, people: &str) -> String {
 #[test]
 fn cocomo_lines_follow_the_table_as_scc_writes_them() {
     let tree = code_lines(26);
-    let table = run(&[], &tree);
-    let with = run(&["--cocomo", "--avg-wage", "56000"], &tree);
+    let table = stdout_ok(&[], &tree);
+    let with = stdout_ok(&["--cocomo", "--avg-wage", "56000"], &tree);
     assert_eq!(with, table + &scc_lines("organic", "582", "0.81", "0.06"));
 }
 
@@ -49,7 +43,7 @@ fn cocomo_lines_follow_the_table_as_scc_writes_them() {
 #[test]
 fn a_larger_run_is_costed_from_its_total_with_thousands_grouped() {
     let tree = code_lines(77_873);
-    let lines = |args: &[&str]| run(&[&["--cocomo", "--top", "1"], args].concat(), &tree);
+    let lines = |args: &[&str]| stdout_ok(&[&["--cocomo", "--top", "1"], args].concat(), &tree);
     assert!(lines(&[]).ends_with(&scc_lines("organic", "2,615,759", "19.82", "11.72")));
     let tuned =
         ["--cocomo-project-type", "embedded", "--avg-wage", "60000", "--overhead", "1.5", "--eaf", "1.2"];
@@ -62,10 +56,10 @@ fn a_larger_run_is_costed_from_its_total_with_thousands_grouped() {
 #[test]
 fn the_currency_symbol_goes_before_the_cost() {
     let tree = code_lines(77_873);
-    let euros = run(&["--cocomo", "--currency-symbol", "€", "--avg-wage", "52000"], &tree);
+    let euros = stdout_ok(&["--cocomo", "--currency-symbol", "€", "--avg-wage", "52000"], &tree);
     assert!(euros.contains("\nEstimated Cost to Develop (organic) €2,416,578\n"), "{euros}");
     assert!(!euros.contains('$'), "{euros}");
-    let json = |args: &[&str]| run(&[&["--cocomo", "--format", "json"], args].concat(), &tree);
+    let json = |args: &[&str]| stdout_ok(&[&["--cocomo", "--format", "json"], args].concat(), &tree);
     assert_eq!(json(&["--currency-symbol", "CHF "]), json(&[]));
 }
 
@@ -74,7 +68,7 @@ fn json_and_yaml_carry_a_cocomo_object() {
     let tree = code_lines(26);
     let args = ["--cocomo", "--avg-wage", "56000", "--cocomo-project-type", "semi-detached"];
     let json: Value =
-        serde_json::from_str(&run(&[&args[..], &["--format", "json"]].concat(), &tree)).unwrap();
+        serde_json::from_str(&stdout_ok(&[&args[..], &["--format", "json"]].concat(), &tree)).unwrap();
     let cocomo = &json["cocomo"];
     let keys: Vec<&str> = cocomo.as_object().unwrap().keys().map(String::as_str).collect();
     let figures = ["effort_person_months", "cost", "schedule_months", "people"];
@@ -83,9 +77,9 @@ fn json_and_yaml_carry_a_cocomo_object() {
     // 3.0 * 0.026^1.12 = 0.050337 person-months, at 56000 / 12 * 2.4: $563.78.
     let cost = cocomo["cost"].as_f64().unwrap();
     assert!((cost - 563.78).abs() < 0.01, "{cost}");
-    let yaml = run(&[&args[..], &["--format", "yaml"]].concat(), &tree);
+    let yaml = stdout_ok(&[&args[..], &["--format", "yaml"]].concat(), &tree);
     assert!(yaml.contains("\ncocomo:\n  project_type: \"semi-detached\"\n  avg_wage: 56000\n"), "{yaml}");
-    let plain: Value = serde_json::from_str(&run(&["--format", "json"], &tree)).unwrap();
+    let plain: Value = serde_json::from_str(&stdout_ok(&["--format", "json"], &tree)).unwrap();
     assert!(plain.get("cocomo").is_none());
 }
 
@@ -95,8 +89,8 @@ fn json_and_yaml_carry_a_cocomo_object() {
 fn the_other_formats_leave_cocomo_out() {
     let tree = code_lines(26);
     for format in ["csv", "ndjson", "markdown", "scc-json", "tokei-json", "openmetrics"] {
-        let plain = run(&["--format", format, "--by-file"], &tree);
-        assert_eq!(run(&["--format", format, "--by-file", "--cocomo"], &tree), plain, "{format}");
+        let plain = stdout_ok(&["--format", format, "--by-file"], &tree);
+        assert_eq!(stdout_ok(&["--format", format, "--by-file", "--cocomo"], &tree), plain, "{format}");
     }
 }
 
@@ -105,7 +99,7 @@ fn csv_ends_its_rows_with_complexity_where_it_was_counted() {
     let tree = Tree::new();
     tree.write("src/a.py", "if x and y:\n    pass\n");
     tree.write("b.c", "int b;\n");
-    let csv = run(&["--format", "csv", "--complexity", "--by-file", "--by-dir"], &tree);
+    let csv = stdout_ok(&["--format", "csv", "--complexity", "--by-file", "--by-dir"], &tree);
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(
         rows,
@@ -120,12 +114,12 @@ fn csv_ends_its_rows_with_complexity_where_it_was_counted() {
             "file,./src/a.py,Python,1,2,2,0,0,21,2",
         ]
     );
-    let by_root = run(&["--format", "csv", "--complexity", "--by-root", "src", "b.c"], &tree);
+    let by_root = stdout_ok(&["--format", "csv", "--complexity", "--by-root", "src", "b.c"], &tree);
     assert!(
         by_root.starts_with("type,root,name,language,files,lines,code,comments,blanks,bytes,complexity\n")
     );
     assert!(by_root.contains("\ntotal,src,Total,,1,2,2,0,0,21,2\n"), "{by_root}");
-    let plain = run(&["--format", "csv", "--by-file"], &tree);
+    let plain = stdout_ok(&["--format", "csv", "--by-file"], &tree);
     assert!(plain.starts_with("type,name,language,files,lines,code,comments,blanks,bytes\n"), "{plain}");
     assert!(plain.contains("\nfile,./src/a.py,Python,1,2,2,0,0,21\n"), "{plain}");
 }

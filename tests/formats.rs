@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ringloc, Tree};
+use common::{ringloc, stdout_ok, Tree};
 use serde_json::Value;
 
 fn tree() -> Tree {
@@ -15,24 +15,18 @@ fn tree() -> Tree {
     tree
 }
 
-fn run(args: &[&str], tree: &Tree) -> String {
-    let out = ringloc(args, tree.path());
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn every_format_prints_and_agrees_on_the_total() {
     let tree = tree();
-    assert!(run(&["--format", "table"], &tree).lines().any(|l| l.trim_start().starts_with("Total")));
-    let json: Value = serde_json::from_str(&run(&["--format", "json"], &tree)).unwrap();
+    assert!(stdout_ok(&["--format", "table"], &tree).lines().any(|l| l.trim_start().starts_with("Total")));
+    let json: Value = serde_json::from_str(&stdout_ok(&["--format", "json"], &tree)).unwrap();
     assert_eq!(json["schema_version"], 1);
     assert_eq!(json["total"]["code"], 6);
-    let csv = run(&["--format", "csv"], &tree);
+    let csv = stdout_ok(&["--format", "csv"], &tree);
     assert!(csv.lines().any(|l| l == "total,Total,,4,9,6,2,1,74"), "{csv}");
-    let md = run(&["--format", "markdown"], &tree);
+    let md = stdout_ok(&["--format", "markdown"], &tree);
     assert!(md.contains("| **Total** | **4** | **9** | **6** | **2** | **1** |"), "{md}");
-    let nd = run(&["--format", "ndjson"], &tree);
+    let nd = stdout_ok(&["--format", "ndjson"], &tree);
     let records: Vec<Value> = nd.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(records.iter().filter(|r| r["type"] == "file").count(), 4);
     assert_eq!(records.last().unwrap()["total"]["code"], 6);
@@ -44,7 +38,7 @@ fn by_dir_sort_and_top_shape_the_rows() {
     let json = |args: &[&str]| -> Value {
         let mut all = vec!["--format", "json"];
         all.extend(args);
-        serde_json::from_str(&run(&all, &tree)).unwrap()
+        serde_json::from_str(&stdout_ok(&all, &tree)).unwrap()
     };
     let paths = |v: &Value, key: &str| -> Vec<String> {
         v[key].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap().to_string()).collect()
@@ -72,7 +66,7 @@ fn by_dir_sort_and_top_shape_the_rows() {
 #[test]
 fn top_keeps_whole_languages_where_files_sit_under_them() {
     let tree = tree();
-    let json = |args: &[&str]| -> Value { serde_json::from_str(&run(args, &tree)).unwrap() };
+    let json = |args: &[&str]| -> Value { serde_json::from_str(&stdout_ok(args, &tree)).unwrap() };
     let names = |files: &Value, key: &str| -> Vec<String> {
         let mut names: Vec<String> =
             files.as_array().unwrap().iter().map(|f| f[key].as_str().unwrap().to_string()).collect();
@@ -94,11 +88,11 @@ fn top_keeps_whole_languages_where_files_sit_under_them() {
 #[test]
 fn wide_adds_columns_and_pipes_get_no_colour() {
     let tree = tree();
-    let wide = run(&["--wide"], &tree);
+    let wide = stdout_ok(&["--wide"], &tree);
     let header = wide.lines().nth(1).unwrap();
     assert!(header.contains("Bytes") && header.contains("Code %"), "{wide}");
     assert!(!wide.contains('\x1b'), "no colour into a pipe");
-    assert!(!run(&["--format", "markdown", "--wide"], &tree).contains('\x1b'));
+    assert!(!stdout_ok(&["--format", "markdown", "--wide"], &tree).contains('\x1b'));
 }
 
 #[test]
@@ -109,7 +103,7 @@ fn subcommand_names_still_count_as_paths() {
     let total = |args: &[&str]| -> Value {
         let mut all = vec!["--format", "json"];
         all.extend(args);
-        serde_json::from_str::<Value>(&run(&all, &tree)).unwrap()["total"]["files"].clone()
+        serde_json::from_str::<Value>(&stdout_ok(&all, &tree)).unwrap()["total"]["files"].clone()
     };
     assert_eq!(total(&["./merge"]), 1);
     assert_eq!(total(&["src", "merge", "diff"]), 5, "only a first word names a subcommand");
@@ -154,11 +148,11 @@ fn terminals_get_colour_unless_no_color() {
 fn completions_and_man_come_from_the_flags() {
     let tree = Tree::new();
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        let script = run(&["completions", shell], &tree);
+        let script = stdout_ok(&["completions", shell], &tree);
         assert!(script.contains("by-dir") && script.contains("merge"), "{shell}: {script}");
     }
     assert_eq!(ringloc(&["completions", "tcsh"], tree.path()).status.code(), Some(1));
-    let man = run(&["man"], &tree);
+    let man = stdout_ok(&["man"], &tree);
     assert!(man.starts_with(".ie") && man.contains(".TH ringloc 1"), "{man}");
     assert!(man.contains("files\\-from") && man.contains("diff"), "{man}");
     // Each subcommand's flags are on the page, which points to no other page (`ringloc-diff(1)`
@@ -182,7 +176,7 @@ fn completions_and_man_come_from_the_flags() {
 #[test]
 fn the_man_page_lists_diff_formats_under_diff() {
     let tree = Tree::new();
-    let man = run(&["man"], &tree);
+    let man = stdout_ok(&["man"], &tree);
     let section = |name: &str| {
         let at = man.find(&format!(".SS \"ringloc {name}\"")).unwrap_or_else(|| panic!("{name}: {man}"));
         let end = man[at + 1..].find(".SS ").map_or(man.len(), |end| at + 1 + end);
@@ -224,7 +218,7 @@ const DIFF_FORMATS: [&str; 9] =
 #[test]
 fn diff_help_lists_only_what_diff_takes() {
     let tree = Tree::new();
-    let help = run(&["diff", "--help"], &tree);
+    let help = stdout_ok(&["diff", "--help"], &tree);
     let at = help.find("--format <FORMAT>").unwrap_or_else(|| panic!("{help}"));
     let values = &help[at..help[at..].find("[default: table]").map_or(help.len(), |end| at + end)];
     let listed: Vec<&str> = values
@@ -238,10 +232,10 @@ fn diff_help_lists_only_what_diff_takes() {
         let said = format!("cloc 1.96's `--diff --{syntax}` (between two revisions)");
         assert_eq!(value_help(values, &format!("cloc-{syntax}")), said, "{help}");
     }
-    let count = run(&["--help"], &tree);
+    let count = stdout_ok(&["--help"], &tree);
     assert!(count.contains("- sql:") && count.contains("--sql-project") && count.contains("--sql-append"));
     assert_eq!(value_help(&count, "cloc-xml"), "cloc 1.96's `--xml` (Jenkins' SLOCCount plugin)");
-    assert!(run(&["merge", "--help"], &tree).contains("--sql-append"));
+    assert!(stdout_ok(&["merge", "--help"], &tree).contains("--sql-append"));
 }
 
 /// What `help` says of `--format`'s value `name`.
@@ -302,7 +296,7 @@ fn fish_offers(fish: &std::path::Path, script: &std::path::Path, line: &str) -> 
 fn fish_completes_the_values_of_the_counts_options() {
     let Some(fish) = shell("fish") else { return };
     let tree = tree();
-    let script = tree.write("ringloc.fish", run(&["completions", "fish"], &tree));
+    let script = tree.write("ringloc.fish", stdout_ok(&["completions", "fish"], &tree));
     let offers = |line: &str| fish_offers(&fish, &script, line);
     let formats = offers("ringloc --format ");
     assert!(formats.iter().any(|f| f == "json") && formats.iter().any(|f| f == "cloc-xml"), "{formats:?}");
@@ -319,7 +313,7 @@ fn fish_completes_the_values_of_the_counts_options() {
 fn fish_completes_language_names_and_diffs_formats() {
     let Some(fish) = shell("fish") else { return };
     let tree = tree();
-    let script = tree.write("ringloc.fish", run(&["completions", "fish"], &tree));
+    let script = tree.write("ringloc.fish", stdout_ok(&["completions", "fish"], &tree));
     let offers = |line: &str| fish_offers(&fish, &script, line);
     for line in ["ringloc -t ", "ringloc --type ", "ringloc explain --language ", "ringloc diff a b -t "] {
         let names = offers(line);
@@ -350,7 +344,7 @@ fn bash_offers(bash: &std::path::Path, script: &std::path::Path, line: &str) -> 
 fn bash_completes_whole_language_names_only() {
     let Some(bash) = shell("bash") else { return };
     let tree = tree();
-    let script = tree.write("ringloc.bash", run(&["completions", "bash"], &tree));
+    let script = tree.write("ringloc.bash", stdout_ok(&["completions", "bash"], &tree));
     let offers = bash_offers(&bash, &script, "ringloc -t Ru");
     assert!(offers.iter().any(|c| c == "Rust") && offers.iter().any(|c| c == "Ruby"), "{offers:?}");
     assert_eq!(bash_offers(&bash, &script, "ringloc -t Conf"), Vec::<String>::new());
@@ -363,7 +357,7 @@ fn bash_completes_whole_language_names_only() {
 fn bash_offers_diff_only_what_diff_takes() {
     let Some(bash) = shell("bash") else { return };
     let tree = tree();
-    let script = tree.write("ringloc.bash", run(&["completions", "bash"], &tree));
+    let script = tree.write("ringloc.bash", stdout_ok(&["completions", "bash"], &tree));
     assert_eq!(bash_offers(&bash, &script, "ringloc diff a.json b.json --sql"), Vec::<String>::new());
     assert_eq!(bash_offers(&bash, &script, "ringloc merge a.json --sql"), ["--sql-project", "--sql-append"]);
     assert_eq!(bash_offers(&bash, &script, "ringloc diff a.json b.json --format ''"), DIFF_FORMATS);
@@ -417,7 +411,7 @@ fn without_escapes(text: &str) -> String {
 fn zsh_completes_a_subcommands_own_options() {
     let Some(zsh) = shell("zsh") else { return };
     let tree = tree();
-    tree.write("functions/_ringloc", run(&["completions", "zsh"], &tree));
+    tree.write("functions/_ringloc", stdout_ok(&["completions", "zsh"], &tree));
     let completes = |line: &str| zsh_completes(&zsh, &tree, line);
     // `--langu`: `--la` is `--lang-def` too, a global option explain takes as well.
     let language = completes("ringloc explain --langu");
@@ -446,7 +440,7 @@ fn markdown_keeps_the_blanks_around_a_name() {
     let tree = Tree::new();
     tree.write(" a.c", "int x;\n");
     tree.write("run ", "#!/bin/sh\necho\n");
-    let md = run(&["--by-file", "--by-root", "--format", "markdown", " a.c", "run "], &tree);
+    let md = stdout_ok(&["--by-file", "--by-root", "--format", "markdown", " a.c", "run "], &tree);
     assert!(md.contains("\n| &#x20;a.c | C |") && md.contains("\n| run&#x20; | Shell |"), "{md}");
     assert!(md.contains("**Root: run&#x20;**"), "{md}");
 }

@@ -6,14 +6,8 @@ mod common;
 
 use std::process::Command;
 
-use common::{has_git, ringloc, Tree};
+use common::{has_git, ringloc, stdout_ok, Tree};
 use serde_json::{json, Value};
-
-fn run(args: &[&str], tree: &Tree) -> String {
-    let out = ringloc(args, tree.path());
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// C's distinct lines: `int a;`, `  int a;` (its blanks make it another line), the empty line,
 /// `// c`, `int b;`, `int c;` (b.c's trailing empty line is dropped, as scc drops it): 6. Python's
@@ -30,7 +24,7 @@ fn three_files() -> Tree {
 #[test]
 fn the_table_has_scc_rows_and_lines() {
     let tree = three_files();
-    let table = run(&["--uloc"], &tree);
+    let table = stdout_ok(&["--uloc"], &tree);
     let rule = "-".repeat(48);
     let rows = [
         " Language  Files  Lines  Code  Comments  Blanks",
@@ -44,22 +38,22 @@ fn the_table_has_scc_rows_and_lines() {
         format!("{rule}\n{}\n{rule}\n{}\n{rule}\n{}\n{rule}\n", rows[0], rows[1..5].join("\n"), rows[5]);
     assert_eq!(table, grid.clone() + "Unique Lines of Code (ULOC)         7\n");
     let dry = "Unique Lines of Code (ULOC)         7\nDRYness %                        0.58\n";
-    assert_eq!(run(&["--dryness"], &tree), grid.clone() + dry);
-    assert_eq!(run(&["-a", "-u"], &tree), grid + dry);
-    let plain = run(&[], &tree);
+    assert_eq!(stdout_ok(&["--dryness"], &tree), grid.clone() + dry);
+    assert_eq!(stdout_ok(&["-a", "-u"], &tree), grid + dry);
+    let plain = stdout_ok(&[], &tree);
     assert!(!plain.contains("ULOC"), "{plain}");
 }
 
 #[test]
 fn json_and_yaml_carry_a_uloc_object() {
     let tree = three_files();
-    let json: Value = serde_json::from_str(&run(&["--uloc", "--format", "json"], &tree)).unwrap();
+    let json: Value = serde_json::from_str(&stdout_ok(&["--uloc", "--format", "json"], &tree)).unwrap();
     let dryness = 7.0 / 12.0;
     assert_eq!(json["uloc"], json!({"total": 7, "dryness": dryness, "languages": {"C": 6, "Python": 2}}));
-    let yaml = run(&["-u", "--format", "yaml"], &tree);
+    let yaml = stdout_ok(&["-u", "--format", "yaml"], &tree);
     assert!(yaml.contains("\nuloc:\n  total: 7\n  dryness: 0.58"), "{yaml}");
     assert!(yaml.ends_with("  languages:\n    C: 6\n    Python: 2\n"), "{yaml}");
-    let plain: Value = serde_json::from_str(&run(&["--format", "json"], &tree)).unwrap();
+    let plain: Value = serde_json::from_str(&stdout_ok(&["--format", "json"], &tree)).unwrap();
     assert!(plain.get("uloc").is_none());
 }
 
@@ -71,9 +65,9 @@ fn chunks_and_line_ends_count_as_scc_counts_them() {
     tree.write("big.c", format!("{long}\n\n"));
     tree.write("crlf.c", "line 1\r\nline 2\n");
     tree.write("end.c", "line 3");
-    let json: Value = serde_json::from_str(&run(&["--uloc", "--format", "json"], &tree)).unwrap();
+    let json: Value = serde_json::from_str(&stdout_ok(&["--uloc", "--format", "json"], &tree)).unwrap();
     assert_eq!(json["uloc"]["total"], json!(20_001), "{}", json["uloc"]);
-    let table = run(&["--uloc"], &tree);
+    let table = stdout_ok(&["--uloc"], &tree);
     assert!(table.ends_with("\nUnique Lines of Code (ULOC)    20,001\n"), "{table}");
 }
 
@@ -86,7 +80,7 @@ fn threads_backends_and_complexity_leave_the_figures_alone() {
     }
     let uloc = |args: &[&str]| {
         let json: Value =
-            serde_json::from_str(&run(&[&["-u", "--format", "json"], args].concat(), &tree)).unwrap();
+            serde_json::from_str(&stdout_ok(&[&["-u", "--format", "json"], args].concat(), &tree)).unwrap();
         json["uloc"].clone()
     };
     let one = uloc(&["-j", "1"]);
@@ -104,20 +98,22 @@ fn threads_backends_and_complexity_leave_the_figures_alone() {
 fn by_file_formats_give_each_file_its_own() {
     let tree = three_files();
     let own = [("a.c", 5), ("b.c", 3), ("c.py", 2)];
-    let json: Value = serde_json::from_str(&run(&["-u", "--by-file", "--format", "json"], &tree)).unwrap();
+    let json: Value =
+        serde_json::from_str(&stdout_ok(&["-u", "--by-file", "--format", "json"], &tree)).unwrap();
     let files = json["files"].as_array().unwrap();
     let by_name = |name: &str| files.iter().find(|f| f["path"].as_str().unwrap().ends_with(name)).unwrap();
     for (name, n) in own {
         assert_eq!(by_name(name)["uloc"], json!(n), "{name}: {json}");
     }
-    let ndjson = run(&["-u", "--format", "ndjson"], &tree);
+    let ndjson = stdout_ok(&["-u", "--format", "ndjson"], &tree);
     for (name, n) in own {
         let line = ndjson.lines().find(|l| l.contains(&format!("{name}\""))).unwrap();
         assert!(line.ends_with(&format!(",\"uloc\":{n}}}")), "{line}");
     }
-    let yaml = run(&["-u", "--by-file", "--format", "yaml"], &tree);
+    let yaml = stdout_ok(&["-u", "--by-file", "--format", "yaml"], &tree);
     assert!(yaml.contains("    bytes: 20\n    uloc: 3\n"), "{yaml}");
-    let scc: Value = serde_json::from_str(&run(&["-u", "--by-file", "--format", "scc-json"], &tree)).unwrap();
+    let scc: Value =
+        serde_json::from_str(&stdout_ok(&["-u", "--by-file", "--format", "scc-json"], &tree)).unwrap();
     let figures: Vec<(&str, u64, Vec<u64>)> = scc
         .as_array()
         .unwrap()
@@ -131,10 +127,10 @@ fn by_file_formats_give_each_file_its_own() {
         .collect();
     assert_eq!(figures, [("C", 6, vec![3, 5]), ("Python", 2, vec![2])], "{scc}");
     for format in ["json", "ndjson", "yaml"] {
-        let plain = run(&["--by-file", "--format", format], &tree);
+        let plain = stdout_ok(&["--by-file", "--format", format], &tree);
         assert!(!plain.contains("uloc"), "{format}: {plain}");
     }
-    let plain = run(&["--by-file", "--format", "scc-json"], &tree);
+    let plain = stdout_ok(&["--by-file", "--format", "scc-json"], &tree);
     assert!(plain.contains("\"Uloc\":0}") && plain.contains("\"ULOC\":0}"), "{plain}");
 }
 
@@ -143,8 +139,8 @@ fn by_file_formats_give_each_file_its_own() {
 fn other_formats_leave_it_out() {
     let tree = three_files();
     for format in ["csv", "markdown", "tokei-json", "openmetrics"] {
-        let plain = run(&["--format", format, "--by-file"], &tree);
-        assert_eq!(run(&["--format", format, "--by-file", "--dryness"], &tree), plain, "{format}");
+        let plain = stdout_ok(&["--format", format, "--by-file"], &tree);
+        assert_eq!(stdout_ok(&["--format", format, "--by-file", "--dryness"], &tree), plain, "{format}");
     }
 }
 
@@ -171,7 +167,7 @@ fn a_revision_counts_its_blobs_and_a_cache_is_refused() {
     git(&["commit", "-q", "-m", "three files"]);
     let uloc = |args: &[&str]| {
         let json: Value =
-            serde_json::from_str(&run(&[&["-a", "--format", "json"], args].concat(), &tree)).unwrap();
+            serde_json::from_str(&stdout_ok(&[&["-a", "--format", "json"], args].concat(), &tree)).unwrap();
         json["uloc"].clone()
     };
     let on_disk = uloc(&[]);

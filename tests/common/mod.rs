@@ -96,6 +96,14 @@ pub fn ringloc(args: &[&str], cwd: &Path) -> Output {
     run_binary(args, cwd, None)
 }
 
+/// What the real binary writes to stdout for `args` in `tree`, where it must exit 0 (its stderr
+/// in the failure).
+pub fn stdout_ok(args: &[&str], tree: &Tree) -> String {
+    let out = ringloc(args, tree.path());
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
 /// Runs the real binary with `input` on its standard input.
 pub fn ringloc_stdin(args: &[&str], cwd: &Path, input: &[u8]) -> Output {
     run_binary(args, cwd, Some(input))
