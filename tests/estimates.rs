@@ -83,12 +83,24 @@ fn json_and_yaml_carry_a_cocomo_object() {
     assert!(plain.get("cocomo").is_none());
 }
 
-/// csv, ndjson, markdown and the other tools' shapes have no place for it: they are unchanged
-/// (cloc's, whose header holds the time taken, too).
+/// markdown lists scc's three lines after its tables, escaped as its cells are: a `*` in the
+/// currency symbol would start emphasis.
+#[test]
+fn markdown_lists_the_lines_after_its_tables() {
+    let tree = code_lines(26);
+    let tables = stdout_ok(&["--format", "markdown"], &tree);
+    let args = ["--format", "markdown", "--cocomo", "--avg-wage", "56000", "--currency-symbol", "*"];
+    let list = "\n- Estimated Cost to Develop (organic) \\*582\n- Estimated Schedule Effort (organic) 0.81 \
+                months\n- Estimated People Required (organic) 0.06\n";
+    assert_eq!(stdout_ok(&args, &tree), tables + list);
+}
+
+/// csv, ndjson and the other tools' shapes have no place for it: they are unchanged (cloc's,
+/// whose header holds the time taken, too).
 #[test]
 fn the_other_formats_leave_cocomo_out() {
     let tree = code_lines(26);
-    for format in ["csv", "ndjson", "markdown", "scc-json", "tokei-json", "openmetrics"] {
+    for format in ["csv", "ndjson", "scc-json", "tokei-json", "openmetrics"] {
         let plain = stdout_ok(&["--format", format, "--by-file"], &tree);
         assert_eq!(stdout_ok(&["--format", format, "--by-file", "--cocomo"], &tree), plain, "{format}");
     }

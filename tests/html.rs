@@ -121,6 +121,33 @@ fn the_page_loads_clean_and_draws_every_directory() {
     assert!(dom.contains("<td class=\"path\">Markdown</td><td>Rust</td>"), "the embedded region is listed");
 }
 
+/// `--uloc`'s and `--cocomo`'s lines are cards after the totals', figures as the table writes them
+/// (26 lines of `x = 1`: one distinct line; at $56,000 the cost of the 26 is $582).
+#[test]
+fn the_estimates_are_cards_beside_the_totals() {
+    let Some(browser) = chromium() else { return };
+    let tree = Tree::new();
+    tree.write("a.py", "x = 1\n".repeat(26));
+    let args = ["--format", "html", "-o", "report.html", "-u", "--cocomo", "--avg-wage", "56000", "."];
+    let out = ringloc(&args, tree.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let (dom, _) = load(&browser, &tree.path().join("report.html"));
+    assert_eq!(checked(&dom, "errors"), "0", "script errors: {dom}");
+    let card = |value: &str, label: &str| {
+        format!(
+            "<div class=\"card\"><div class=\"value\">{value}</div><div class=\"label\">{label}</div></div>"
+        )
+    };
+    let cards = [
+        card("1", "Directories"),
+        card("1", "Unique Lines of Code (ULOC)"),
+        card("$582", "Estimated Cost to Develop (organic)"),
+        card("0.81 months", "Estimated Schedule Effort (organic)"),
+        card("0.06", "Estimated People Required (organic)"),
+    ];
+    assert!(dom.contains(&format!("{}</section>", cards.concat())), "{dom}");
+}
+
 #[test]
 fn merge_writes_the_same_page() {
     let (tree, _) = hostile_tree();

@@ -134,11 +134,20 @@ fn by_file_formats_give_each_file_its_own() {
     assert!(plain.contains("\"Uloc\":0}") && plain.contains("\"ULOC\":0}"), "{plain}");
 }
 
+/// markdown lists scc's lines after its tables.
+#[test]
+fn markdown_lists_the_lines_after_its_tables() {
+    let tree = three_files();
+    let tables = stdout_ok(&["--format", "markdown"], &tree);
+    let list = "\n- Unique Lines of Code (ULOC) 7\n- DRYness % 0.58\n";
+    assert_eq!(stdout_ok(&["--format", "markdown", "--dryness"], &tree), tables + list);
+}
+
 /// Without the flag every format is as it was; with it, the formats with no place for it too.
 #[test]
 fn other_formats_leave_it_out() {
     let tree = three_files();
-    for format in ["csv", "markdown", "tokei-json", "openmetrics"] {
+    for format in ["csv", "tokei-json", "openmetrics"] {
         let plain = stdout_ok(&["--format", format, "--by-file"], &tree);
         assert_eq!(stdout_ok(&["--format", format, "--by-file", "--dryness"], &tree), plain, "{format}");
     }

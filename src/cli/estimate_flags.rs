@@ -15,8 +15,9 @@ pub struct EstimateArgs {
 
     /// Also count, as scc does, the unique lines of code (ULOC): the distinct lines (code,
     /// comments and blanks alike) of the whole run and of each language. scc's rows and line in
-    /// the table, `uloc` in json and yaml, each file's own as `uloc` in their files and ndjson's,
-    /// scc-json's `ULOC` and `Uloc`; the other formats leave it out. Each file is read
+    /// the table, its line after markdown's tables and in html's totals, `uloc` in json and yaml,
+    /// each file's own as `uloc` in their files and ndjson's, scc-json's `ULOC` and `Uloc`; the
+    /// other formats leave it out. Each file is read
     /// whole and a hash of every distinct line is kept until the end, so memory grows with the
     /// tree. Not with --cache (its blobs are not read again)
     #[arg(short = 'u', long, help_heading = "Counting", conflicts_with = "cache")]
@@ -27,8 +28,9 @@ pub struct EstimateArgs {
     pub dryness: bool,
 
     /// Also estimate, as scc does, what the code would cost to write (basic COCOMO on the code
-    /// lines of the whole run): scc's cost, schedule and people lines under the table, `cocomo`
-    /// in json and yaml; the other formats leave it out
+    /// lines of the whole run): scc's cost, schedule and people lines under the table, after
+    /// markdown's tables and in html's totals, `cocomo` in json and yaml; the other formats leave
+    /// it out
     #[arg(long, help_heading = "Counting")]
     pub cocomo: bool,
 

@@ -1,7 +1,6 @@
-//! `--cocomo`'s estimate as the formats that show it write it: scc's three lines under the table,
-//! and the `cocomo` object of the json and yaml documents.
-
-use std::io::{self, Write};
+//! `--cocomo`'s estimate as the formats that show it write it: scc's three lines (under the table,
+//! after the markdown tables, as the html page's cards), and the `cocomo` object of the json and
+//! yaml documents.
 
 use serde::Serialize;
 
@@ -38,19 +37,23 @@ impl CocomoDoc {
     }
 }
 
-/// scc's lines (`calculateCocomo` in its `processor/formatters_cost.go`), in its English
-/// locale's number format: the cost in whole units of `currency` (cut, as Go's `int64()` cuts),
-/// the rest with two decimals, all with thousands separators.
-pub fn write_lines(out: &mut impl Write, doc: &CocomoDoc, currency: &str) -> io::Result<()> {
+/// scc's lines (`calculateCocomo` in its `processor/formatters_cost.go`) as (label, figure), in
+/// its English locale's number format: the cost in whole units of `currency` (cut, as Go's
+/// `int64()` cuts), the rest with two decimals, all with thousands separators. The table writes
+/// them as scc does, label and figure a space apart; markdown and html, as items and cards.
+pub fn figures(doc: &CocomoDoc, currency: &str) -> [(String, String); 3] {
     let kind = doc.project_type;
-    let cost = grouped(&(doc.cost as u64).to_string());
-    writeln!(out, "Estimated Cost to Develop ({kind}) {currency}{cost}")?;
-    writeln!(
-        out,
-        "Estimated Schedule Effort ({kind}) {} months",
-        grouped(&format!("{:.2}", doc.schedule_months))
-    )?;
-    writeln!(out, "Estimated People Required ({kind}) {}", grouped(&format!("{:.2}", doc.people)))
+    [
+        (
+            format!("Estimated Cost to Develop ({kind})"),
+            format!("{currency}{}", grouped(&(doc.cost as u64).to_string())),
+        ),
+        (
+            format!("Estimated Schedule Effort ({kind})"),
+            format!("{} months", grouped(&format!("{:.2}", doc.schedule_months))),
+        ),
+        (format!("Estimated People Required ({kind})"), grouped(&format!("{:.2}", doc.people))),
+    ]
 }
 
 /// `digits` (a number's text, a `.` and decimals or not) with a `,` between each three digits of

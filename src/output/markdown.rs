@@ -7,6 +7,7 @@ use wide::u8x16;
 use super::buffer::{buffered, count};
 use super::grid::{diff_grids, report_grids, Cell, Grid, Text};
 use super::rows::write_numbered;
+use super::summary_lines::SummaryLines;
 use super::Output;
 use crate::report::{Diff, View};
 
@@ -137,9 +138,23 @@ fn grids(out: &mut dyn Write, grids: &[Grid], threads: usize) -> io::Result<()> 
     })
 }
 
+/// `--uloc`'s and `--cocomo`'s lines after the tables, as a list (lines of one paragraph would
+/// run together). The currency symbol is the user's text, so each line is escaped.
+fn summary(out: &mut dyn Write, lines: &SummaryLines) -> io::Result<()> {
+    buffered(out, |out| {
+        for (i, (label, figure)) in lines.all().enumerate() {
+            out.write_all(if i == 0 { b"\n- " } else { b"- " })?;
+            escaped(out, &format!("{label} {figure}"))?;
+            out.write_all(b"\n")?;
+        }
+        Ok(())
+    })
+}
+
 impl Output for Markdown {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        grids(out, &report_grids(view, self.wide, false, false), view.threads)
+        grids(out, &report_grids(view, self.wide, false, false), view.threads)?;
+        summary(out, &SummaryLines::of(view))
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

@@ -24,6 +24,7 @@ mod rows;
 mod scc;
 mod sql;
 pub mod stats;
+mod summary_lines;
 mod table;
 mod tokei;
 mod uloc;

@@ -4,12 +4,14 @@
 use std::io::{self, Write};
 
 use super::buffer::buffered;
-use super::cocomo::{write_lines, CocomoDoc};
 use super::grid::{diff_grids, report_grids, text_columns, Cell, Grid, Tone};
 use super::rows::write_numbered;
-use super::uloc::{self, UlocDoc};
+use super::summary_lines::SummaryLines;
 use super::Output;
 use crate::report::{Diff, View};
+
+/// The column scc's ULOC and DRYness figures end at (before the space after their labels).
+const ULOC_FIGURES_END: usize = 36;
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Table {
@@ -176,13 +178,13 @@ impl Table {
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
         self.grids(out, &report_grids(view, self.wide, true, true), view.threads)?;
-        if let Some(doc) = UlocDoc::of(view) {
-            buffered(out, |out| uloc::write_lines(out, &doc, view.dryness))?;
-        }
-        match CocomoDoc::of(view) {
-            Some(doc) => buffered(out, |out| write_lines(out, &doc, view.currency)),
-            None => Ok(()),
-        }
+        let lines = SummaryLines::of(view);
+        buffered(out, |out| {
+            for (label, figure) in &lines.uloc {
+                writeln!(out, "{label} {figure:>0$}", ULOC_FIGURES_END - label.len())?;
+            }
+            lines.cocomo.iter().try_for_each(|(label, figure)| writeln!(out, "{label} {figure}"))
+        })
     }
 
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {

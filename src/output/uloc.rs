@@ -1,8 +1,8 @@
-//! `--uloc`'s figures as the formats that show them write them: scc's lines under the table, and
-//! the `uloc` object of the json and yaml documents.
+//! `--uloc`'s figures as the formats that show them write them: scc's lines (under the table,
+//! after the markdown tables, as the html page's cards), and the `uloc` object of the json and
+//! yaml documents.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
 
 use serde::Serialize;
 
@@ -29,13 +29,13 @@ impl UlocDoc {
     }
 }
 
-/// scc's lines under its table (`fileSummarizeShort` in its `processor/formatters.go`): the
-/// total, its thousands grouped as scc's English locale groups them, and with `--dryness` the
-/// share of lines that are unique, as a fraction with two decimals despite its `%`.
-pub fn write_lines(out: &mut impl Write, doc: &UlocDoc, dryness: bool) -> io::Result<()> {
-    writeln!(out, "Unique Lines of Code (ULOC) {:>9}", grouped(&doc.total.to_string()))?;
+/// scc's lines under its table (`fileSummarizeShort` in its `processor/formatters.go`) as
+/// (label, figure): the total, its thousands grouped as scc's English locale groups them, and with
+/// `--dryness` the share of lines that are unique, as a fraction with two decimals despite its `%`.
+pub fn figures(doc: &UlocDoc, dryness: bool) -> Vec<(&'static str, String)> {
+    let mut lines = vec![("Unique Lines of Code (ULOC)", grouped(&doc.total.to_string()))];
     if dryness {
-        writeln!(out, "DRYness % {:>27.2}", doc.dryness)?;
+        lines.push(("DRYness %", format!("{:.2}", doc.dryness)));
     }
-    Ok(())
+    lines
 }

@@ -13,6 +13,7 @@ use crate::lang::LangId;
 use crate::output::buffer::{count, has_any};
 use crate::output::paths::{escaped, escaped_bytes};
 use crate::output::rows::write_rows;
+use crate::output::summary_lines::SummaryLines;
 use crate::output::warm::warm;
 use crate::report::{FileReport, Totals, View};
 
@@ -45,6 +46,15 @@ pub fn data(view: &View) -> Vec<u8> {
     files(&mut json, view.files.as_deref().unwrap_or_default(), &mut names, view.threads);
     json.raw(",\"names\":[");
     json.list(&names.list, |json, id| json.string(id.name()));
+    json.raw("],\"summary\":[");
+    let summary = SummaryLines::of(view);
+    json.list(summary.all(), |json, (label, figure)| {
+        json.raw("[");
+        json.string(label);
+        json.raw(",");
+        json.string(figure);
+        json.raw("]");
+    });
     json.raw("],");
     left_out(&mut json, view);
     json.raw("}");

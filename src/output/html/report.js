@@ -100,10 +100,12 @@
   $('roots').textContent = D.roots.length ? 'Counted: ' + D.roots.join(', ') : 'Merged reports';
   const [files, lines, code, comments, blanks, bytes] = D.total;
   const cards = [['Files', files], ['Lines', lines], ['Code', code], ['Comments', comments],
-    ['Blanks', blanks], ['Bytes', bytes], ['Directories', dirs.length]];
+    ['Blanks', blanks], ['Bytes', bytes], ['Directories', dirs.length]].map(([label, n]) => [label, fmt(n)]);
+  // --uloc's and --cocomo's figures, written as the table writes them.
+  for (const [label, figure] of D.summary) cards.push([label, figure]);
   for (const [label, value] of cards) {
     const card = el('div', 'card');
-    card.appendChild(el('div', 'value', fmt(value)));
+    card.appendChild(el('div', 'value', value));
     card.appendChild(el('div', 'label', label));
     $('totals').appendChild(card);
   }
