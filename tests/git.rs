@@ -1685,6 +1685,36 @@ fn a_rev_cache_keeps_what_earlier_runs_counted_and_counts_alike() {
     assert_eq!(refused.status.code(), Some(1), "--cache without --rev is refused");
 }
 
+/// `--complexity` is one of the counting flags a cache is kept under: its blobs' complexity is
+/// kept and read back, and a cache written without it is set aside (a note) and counted again.
+#[test]
+fn a_rev_cache_keeps_complexity_where_it_was_counted() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("src/a.c", "int a;\nif (a && b) f();\n");
+    repo.write("src/b.py", "while x or y:\n    pass\n");
+    repo.commit("c0");
+    let top = repo.top().to_path_buf();
+    let rev = |flags: &[&str]| {
+        let args = [&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], flags].concat();
+        let out = ringloc(&args, &top);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        (comparable(&json_of(&out)), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (plain, _) = rev(&["--cache", "blobs.cache"]);
+    let counted = ["--complexity", "--cache", "blobs.cache"];
+    let (set_aside, note) = rev(&counted);
+    assert!(note.contains("counting every blob again"), "{note}");
+    let (kept, note) = rev(&counted);
+    assert_eq!(note, "", "the second run reads the first's cache");
+    let (fresh, _) = rev(&["--complexity"]);
+    assert_eq!((&set_aside, &kept), (&fresh, &fresh));
+    assert_eq!(fresh["total"]["complexity"], 4, "{fresh}");
+    assert!(plain["total"].get("complexity").is_none(), "{plain}");
+}
+
 /// `--cache` runs of `--rev` and `history` refuse `path` (exit status 1, naming it) and leave it
 /// as it was, a file of the type `was` tells.
 fn assert_cache_refused(repo: &Repo, path: &Path, was: fn(&FileType) -> bool) {

@@ -10,7 +10,7 @@ pub struct EstimateArgs {
     /// Also count each file's complexity, as scc does: the branch tokens of its language (if, for,
     /// &&, ...) in code, not in strings or comments. A Complexity column in table, csv and
     /// markdown, `complexity` in json and ndjson. Slower: files are read byte by byte
-    #[arg(long, help_heading = "Counting", conflicts_with = "cache")]
+    #[arg(long, help_heading = "Counting")]
     pub complexity: bool,
 
     /// Also count, as scc does, the unique lines of code (ULOC): the distinct lines (code,
