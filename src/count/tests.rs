@@ -477,3 +477,50 @@ fn any_bytes_in_any_language_count_consistently() {
         }
     }
 }
+
+/// `--complexity`'s shortcut (runs of plain bytes in one step) against the twin that reads every
+/// byte: the same lines, regions and complexity, on random sources rich in each language's
+/// markers and branch tokens, and on the corpus in its own language and in each that has tokens.
+#[test]
+fn complexity_shortcut_equals_the_twin_that_reads_every_byte() {
+    use crate::count::twin::count_with_complexity_every_byte as every_byte;
+    let same = |id: LangId, src: &[u8], what: &str| {
+        let shortcut = count_with_complexity(id, Options::default(), src);
+        assert_eq!(shortcut, every_byte(id, Options::default(), src), "{} {what}", id.name());
+        shortcut.2
+    };
+    let mut rng = Rng(0xC0FFEE);
+    let mut found = 0;
+    for id in LangId::all() {
+        let mut own = language_pieces(id);
+        own.extend(id.language().complexity.iter().map(|t| t.to_vec()));
+        own.extend([&b"x"[..], b"elsewhere", b"e", b"\"", b"\n"].map(|p| p.to_vec()));
+        for _ in 0..rounds() / 4 {
+            let src = random_source(&mut rng, &own);
+            found += same(id, &src, &format!("{:?}", String::from_utf8_lossy(&src)));
+        }
+        for _ in 0..rounds() / 16 {
+            let alphabet = b"\n\r\t\x0b \"'`/*#-<>?!%{}[]()\\=@$~;:xX0ei&|";
+            let src: Vec<u8> = (0..rng.below(300)).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            same(id, &src, &format!("{src:?}"));
+        }
+    }
+    assert!(found > 3_000, "random sources met {found} branch tokens");
+    let with_tokens: Vec<LangId> = LangId::all().filter(|id| !id.language().complexity.is_empty()).collect();
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files = 0;
+    let dirs = std::fs::read_dir(corpus).unwrap().map(|d| d.unwrap().path()).filter(|d| d.is_dir());
+    for dir in dirs {
+        for file in std::fs::read_dir(dir).unwrap() {
+            let path = file.unwrap().path();
+            let src = std::fs::read(&path).unwrap();
+            let name = path.file_name().unwrap().as_encoded_bytes();
+            let own = crate::lang::detect(name, &src);
+            for id in own.into_iter().chain(with_tokens.iter().copied()) {
+                same(id, &src, &path.display().to_string());
+            }
+            files += 1;
+        }
+    }
+    assert!(files > 80, "{files} corpus files");
+}

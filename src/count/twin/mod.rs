@@ -1,5 +1,6 @@
 //! The byte-by-byte twin of [`super::LineCounter`]: no class tables, no skipping, no chunks. It
-//! exists to be obviously right, and the fast path is tested against it. It shares with the fast
+//! exists to be obviously right, and the fast path is tested against it. Its one shortcut,
+//! `plain.rs`, is taken only by `--complexity` and is tested against the twin without it. It shares with the fast
 //! path only `markers.rs` and `embed.rs`, the recognizers that say what a marker at one position is.
 //!
 //! One step reads one byte (or one whole marker) in the current mode. Regions of other languages
@@ -7,9 +8,12 @@
 
 mod complexity;
 pub(super) mod explain;
+mod plain;
 mod regions;
 mod steps;
 mod trace;
+
+use std::cell::OnceCell;
 
 use super::syntax::embed::TagReader;
 use super::syntax::heredoc_queue::HeredocQueue;
@@ -18,6 +22,7 @@ use super::syntax::quote_like::Delim;
 use super::{Counts, Embedded, Options};
 use crate::lang::{Block, LangId, Quote, Syntax};
 use explain::{LineExplain, SpanKind, SpanOpened};
+use plain::PlainPairs;
 use regions::{Fate, TwinRegion};
 use trace::Trace;
 
@@ -92,6 +97,8 @@ struct Engine {
     /// The language's branch tokens, which `--complexity` counts where they start in code.
     branch_tokens: &'static [&'static [u8]],
     openers: Vec<Opener>,
+    /// The byte pairs code mode only marks as code, made the first time the shortcut asks.
+    plain: OnceCell<Option<PlainPairs>>,
     mode: Mode,
     pending: Option<Pending>,
     /// The heredocs opened on the pending one's line after it, whose bodies follow its body.
@@ -111,6 +118,7 @@ impl Engine {
             syntax,
             branch_tokens: lang.language().complexity,
             openers: openers(syntax),
+            plain: OnceCell::new(),
             mode: Mode::Code,
             pending: None,
             later: HeredocQueue::default(),
@@ -140,6 +148,8 @@ struct Twin<'a> {
     /// instructions on kernel/sched/fair.c), and where the last one found ends.
     complexity: Option<u64>,
     branch_until: usize,
+    /// Take a run of [`PlainBytes`] in code in one step (`--complexity`'s shortcut).
+    skip_plain: bool,
     code: bool,
     comment: bool,
     eng: Engine,
@@ -173,9 +183,24 @@ pub fn count_reference_embedded(lang: LangId, options: Options, bytes: &[u8]) ->
 }
 
 /// [`count_reference_embedded`], and the file's complexity: the branch tokens of its languages
-/// that start in code (`--complexity`), which only the twin counts.
+/// that start in code (`--complexity`), which only the twin counts, taking runs of plain code in
+/// one step.
 pub fn count_with_complexity(lang: LangId, options: Options, bytes: &[u8]) -> (Counts, Embedded, u64) {
-    let mut twin = Twin { complexity: Some(0), ..Twin::new(lang, options, bytes, None) };
+    complexity_of(lang, options, bytes, true)
+}
+
+/// [`count_with_complexity`]'s twin: every byte read one at a time.
+#[cfg(test)]
+pub(crate) fn count_with_complexity_every_byte(
+    lang: LangId,
+    options: Options,
+    bytes: &[u8],
+) -> (Counts, Embedded, u64) {
+    complexity_of(lang, options, bytes, false)
+}
+
+fn complexity_of(lang: LangId, options: Options, bytes: &[u8], skip_plain: bool) -> (Counts, Embedded, u64) {
+    let mut twin = Twin { complexity: Some(0), skip_plain, ..Twin::new(lang, options, bytes, None) };
     let embedded = twin.run();
     (twin.counts, embedded, twin.complexity.unwrap_or(0))
 }
@@ -208,6 +233,7 @@ impl<'a> Twin<'a> {
             counts: Counts::default(),
             complexity: None,
             branch_until: 0,
+            skip_plain: false,
             code: false,
             comment: false,
             eng: Engine::new(lang),

@@ -30,6 +30,9 @@ impl Twin<'_> {
         if is_ws(b) {
             return i + 1;
         }
+        if let Some(after) = self.plain_run(i) {
+            return after;
+        }
         match self.eng.mode {
             Mode::Code | Mode::Interpolation => {
                 self.branch_token(i);
