@@ -122,6 +122,17 @@ fn lists_from_each_file_and_the_command_line_add_up() {
     assert_eq!(counted(&tree, &[], &["--exclude-dir", ".hidden"]), ["a.c"]);
 }
 
+/// An option's visible alias is a key as its name is: cloc's `include-lang` is `type`.
+#[test]
+fn an_alias_is_a_key_too() {
+    let tree = setup();
+    tree.write("work/b.py", "x = 1\n");
+    tree.write("work/ringloc.toml", "include-lang = [\"python\"]\n");
+    assert_eq!(counted(&tree, &[], &[]), ["b.py"]);
+    tree.write("work/ringloc.toml", "type = [\"python\"]\n");
+    assert_eq!(counted(&tree, &[], &[]), ["b.py"]);
+}
+
 #[test]
 fn an_unknown_key_is_named_with_its_file_line_and_the_closest_key() {
     let tree = setup();

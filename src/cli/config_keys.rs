@@ -1,7 +1,8 @@
 //! One config file key and its value turned into the command-line words that mean the same
 //! (`hidden = true` is `--hidden`, `exclude-dir = ["a", "b"]` is `--exclude-dir=a --exclude-dir=b`).
-//! The keys are the count's long options as clap defines them, so an option added to the flags is a
-//! key at once, with its own checks: there is no table of keys to keep in step.
+//! The keys are the count's long options as clap defines them (with their visible aliases, cloc's
+//! `include-lang` for `type`), so an option added to the flags is a key at once, with its own
+//! checks: there is no table of keys to keep in step.
 
 use clap::{Arg, ArgAction, Command};
 use toml::Value;
@@ -18,7 +19,9 @@ pub fn given(command: &Command, key: &str, value: &Value) -> Result<Given, Strin
     refused(command, key)?;
     let arg = command
         .get_arguments()
-        .find(|a| a.get_long() == Some(key) && !a.is_positional())
+        .find(|a| {
+            !a.is_positional() && a.get_long_and_visible_aliases().into_iter().flatten().any(|l| l == key)
+        })
         .ok_or_else(|| unknown_key(command, key))?;
     let values = values_of(arg, key, value)?;
     values.iter().try_for_each(|v| v.as_deref().map_or(Ok(()), |v| check(arg, key, v)))?;
