@@ -274,10 +274,21 @@ fn subcommands_and_help_read_no_file() {
     assert_eq!(run(&tree, &[], &["--help"]).status.code(), Some(0));
 }
 
+/// A relation between options that the files' settings break names their lines where clap's
+/// error names their options, and the files where it names none of them (`--rev`, which `cache`
+/// needs, is in no file).
 #[test]
-fn a_relation_between_options_a_file_breaks_names_the_file() {
+fn a_relation_between_options_a_file_breaks_names_the_file_and_its_lines() {
     let tree = setup();
     tree.write("work/ringloc.toml", "cache = \"blobs\"\n");
     let said = refused(&tree, &[], &[]);
     assert!(said.contains("with the settings of ringloc.toml: ") && said.contains("--rev"), "{said}");
+    tree.write("work/ringloc.toml", "rev = \"HEAD\"\n\ncache = \"blobs\"\nuloc = true\n");
+    let said = refused(&tree, &[], &[]);
+    let lines =
+        "ringloc.toml:3 and ringloc.toml:4: the argument '--cache <FILE>' cannot be used with '--uloc'";
+    assert!(said.contains(lines), "{said}");
+    tree.write("work/ringloc.toml", "uloc = true\n");
+    let said = refused(&tree, &[], &["--rev", "HEAD", "--cache", "blobs"]);
+    assert!(said.contains("ringloc.toml:1: the argument '--uloc' cannot be used with"), "{said}");
 }

@@ -44,6 +44,8 @@ pub struct Setting {
     pub key: String,
     pub value: Value,
     pub given: Given,
+    /// Its line in the file, from 1.
+    pub line: usize,
 }
 
 /// A file read and its settings, in the file's order.
@@ -108,6 +110,20 @@ impl Layers {
         kept.flat_map(|i| &settings[i].given.words).map(OsString::from).collect()
     }
 
+    /// Where the settings that gave `option` (`--cache`, as clap's errors name it, a value
+    /// placeholder after it or not) are: `FILE:LINE` each, in the order read.
+    pub fn places_of(&self, option: &str) -> Vec<String> {
+        let Some(long) = option.strip_prefix("--").and_then(|o| o.split([' ', '=']).next()) else {
+            return Vec::new();
+        };
+        let gives = |word: &String| word.strip_prefix("--").and_then(|w| w.split('=').next()) == Some(long);
+        let files = self.files.iter().flat_map(|f| f.settings.iter().map(move |s| (f, s)));
+        files
+            .filter(|(_, s)| s.given.words.iter().any(gives))
+            .map(|(f, s)| format!("{}:{}", f.path.display(), s.line))
+            .collect()
+    }
+
     /// `--show-config`'s text: each file read with its settings, as TOML with comments, and the
     /// words they add to the command line.
     pub fn shown(&self) -> String {
@@ -155,9 +171,12 @@ fn settings(text: &str, command: &Command) -> Result<Vec<Setting>, String> {
     table.sort_by_key(|(key, _)| key.span().start);
     table
         .into_iter()
-        .map(|(key, value)| match given(command, key.get_ref(), &value) {
-            Ok(given) => Ok(Setting { key: key.into_inner(), value, given }),
-            Err(e) => Err(format!(":{}: {e}", line(key.span().start))),
+        .map(|(key, value)| {
+            let line = line(key.span().start);
+            match given(command, key.get_ref(), &value) {
+                Ok(given) => Ok(Setting { key: key.into_inner(), value, given, line }),
+                Err(e) => Err(format!(":{line}: {e}")),
+            }
         })
         .collect()
 }

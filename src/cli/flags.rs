@@ -600,6 +600,27 @@ pub enum ArgsError {
     Config(String),
 }
 
+/// Where the settings are that clap's error (on the command line after the config files' words)
+/// names: `FILE:LINE` of each option it names that a file gave (`ringloc.toml:1 and
+/// ringloc.toml:3`), else the files read (`with the settings of ringloc.toml`), where the error
+/// names none of theirs (`--cache` needs `--rev`: only `--rev` is named).
+fn settings_named(e: &clap::Error, layers: &Layers) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let named = [ContextKind::InvalidArg, ContextKind::PriorArg].into_iter().filter_map(|kind| e.get(kind));
+    let options = named.flat_map(|value| match value {
+        ContextValue::String(option) => vec![option.as_str()],
+        ContextValue::Strings(options) => options.iter().map(String::as_str).collect(),
+        _ => Vec::new(),
+    });
+    let mut places: Vec<String> = options.flat_map(|option| layers.places_of(option)).collect();
+    places.dedup();
+    if places.is_empty() {
+        let files: Vec<String> = layers.files.iter().map(|f| f.path.display().to_string()).collect();
+        return format!("with the settings of {}", files.join(" and "));
+    }
+    places.join(" and ")
+}
+
 impl Cli {
     /// Parses the command line, with a count's config file settings before it. Options written
     /// before a subcommand (`ringloc --format json merge a.json`) are taken as written after it:
@@ -620,8 +641,7 @@ impl Cli {
         }
         args.splice(1..1, layers.words());
         let cli = Cli::from_words(&mut command, args).map_err(|e| {
-            let files: Vec<String> = layers.files.iter().map(|f| f.path.display().to_string()).collect();
-            ArgsError::Config(format!("with the settings of {}: {}", files.join(" and "), clap_message(&e)))
+            ArgsError::Config(format!("{}: {}", settings_named(&e, &layers), clap_message(&e)))
         })?;
         Ok((cli, layers))
     }
