@@ -104,10 +104,16 @@ impl Layers {
     /// value anyway, and so a later `hidden = false`, which gives no word, undoes an earlier
     /// `hidden = true`.
     pub fn words(&self) -> Vec<OsString> {
-        let settings: Vec<&Setting> = self.files.iter().flat_map(|f| &f.settings).collect();
-        let replaced = |i: usize| settings[i + 1..].iter().any(|later| later.key == settings[i].key);
-        let kept = (0..settings.len()).filter(|&i| settings[i].given.adds_up || !replaced(i));
-        kept.flat_map(|i| &settings[i].given.words).map(OsString::from).collect()
+        self.kept().into_iter().flat_map(|(_, s)| &s.given.words).map(OsString::from).collect()
+    }
+
+    /// The settings whose words go on the command line, with their files, in the order read.
+    fn kept(&self) -> Vec<(&FileRead, &Setting)> {
+        let settings: Vec<_> =
+            self.files.iter().flat_map(|f| f.settings.iter().map(move |s| (f, s))).collect();
+        let replaced = |i: usize| settings[i + 1..].iter().any(|(_, later)| later.key == settings[i].1.key);
+        let kept = (0..settings.len()).filter(|&i| settings[i].1.given.adds_up || !replaced(i));
+        kept.map(|i| settings[i]).collect()
     }
 
     /// Where the settings that gave `option` (`--cache`, as clap's errors name it, a value
@@ -117,11 +123,8 @@ impl Layers {
             return Vec::new();
         };
         let gives = |word: &String| word.strip_prefix("--").and_then(|w| w.split('=').next()) == Some(long);
-        let files = self.files.iter().flat_map(|f| f.settings.iter().map(move |s| (f, s)));
-        files
-            .filter(|(_, s)| s.given.words.iter().any(gives))
-            .map(|(f, s)| format!("{}:{}", f.path.display(), s.line))
-            .collect()
+        let kept = self.kept().into_iter().filter(|(_, s)| s.given.words.iter().any(gives));
+        kept.map(|(f, s)| format!("{}:{}", f.path.display(), s.line)).collect()
     }
 
     /// `--show-config`'s text: each file read with its settings, as TOML with comments, and the

@@ -10,8 +10,8 @@ use super::summary_lines::SummaryLines;
 use super::Output;
 use crate::report::{Diff, View};
 
-/// The column scc's ULOC and DRYness figures end at (before the space after their labels).
-const ULOC_FIGURES_END: usize = 36;
+/// The width of scc's ULOC and DRYness lines: their figures are right-aligned to its end.
+const ULOC_LINE_WIDTH: usize = 37;
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Table {
@@ -181,7 +181,7 @@ impl Output for Table {
         let lines = SummaryLines::of(view);
         buffered(out, |out| {
             for (label, figure) in &lines.uloc {
-                writeln!(out, "{label} {figure:>0$}", ULOC_FIGURES_END - label.len())?;
+                writeln!(out, "{label} {figure:>0$}", ULOC_LINE_WIDTH - 1 - label.len())?;
             }
             lines.cocomo.iter().try_for_each(|(label, figure)| writeln!(out, "{label} {figure}"))
         })

@@ -1,7 +1,8 @@
 //! The byte-by-byte twin of [`super::LineCounter`]: no class tables, no skipping, no chunks. It
-//! exists to be obviously right, and the fast path is tested against it. Its one shortcut,
-//! `plain.rs`, is taken only by `--complexity` and is tested against the twin without it. It shares with the fast
+//! exists to be obviously right, and the fast path is tested against it. It shares with the fast
 //! path only `markers.rs` and `embed.rs`, the recognizers that say what a marker at one position is.
+//! Its one shortcut, `plain.rs`, is taken only by `--complexity`, and tested against the twin
+//! without it.
 //!
 //! One step reads one byte (or one whole marker) in the current mode. Regions of other languages
 //! are in `regions.rs`: the twin looks for each region's end byte by byte from where it opened.
@@ -148,7 +149,7 @@ struct Twin<'a> {
     /// instructions on kernel/sched/fair.c), and where the last one found ends.
     complexity: Option<u64>,
     branch_until: usize,
-    /// Take a run of [`PlainBytes`] in code in one step (`--complexity`'s shortcut).
+    /// Take a run of bytes that start or end nothing in one step (`plain.rs`, `--complexity`'s).
     skip_plain: bool,
     code: bool,
     comment: bool,
