@@ -1656,6 +1656,15 @@ fn a_history_cache_is_shared_across_paths_but_not_across_language_filters() {
     assert_eq!(fewer["commits"], plain(&["--exclude-dir", "src"]));
 }
 
+/// `--rev HEAD repo --by-file` run in `top` with `flags`, which must succeed: its files and
+/// totals ([`comparable`]), and its stderr.
+fn rev_by_file(top: &Path, flags: &[&str]) -> (Value, String) {
+    let args = [&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], flags].concat();
+    let out = ringloc(&args, top);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    (comparable(&json_of(&out)), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 #[test]
 fn a_rev_cache_keeps_what_earlier_runs_counted_and_counts_alike() {
     if !has_git() {
@@ -1666,12 +1675,7 @@ fn a_rev_cache_keeps_what_earlier_runs_counted_and_counts_alike() {
     repo.write("src/b.py", "b = 1\n\n");
     repo.commit("c0");
     let top = repo.top().to_path_buf();
-    let rev = |cache: &[&str]| {
-        let args = [&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], cache].concat();
-        let out = ringloc(&args, &top);
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        comparable(&json_of(&out))
-    };
+    let rev = |cache: &[&str]| rev_by_file(&top, cache).0;
     let cached = ["--cache", "blobs.cache"];
     assert_eq!(rev(&cached), rev(&[]), "a first run, writing the cache");
     repo.write("src/a.c", "int a;\n/* new */\nint b;\n");
@@ -1697,12 +1701,7 @@ fn a_rev_cache_keeps_complexity_where_it_was_counted() {
     repo.write("src/b.py", "while x or y:\n    pass\n");
     repo.commit("c0");
     let top = repo.top().to_path_buf();
-    let rev = |flags: &[&str]| {
-        let args = [&["--format", "json", "--by-file", "--rev", "HEAD", "repo"], flags].concat();
-        let out = ringloc(&args, &top);
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        (comparable(&json_of(&out)), String::from_utf8_lossy(&out.stderr).into_owned())
-    };
+    let rev = |flags: &[&str]| rev_by_file(&top, flags);
     let (plain, _) = rev(&["--cache", "blobs.cache"]);
     let counted = ["--complexity", "--cache", "blobs.cache"];
     let (set_aside, note) = rev(&counted);
