@@ -129,6 +129,9 @@ fn an_alias_is_a_key_too() {
     tree.write("work/b.py", "x = 1\n");
     tree.write("work/ringloc.toml", "include-lang = [\"python\"]\n");
     assert_eq!(counted(&tree, &[], &[]), ["b.py"]);
+    // The option's own name goes on the command line: clap's errors name the option by it.
+    let shown = String::from_utf8_lossy(&run(&tree, &[], &["--show-config"]).stdout).into_owned();
+    assert!(shown.contains("# as if run as: ringloc --type=python [ARGS]"), "{shown}");
     tree.write("work/ringloc.toml", "type = [\"python\"]\n");
     assert_eq!(counted(&tree, &[], &[]), ["b.py"]);
 }

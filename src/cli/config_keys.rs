@@ -25,7 +25,9 @@ pub fn given(command: &Command, key: &str, value: &Value) -> Result<Given, Strin
         .ok_or_else(|| unknown_key(command, key))?;
     let values = values_of(arg, key, value)?;
     values.iter().try_for_each(|v| v.as_deref().map_or(Ok(()), |v| check(arg, key, v)))?;
-    let words = values.into_iter().map(|v| v.map_or(format!("--{key}"), |v| format!("--{key}={v}")));
+    // The option's own name, an alias's too: clap's errors name the option by it.
+    let long = arg.get_long().unwrap_or(key);
+    let words = values.into_iter().map(|v| v.map_or(format!("--{long}"), |v| format!("--{long}={v}")));
     Ok(Given { words: words.collect(), adds_up: matches!(arg.get_action(), ArgAction::Append) })
 }
 
