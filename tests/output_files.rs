@@ -169,7 +169,9 @@ fn a_report_cut_short_leaves_the_old_file_whole() {
 
 /// A run stopped while it counts leaves nothing beside its report: the file the report goes to is
 /// made before the count (a directory nobody may write to fails at once) but has no name until the
-/// report is whole. SIGKILL is the case nothing in the process could clean up after.
+/// report is whole. SIGKILL is the case nothing in the process could clean up after. The run is
+/// started through `env --default-signal`: a test run started in the background by a script (`cmd
+/// &`, which ignores SIGINT) would hand the run an ignored SIGINT, and it would count to the end.
 #[test]
 fn a_run_stopped_while_counting_leaves_no_file_behind() {
     let tree = Tree::new();
@@ -178,7 +180,8 @@ fn a_run_stopped_while_counting_leaves_no_file_behind() {
     std::fs::OpenOptions::new().write(true).open(big).unwrap().set_len(20 << 30).unwrap();
     std::fs::create_dir(tree.path().join("out")).unwrap();
     for signal in ["INT", "TERM", "KILL"] {
-        let mut child = common::no_config_file(&mut Command::new(env!("CARGO_BIN_EXE_ringloc")))
+        let mut child = common::no_config_file(&mut Command::new("env"))
+            .args(["--default-signal", env!("CARGO_BIN_EXE_ringloc")])
             .args(["--format", "json", "-o", "out/loc.json", "slow"])
             .current_dir(tree.path())
             .stdin(Stdio::null())
