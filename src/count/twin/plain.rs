@@ -21,23 +21,23 @@ impl PlainBytes {
         self.0[usize::from(b >> 6)] & 1 << (b & 63) != 0
     }
 
-    /// Every byte but `stops`, newlines and `more`.
-    fn all_but(stops: &[u8], more: Option<u8>) -> PlainBytes {
+    /// Every byte but `stops` and newlines.
+    fn all_but(stops: impl IntoIterator<Item = u8>) -> PlainBytes {
         let mut set = PlainBytes([0; 4]);
-        stops.iter().chain(b"\n").chain(&more).for_each(|&b| set.add(b));
+        stops.into_iter().chain([b'\n']).for_each(|b| set.add(b));
         PlainBytes(set.0.map(|word| !word))
     }
 
     /// In a block comment: all but its closer's first byte, and its opener's where it nests.
     /// `None` where a tag may come first, or strings inside comments are read.
     fn in_block(syntax: &Syntax, block: &Block) -> Option<PlainBytes> {
-        let tag_first =
-            |at: Option<TagAt>, open: bool| at.is_some_and(|t| if open { t.open } else { t.close } == 0);
-        if syntax.comment_strings || tag_first(block.tag, false) || block.nested && tag_first(block.tag, true)
-        {
+        let closes_with_tag = block.tag.is_some_and(|t| t.close == 0);
+        let opens_with_tag = block.tag.is_some_and(|t| t.open == 0);
+        if syntax.comment_strings || closes_with_tag || block.nested && opens_with_tag {
             return None;
         }
-        Some(PlainBytes::all_but(&[*block.close.first()?], block.nested.then_some(*block.open.first()?)))
+        let nests = if block.nested { Some(*block.open.first()?) } else { None };
+        Some(PlainBytes::all_but([*block.close.first()?].into_iter().chain(nests)))
     }
 
     /// In a string: all but its closer's first byte, its escape and its interpolation's opener.
@@ -45,8 +45,13 @@ impl PlainBytes {
         if quote.tag.is_some_and(|t| t.close == 0) {
             return None;
         }
-        let opens = quote.interpolation.map(|h| h.open.first().copied()).unwrap_or(Some(b'\n'))?;
-        Some(PlainBytes::all_but(&[*quote.close.first()?, opens], quote.escape))
+        let interpolation = match quote.interpolation {
+            Some(h) => Some(*h.open.first()?),
+            None => None,
+        };
+        Some(PlainBytes::all_but(
+            [*quote.close.first()?].into_iter().chain(interpolation).chain(quote.escape),
+        ))
     }
 }
 
@@ -154,8 +159,9 @@ impl Twin<'_> {
                 let pairs = pairs.as_ref()?;
                 (false, run_end(bytes, i, |j| pairs.has(bytes, j))?)
             }
+            // Everything up to the newline (PHP's `?>` ends a comment too).
             Mode::LineComment if syntax.embed != Embed::Php => {
-                (true, run_end(bytes, i, |j| bytes[j] != b'\n')?)
+                (true, memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n))
             }
             Mode::Block { block, .. } => {
                 let set = PlainBytes::in_block(syntax, block)?;
