@@ -156,7 +156,7 @@ pub fn count(cli: &Cli) -> Result<Finished, String> {
     }
     let run = run.map_err(|e| e.to_string())?;
     if !cli.quiet {
-        notes(&run, &config, (&named_files, cli.select.language_flags()));
+        notes(&run, &config, &named_files, cli.select.language_flags());
     }
     let outcome = report_errors(&run.report);
     let stats = run.stats.as_ref().map(|s| StatsDoc::new(s, &run.report, None));
@@ -190,7 +190,7 @@ pub fn show_stats(stats: &Stats, report: &Report, writing: Duration) {
 /// What the user should know about a run that is not a per-file error: the io_uring fallback, a
 /// named file that was not counted, an `--exclude-dir` or `--exclude` value that matched nothing.
 /// `language_flags` names the flags that chose the languages (`SelectArgs::language_flags`).
-fn notes(run: &ringloc::Run, config: &ringloc::Config, (named_files, language_flags): (&[PathBuf], &str)) {
+fn notes(run: &ringloc::Run, config: &ringloc::Config, named_files: &[PathBuf], language_flags: &str) {
     if let BackendUsed::Sync { fallback: Some(why) } = &run.backend {
         say(format_args!("{why}"));
     }
