@@ -52,6 +52,9 @@ pub struct Config {
     /// until the run ends. A `--rev` run counts them from the blobs it reads, so only those a
     /// cache did not already hold.
     pub uloc: bool,
+    /// Leave out a file with the same bytes as one before it in path order (`--no-duplicates`):
+    /// each counted file is hashed as read, and held, path and all, until the workers end.
+    pub no_duplicates: bool,
     /// Counters the workers add to as files finish, for a progress display; `None` costs nothing.
     pub progress: Option<Arc<Progress>>,
     /// Called with each counted file as it finishes, from the worker threads; the report then keeps
@@ -79,6 +82,7 @@ impl Default for Config {
             read_only: false,
             complexity: false,
             uloc: false,
+            no_duplicates: false,
             progress: None,
             file_sink: None,
             stats: false,
@@ -97,6 +101,7 @@ impl Config {
             read_only: self.read_only,
             complexity: self.complexity,
             uloc: self.uloc.then(|| Arc::new(UniqueLines::default())),
+            digest: self.no_duplicates,
         }
     }
 

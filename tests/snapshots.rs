@@ -35,6 +35,7 @@ fn counted_in(report: &mut Report, root: usize, path: &[u8], lang: &str, [code, 
         embedded: Vec::new(),
         complexity: None,
         uloc: None,
+        digest: None,
     });
     report.record(root, outcome, true, || PathBuf::from(OsStr::from_bytes(path)));
 }

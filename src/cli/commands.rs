@@ -231,6 +231,7 @@ fn skipped_because(why: Skip, language_flags: &str) -> String {
         Skip::TooLarge => "larger than --max-file-size",
         Skip::Generated => "generated (--no-generated)",
         Skip::Minified => "minified (--no-minified)",
+        Skip::Duplicate => "the same bytes as a file counted before it in path order (--no-duplicates)",
         Skip::NotSelected => return format!("its content names a language {language_flags} leaves out"),
     };
     why.to_string()

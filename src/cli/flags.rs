@@ -86,6 +86,14 @@ pub struct Cli {
     #[command(flatten)]
     pub select: SelectArgs,
 
+    /// Leave out a file with the same bytes as one before it in path order, as scc's
+    /// --no-duplicates and cloc's uniqueness check do (a vendored copy counts once; `skipped`'s
+    /// `duplicate` in json says how many). Each file is hashed as it is read and each counted file
+    /// is held to the end, so memory grows with the tree, as with --by-file. Not with --cache (its
+    /// blobs are not read again)
+    #[arg(short = 'd', long, help_heading = "Selection", conflicts_with = "cache")]
+    pub no_duplicates: bool,
+
     #[command(flatten)]
     pub format: FormatArgs,
 
@@ -696,6 +704,7 @@ impl Cli {
             read_only: self.count == "none",
             complexity: self.estimates.complexity,
             uloc: self.estimates.uloc || self.estimates.dryness,
+            no_duplicates: self.no_duplicates,
             threads: self.threads,
             backend: match self.backend {
                 BackendFlag::Auto => Backend::Auto,

@@ -17,7 +17,7 @@ use super::tree::TreeFile;
 use super::{on_parts, FastMap, FastSet, ObjectStore, Repo, Store};
 use crate::io::{MemoryReader, ReadRules};
 use crate::lang::NameMatch;
-use crate::report::{CountedFile, Outcome, Report, Skip};
+use crate::report::{CountedFile, HeldFile, Outcome, Report, Skip};
 use crate::stats::{Clock, WorkerStats};
 
 /// Git LFS replaces a large file with a small text pointer starting with this line.
@@ -134,11 +134,22 @@ impl BlobCache {
         timed
     }
 
-    /// Records `files` (all [`BlobCache::fill`]ed) into `report`; says which were LFS pointers.
-    pub fn record(&self, files: &[TreeFile], report: &mut Report, keep_files: bool) -> Vec<PathBuf> {
+    /// Records `files` (all [`BlobCache::fill`]ed) into `report`, or, with `hold`, holds the
+    /// counted ones hashed by `--no-duplicates` for [`Report::settle_duplicates`]; says which were
+    /// LFS pointers.
+    pub fn record(
+        &self,
+        files: &[TreeFile],
+        report: &mut Report,
+        keep_files: bool,
+        hold: bool,
+    ) -> Vec<PathBuf> {
         let mut lfs = Vec::new();
         for file in files {
             match self.get(file).and_then(BlobOutcome::to_outcome) {
+                Some(Outcome::Counted(counted)) if hold && counted.digest.is_some() => {
+                    report.held.push(HeldFile { root: 0, path: file.path.clone(), counted });
+                }
                 Some(outcome) => report.record(0, outcome, keep_files, || file.path.clone()),
                 None => lfs.push(file.path.clone()),
             }

@@ -220,6 +220,7 @@ mod tests {
             embedded: vec![(c, counts)],
             complexity: None,
             uloc: None,
+            digest: None,
         });
         let id = |n: u8| ObjectId::from_hex(format!("{n:040x}").as_bytes()).unwrap();
         let mut cache = BlobCache::default();

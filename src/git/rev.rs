@@ -16,7 +16,8 @@ use crate::stats::{Clock, Stats, WorkerStats};
 /// The report of a tree whose blobs are all in `cache`.
 fn report_of(repo: &Repo, listing: &TreeListing, config: &Config, cache: &BlobCache) -> Report {
     let mut report = Report { roots: vec![repo.root.clone()], ..Report::default() };
-    let lfs = cache.record(&listing.files, &mut report, config.by_file);
+    let lfs = cache.record(&listing.files, &mut report, config.by_file, config.no_duplicates);
+    report.settle_duplicates(config.by_file, None);
     let error = |(path, why): &(PathBuf, String)| FileError {
         path: path.clone(),
         error: std::io::Error::other(why.clone()),

@@ -81,7 +81,7 @@ impl SubtreeSums {
                 continue;
             }
             let mut own = Report::default();
-            blobs.record(&node.files, &mut own, false);
+            blobs.record(&node.files, &mut own, false, false);
             let mut sums = Sums::from_report(own);
             sums.errors.extend(node.listed_twice.iter().cloned());
             for dir in &node.dirs {

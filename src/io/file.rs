@@ -4,6 +4,8 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use xxhash_rust::xxh3::{xxh3_128, Xxh3};
+
 use super::sniff::sniff;
 use super::utf16::Utf16Decoder;
 use crate::count::{count_with_complexity, Counts, Embedded, LineCounter, Options};
@@ -56,6 +58,8 @@ pub struct ReadRules {
     /// Add each counted file's lines to the run's distinct lines (`--uloc`): the whole file is
     /// kept until its last chunk, as for `complexity`. `None` hashes nothing and keeps nothing.
     pub uloc: Option<Arc<UniqueLines>>,
+    /// Hash each counted file's bytes (`--no-duplicates`), as read: raw, before any decoding.
+    pub digest: bool,
 }
 
 /// What the reader does next with this file.
@@ -83,10 +87,30 @@ pub struct FileProgress {
     generated: bool,
     /// The language the file is counted as, once its head is read.
     counted_as: Option<LangId>,
-    /// With `--complexity` or `--uloc`, the chunks read so far of a file read in more than one. Boxed as the
-    /// counter is: 8 bytes in every slot a ring moves about, where a `Vec` takes 24.
-    #[allow(clippy::box_collection)]
-    whole: Option<Box<Vec<u8>>>,
+    /// What a file read in more than one chunk keeps of its chunks where a flag asks. Boxed as
+    /// the counter is: 8 bytes in every slot a ring moves about, and one field to drop (a second
+    /// box cost ~40 instructions a file where neither flag is given).
+    carried: Option<Box<Carried>>,
+}
+
+/// What [`FileProgress::carried`] keeps from chunk to chunk.
+#[derive(Default)]
+struct Carried {
+    /// With `--complexity` or `--uloc`: the chunks read so far.
+    whole: Vec<u8>,
+    /// With `--no-duplicates`: the hash of the chunks read so far (XXH3's state, ~600 bytes).
+    hashing: Option<Xxh3>,
+    /// With `--no-duplicates`: the hash of the whole file, once its last chunk is read, for its
+    /// outcome. Kept here rather than set in the outcome on its way out (a copy of it a file) or
+    /// in a field of its own (its drop no longer inlined): ~20 instructions a file either way
+    /// where the flag is not given.
+    digest: Option<u128>,
+}
+
+impl std::fmt::Debug for Carried {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Carried").field("whole", &self.whole.len()).finish_non_exhaustive()
+    }
 }
 
 impl FileProgress {
@@ -98,7 +122,7 @@ impl FileProgress {
             bytes: 0,
             generated: false,
             counted_as: None,
-            whole: None,
+            carried: None,
         }
     }
 
@@ -132,6 +156,42 @@ impl FileProgress {
     /// `read` new bytes; says how much of `text` was used (the rest starts the next `text`). Files
     /// already in memory are counted in place this way, with no copy into a read buffer.
     pub fn on_text(
+        &mut self,
+        text: &[u8],
+        read: usize,
+        eof: bool,
+        rules: &ReadRules,
+    ) -> ControlFlow<Outcome, usize> {
+        if rules.digest {
+            self.hash(&text[text.len() - read..], eof);
+        }
+        self.on_text_unhashed(text, read, eof, rules)
+    }
+
+    /// With `--no-duplicates`: `new` bytes of the file go to its hash, which is
+    /// [`Carried::digest`] at the end. A file read in one chunk, as most are, is hashed at once.
+    #[inline(never)]
+    fn hash(&mut self, new: &[u8], eof: bool) {
+        let carried = self.carried.get_or_insert_with(Box::default);
+        match (eof, &mut carried.hashing) {
+            (true, None) => carried.digest = Some(xxh3_128(new)),
+            (_, Some(hashing)) => {
+                hashing.update(new);
+                if eof {
+                    carried.digest = Some(hashing.digest128());
+                }
+            }
+            (false, hashing @ None) => {
+                let mut state = Xxh3::new();
+                state.update(new);
+                *hashing = Some(state);
+            }
+        }
+    }
+
+    /// [`FileProgress::on_text`] past the hash: once in it, so that LLVM inlines its steps there.
+    #[inline(always)]
+    fn on_text_unhashed(
         &mut self,
         text: &[u8],
         read: usize,
@@ -214,15 +274,16 @@ impl FileProgress {
     #[inline(never)]
     fn count_whole(&mut self, text: &[u8], eof: bool, rules: &ReadRules) -> ControlFlow<Outcome, usize> {
         if !eof {
-            self.whole.get_or_insert_with(Box::default).extend_from_slice(text);
+            self.carried.get_or_insert_with(Box::default).whole.extend_from_slice(text);
             return ControlFlow::Continue(text.len());
         }
         let language = self.counted_as.expect("file started");
-        let whole = self.whole.take().map(|mut whole| {
+        let whole = self.carried.as_mut().map(|carried| std::mem::take(&mut carried.whole));
+        let whole = whole.filter(|whole| !whole.is_empty()).map(|mut whole| {
             whole.extend_from_slice(text);
             whole
         });
-        let text = whole.as_deref().map_or(text, Vec::as_slice);
+        let text = whole.as_deref().unwrap_or(text);
         let mut outcome = if rules.complexity {
             let (counts, embedded, complexity) = count_with_complexity(language, rules.count, text);
             self.classify(language, (counts, embedded, Some(complexity)), rules)
@@ -235,9 +296,17 @@ impl FileProgress {
         ControlFlow::Break(outcome)
     }
 
+    /// The hash [`FileProgress::hash`] left, boxed for the outcome. Out of line, so that
+    /// [`FileProgress::classify`] stays small enough to be inlined.
+    #[cold]
+    #[inline(never)]
+    fn take_digest(&mut self) -> Option<Box<u128>> {
+        self.carried.as_mut().and_then(|carried| carried.digest.take()).map(Box::new)
+    }
+
     /// The file's outcome from its counts, embedded lines and complexity (where counted).
     fn classify(
-        &self,
+        &mut self,
         language: LangId,
         counted: (Counts, Embedded, Option<u64>),
         rules: &ReadRules,
@@ -256,6 +325,7 @@ impl FileProgress {
                 embedded,
                 complexity,
                 uloc: None,
+                digest: if self.carried.is_some() { self.take_digest() } else { None },
             }),
         }
     }

@@ -166,6 +166,7 @@ mod tests {
                 embedded: Default::default(),
                 complexity: None,
                 uloc: None,
+                digest: None,
             },
         }
     }

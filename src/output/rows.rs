@@ -404,6 +404,7 @@ mod tests {
                 embedded: if i == 17 { Vec::new() } else { embedded },
                 complexity: None,
                 uloc: None,
+                digest: None,
             };
             report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(&path)));
         }

@@ -179,6 +179,7 @@ mod tests {
                         embedded: Default::default(),
                         complexity: None,
                         uloc: None,
+                        digest: None,
                     },
                 };
                 let (mut literal, mut out) = (Vec::new(), Vec::new());

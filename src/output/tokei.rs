@@ -276,6 +276,7 @@ mod tests {
             embedded,
             complexity: None,
             uloc: None,
+            digest: None,
         });
         report.record(0, page, true, || "p.html".into());
         let view = View::new(&report, &Shape { by_file: true, ..Shape::default() });
@@ -318,6 +319,7 @@ mod tests {
                 embedded: embedded[..regions].to_vec(),
                 complexity: None,
                 uloc: None,
+                digest: None,
             });
             report.record(0, file, true, || path.into());
         }

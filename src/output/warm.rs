@@ -50,6 +50,7 @@ mod tests {
                     embedded: Default::default(),
                     complexity: None,
                     uloc: None,
+                    digest: None,
                 },
             })
             .collect();

@@ -329,6 +329,7 @@ mod tests {
                 embedded: Vec::new(),
                 complexity: None,
                 uloc: None,
+                digest: None,
             });
             r.record(0, outcome, true, || path.into());
         }

@@ -67,6 +67,7 @@ mod tests {
                 embedded: Vec::new(),
                 complexity: None,
                 uloc: None,
+                digest: None,
             },
         }
     }

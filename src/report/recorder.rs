@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::watch::{FileSink, Progress, Tally};
-use super::{CountedFile, FileReport, Outcome, Report, RootTotals, Totals};
+use super::{CountedFile, FileReport, HeldFile, Outcome, Report, RootTotals, Totals};
 use crate::lang::LangId;
 use crate::stats::{Clock, WorkerStats};
 
@@ -24,6 +24,8 @@ pub struct Recording {
     pub by_root: Option<Vec<RootTotals>>,
     /// Time the workers' phases and the classifier (`--stats`); off, no clock is read.
     pub timed: bool,
+    /// Hold counted files in [`Report::held`] instead of recording them (`--no-duplicates`).
+    pub hold: bool,
 }
 
 /// A worker's part of the run's [`Report`], and what it publishes while the run goes.
@@ -36,6 +38,8 @@ pub struct Recorder {
     sink: Option<FileSink>,
     /// The sink refused a file: this worker stops taking work.
     halted: bool,
+    /// Counted files with a digest go to [`Report::held`], recorded nowhere else yet.
+    hold: bool,
     stats: WorkerStats,
     clock: Clock,
     /// No row kept or streamed and no `--by-root` section: a counted file without embedded lines
@@ -53,10 +57,14 @@ impl Recorder {
         Recorder {
             report,
             keep_files: recording.keep_files,
-            plain: !recording.keep_files && recording.sink.is_none() && recording.by_root.is_none(),
+            plain: !recording.keep_files
+                && recording.sink.is_none()
+                && recording.by_root.is_none()
+                && !recording.hold,
             tally: recording.progress.as_ref().map(|p| Tally::new(Arc::clone(p))),
             sink: recording.sink.clone(),
             halted: false,
+            hold: recording.hold,
             stats: WorkerStats::default(),
             clock: Clock { on: recording.timed },
             by_language: Vec::new(),
@@ -122,6 +130,13 @@ impl Recorder {
     /// plain path's caller saves no registers for it.
     #[inline(never)]
     fn record_in_full(&mut self, root: usize, outcome: Outcome, path: impl FnOnce() -> PathBuf) {
+        let outcome = match outcome {
+            Outcome::Counted(counted) if self.hold && counted.digest.is_some() => {
+                self.report.held.push(HeldFile { root, path: path(), counted });
+                return;
+            }
+            outcome => outcome,
+        };
         if let Outcome::Counted(file) = &outcome {
             self.add_to_language(
                 file.language,
@@ -204,6 +219,7 @@ mod tests {
             embedded: Vec::new(),
             complexity: None,
             uloc: None,
+            digest: None,
         })
     }
 
@@ -224,6 +240,7 @@ mod tests {
             sink: Some(sink),
             by_root: None,
             timed: false,
+            hold: false,
         };
         let mut out = Recorder::new(&recording);
         out.record(0, counted(3), || "a.c".into());

@@ -276,6 +276,7 @@ mod tests {
             embedded: Vec::new(),
             complexity: None,
             uloc: None,
+            digest: None,
         }
     }
 

@@ -87,6 +87,7 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         sink: config.file_sink.clone(),
         by_root: report.by_root.clone(),
         timed: config.stats,
+        hold: config.no_duplicates,
     };
     let make_reader = |out: &mut Recorder| -> Box<dyn Reader> {
         match backend {
@@ -106,6 +107,9 @@ pub fn count_paths(config: &Config) -> Result<Run, Error> {
         if let Some(stats) = &mut stats {
             stats.add_worker(&figures);
         }
+    }
+    if config.no_duplicates {
+        report.settle_duplicates(config.by_file, config.file_sink.as_ref());
     }
     report.sort();
     report.uloc = rules.uloc.as_ref().map(|lines| lines.totals());

@@ -261,6 +261,7 @@ mod tests {
                     embedded: Default::default(),
                     complexity: None,
                     uloc: None,
+                    digest: None,
                 },
             })
             .collect();

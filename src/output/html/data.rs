@@ -65,7 +65,7 @@ pub fn data(view: &View) -> Vec<u8> {
 fn left_out(json: &mut Json, view: &View) {
     let s = view.skipped;
     json.raw("\"skipped\":[");
-    json.numbers_bare(&[s.binary, s.unknown, s.too_large, s.generated, s.minified]);
+    json.numbers_bare(&[s.binary, s.unknown, s.too_large, s.generated, s.minified, s.duplicate]);
     json.raw("],\"skipped_files\":[");
     json.list(view.skipped_files.unwrap_or_default(), |json, f| {
         json.raw("[");

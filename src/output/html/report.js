@@ -352,7 +352,7 @@
     if (flagged.length) $('flagged').appendChild(table(['Path', 'Language', 'Flags'], flagged, [false, false, false]));
     more($('flagged'), allFlagged.length - flagged.length);
 
-    const reasons = ['binary', 'unknown', 'too_large', 'generated', 'minified'];
+    const reasons = ['binary', 'unknown', 'too_large', 'generated', 'minified', 'duplicate'];
     const counts = reasons.map((r, i) => [r.replace('_', ' '), D.skipped[i]]);
     $('skipped').appendChild(table(['Reason', 'Files'], counts, [false, true]));
     const skipped = D.skipped_files.slice(0, LIST_ROWS);

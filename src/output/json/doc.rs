@@ -256,6 +256,8 @@ pub struct SkippedDoc {
     pub generated: u64,
     #[serde(default)]
     pub minified: u64,
+    #[serde(default)]
+    pub duplicate: u64,
 }
 
 impl From<Skipped> for SkippedDoc {
@@ -266,6 +268,7 @@ impl From<Skipped> for SkippedDoc {
             too_large: s.too_large,
             generated: s.generated,
             minified: s.minified,
+            duplicate: s.duplicate,
         }
     }
 }
@@ -278,6 +281,7 @@ impl From<&SkippedDoc> for Skipped {
             too_large: s.too_large,
             generated: s.generated,
             minified: s.minified,
+            duplicate: s.duplicate,
         }
     }
 }

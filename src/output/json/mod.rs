@@ -219,6 +219,7 @@ pub mod tests {
                 // Some counted with `--complexity`, some not, which a merged report may hold.
                 complexity: (i % 2 == 1).then_some(5 * n),
                 uloc: None,
+                digest: None,
             };
             report.record(0, Outcome::Counted(file), true, || PathBuf::from(OsStr::from_bytes(path)));
         }

@@ -116,6 +116,7 @@ pub fn read_report(text: &[u8]) -> Result<Loaded, String> {
                 embedded: Vec::new(),
                 complexity: f.complexity,
                 uloc: f.uloc,
+                digest: None,
             },
         });
     }
