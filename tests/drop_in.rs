@@ -155,6 +155,32 @@ fn cloc_formats_match_cloc() {
     }
 }
 
+/// cloc's `--csv`: the same rows, and the same header but for its last field, which names the tool
+/// and times the run (`"ringloc v 0.1.0  T=0.01 s (...)"` where cloc writes its own).
+#[test]
+fn cloc_csv_matches_cloc() {
+    let Some(cloc) = tool("cloc", on_path("cloc")) else { return };
+    let tree = agreed_tree();
+    for by_file in [false, true] {
+        let mut cloc_args = vec!["--quiet", "--csv", "."];
+        let mut our_args = vec!["--format", "cloc-csv", "."];
+        if by_file {
+            cloc_args.insert(0, "--by-file");
+            our_args.insert(0, "--by-file");
+        }
+        let theirs = stdout_of(&cloc, &cloc_args, tree.path());
+        let mine = ours(&our_args, &tree);
+        let (their_head, their_rows) = theirs.trim_start().split_once('\n').unwrap();
+        let (my_head, my_rows) = mine.split_once('\n').unwrap();
+        assert_eq!(my_rows, their_rows, "by_file={by_file}");
+        let columns = |head: &str| head.rsplit_once(',').unwrap().0.to_string();
+        assert_eq!(columns(my_head), columns(their_head));
+        let tool = my_head.rsplit_once(',').unwrap().1;
+        let version = concat!("\"ringloc v ", env!("CARGO_PKG_VERSION"), "  T=");
+        assert!(tool.starts_with(version) && tool.ends_with(" lines/s)\""), "{tool}");
+    }
+}
+
 /// cloc counts a file once however many of its arguments reach it: with `--by-file`, a root inside
 /// another (`src src/sub`) listed each of its files twice, the same key twice in `cloc-json` and
 /// `cloc-yaml`, and added them twice to `SUM` and the header. Each path is one row now, counted
@@ -235,6 +261,31 @@ fn scc_json_matches_scc() {
         sort_files(&mut theirs);
         sort_files(&mut mine);
         assert_same("scc-json", &mine, &theirs, &[]);
+    }
+}
+
+/// scc's `--format csv`, byte for byte; with `--by-file` scc writes the files of a language in
+/// the order its workers finish them, so both sides' file rows are sorted.
+#[test]
+fn scc_csv_matches_scc() {
+    let Some(scc) = scc() else { return };
+    let tree = agreed_tree();
+    for by_file in [false, true] {
+        let mut scc_args = vec!["--format", "csv", "--no-complexity", "."];
+        let mut our_args = vec!["--format", "scc-csv", "."];
+        if by_file {
+            scc_args.insert(0, "--by-file");
+            our_args.insert(0, "--by-file");
+        }
+        let sorted = |text: String| {
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            lines[1..].sort();
+            lines
+        };
+        let theirs = sorted(stdout_of(&scc, &scc_args, tree.path()));
+        let mine = sorted(ours(&our_args, &tree));
+        assert_eq!(mine, theirs, "by_file={by_file}");
+        assert!(mine.len() > 4, "{mine:?}");
     }
 }
 

@@ -12,8 +12,8 @@ use ringloc::lang::LangId;
 use std::time::Duration;
 
 use ringloc::output::{
-    Cloc, ClocStyle, Csv, Html, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table, TokeiJson,
-    Yaml,
+    Cloc, ClocStyle, Csv, Html, Json, Markdown, Ndjson, OpenMetrics, Output, SccCsv, SccJson, Sql, Table,
+    TokeiJson, Yaml,
 };
 use ringloc::report::{CountedFile, Diff, Outcome, Report, RootTotals, Shape, Skip, SortKey, View};
 
@@ -199,7 +199,9 @@ fn drop_in_formats() -> Vec<(&'static str, Box<dyn Output>)> {
         ("cloc.json", Box::new(Cloc { style: ClocStyle::Json, elapsed })),
         ("cloc.xml", Box::new(Cloc { style: ClocStyle::Xml, elapsed })),
         ("cloc.yaml", Box::new(Cloc { style: ClocStyle::Yaml, elapsed })),
+        ("cloc.csv", Box::new(Cloc { style: ClocStyle::Csv, elapsed })),
         ("scc.json", Box::new(SccJson)),
+        ("scc.csv", Box::new(SccCsv)),
         ("openmetrics.txt", Box::new(OpenMetrics)),
         ("sql.sql", Box::new(sql(false))),
         ("sql-append.sql", Box::new(sql(true))),

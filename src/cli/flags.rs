@@ -580,8 +580,12 @@ pub enum FormatFlag {
     ClocXml,
     /// cloc 1.96's `--yaml`
     ClocYaml,
+    /// cloc 1.96's `--csv`
+    ClocCsv,
     /// scc 4.1's `--format json`
     SccJson,
+    /// scc 4.1's `--format csv`
+    SccCsv,
     /// One gauge per language and column, for Prometheus (scc's `-f openmetrics`)
     Openmetrics,
     /// SQL for cloc's `--sql` tables (metadata, t), loadable into sqlite3

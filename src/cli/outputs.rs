@@ -7,8 +7,8 @@ use std::time::{Duration, SystemTime};
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::StatsDoc;
 use ringloc::output::{
-    timestamp, Cloc, ClocStyle, Csv, Html, Json, Markdown, Ndjson, OpenMetrics, Output, SccJson, Sql, Table,
-    TokeiJson, Yaml,
+    timestamp, Cloc, ClocStyle, Csv, Html, Json, Markdown, Ndjson, OpenMetrics, Output, SccCsv, SccJson, Sql,
+    Table, TokeiJson, Yaml,
 };
 
 use super::destinations::Target;
@@ -86,7 +86,9 @@ pub fn output(target: &Target, (args, sql): (&FormatArgs, &SqlArgs), facts: &Run
         FormatFlag::ClocJson => cloc(ClocStyle::Json),
         FormatFlag::ClocXml => cloc(ClocStyle::Xml),
         FormatFlag::ClocYaml => cloc(ClocStyle::Yaml),
+        FormatFlag::ClocCsv => cloc(ClocStyle::Csv),
         FormatFlag::SccJson => Box::new(SccJson),
+        FormatFlag::SccCsv => Box::new(SccCsv),
         FormatFlag::Openmetrics => Box::new(OpenMetrics),
         FormatFlag::Sql => Box::new(Sql {
             project: project(sql, facts),

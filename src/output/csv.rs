@@ -23,7 +23,7 @@ const DIFF_HEADER: &str = "type,name,language,status,files,lines,code,comments,b
 const LINES_HEADER: &str = "type,name,language,bucket,added,removed,modified,unchanged";
 
 /// Writes a field, quoted only when it needs it: a comma, a quote or a line break.
-fn field(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+pub(super) fn field(out: &mut impl Write, text: &[u8]) -> io::Result<()> {
     // Line breaks, `"` and `,` are all below `-`, as few other bytes of a path are.
     if has_any(text, b'-', []) && text.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
         doubling_quotes(out, text, b'"')
@@ -43,7 +43,7 @@ fn lead(out: &mut impl Write, kind: &str, names: &[&[u8]]) -> io::Result<()> {
 }
 
 /// Writes `,n` for each number, then ends the row.
-fn numbers(out: &mut impl Write, numbers: &[impl itoa::Integer + Copy]) -> io::Result<()> {
+pub(super) fn numbers(out: &mut impl Write, numbers: &[impl itoa::Integer + Copy]) -> io::Result<()> {
     for &n in numbers {
         out.write_all(b",")?;
         number(out, n)?;

@@ -343,7 +343,9 @@ mod tests {
             Box::new(cloc(ClocStyle::Json)),
             Box::new(cloc(ClocStyle::Xml)),
             Box::new(cloc(ClocStyle::Yaml)),
+            Box::new(cloc(ClocStyle::Csv)),
             Box::new(SccJson),
+            Box::new(SccCsv),
             Box::new(sql()),
             Box::new(OpenMetrics),
         ];

@@ -16,6 +16,7 @@ use super::paths::{file_name, json_path};
 use super::rows::write_rows;
 use super::warm::warm;
 use super::Output;
+use crate::lang::LangId;
 use crate::report::{Diff, FileReport, Totals, View};
 
 pub struct SccJson;
@@ -97,14 +98,21 @@ fn language(
     out.write_all(b"}")
 }
 
+/// The view's languages, each with its files, in scc's order: by file count, most first, then
+/// by name.
+pub(super) fn scc_order<'v>(view: &'v View<'v>) -> Vec<(&'v (LangId, Totals), Vec<&'v FileReport>)> {
+    let mut languages: Vec<_> = view.languages.iter().zip(files_by_language(view)).collect();
+    languages.sort_by(|a, b| scc_before(a.0, b.0));
+    languages
+}
+
+fn scc_before((a, at): &(LangId, Totals), (b, bt): &(LangId, Totals)) -> std::cmp::Ordering {
+    bt.files.cmp(&at.files).then_with(|| a.name().cmp(b.name()))
+}
+
 impl Output for SccJson {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        // scc orders languages by file count, most first, then by name.
-        let by_language = files_by_language(view);
-        let mut languages: Vec<_> = view.languages.iter().zip(&by_language).collect();
-        languages.sort_by(|((a, at), _), ((b, bt), _)| {
-            bt.files.cmp(&at.files).then_with(|| a.name().cmp(b.name()))
-        });
+        let languages = scc_order(view);
         buffered(out, |out| {
             out.write_all(b"[")?;
             for (i, ((lang, t), files)) in languages.iter().enumerate() {

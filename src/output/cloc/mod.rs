@@ -3,6 +3,7 @@
 //! reads `--by-file --xml`) reads ringloc's. The numbers are ringloc's: embedded regions stay in
 //! their file's language (cloc has no such rows), and the header names ringloc and its version.
 
+mod csv;
 mod diff;
 mod diff_json;
 mod diff_xml;
@@ -34,12 +35,25 @@ pub fn cloc_diff_needs_revisions(format: &str) -> String {
     )
 }
 
-/// Which of cloc's three document syntaxes.
+/// Which of cloc's document syntaxes (`--csv` has no diff form here).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClocStyle {
     Json,
     Xml,
     Yaml,
+    Csv,
+}
+
+impl ClocStyle {
+    /// The style's name, as `--format` takes it.
+    fn format(self) -> &'static str {
+        match self {
+            ClocStyle::Json => "cloc-json",
+            ClocStyle::Xml => "cloc-xml",
+            ClocStyle::Yaml => "cloc-yaml",
+            ClocStyle::Csv => "cloc-csv",
+        }
+    }
 }
 
 /// A cloc-shaped report. `elapsed` fills the header's timing (zero for `merge`, which counted
@@ -210,26 +224,23 @@ impl Output for Cloc {
             ClocStyle::Json => json::write(&doc, out),
             ClocStyle::Xml => xml::write(&doc, out),
             ClocStyle::Yaml => yaml::write(&doc, out),
+            ClocStyle::Csv => csv::write(&doc, out),
         })
     }
 
     /// cloc's `--diff` between two revisions; two reports hold no line changes, which cloc's diff
     /// is made of.
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
-        let Some(lines) = &diff.lines else {
-            let format = match self.style {
-                ClocStyle::Json => "cloc-json",
-                ClocStyle::Xml => "cloc-xml",
-                ClocStyle::Yaml => "cloc-yaml",
-            };
-            return Err(io::Error::new(io::ErrorKind::Unsupported, cloc_diff_needs_revisions(format)));
-        };
-        let doc = DiffDoc::new(lines, self.elapsed.as_secs_f64());
-        buffered(out, |out| match self.style {
-            ClocStyle::Json => diff_json::write(&doc, out),
-            ClocStyle::Xml => diff_xml::write(&doc, out),
-            ClocStyle::Yaml => diff_yaml::write(&doc, out),
-        })
+        let doc = |lines| DiffDoc::new(lines, self.elapsed.as_secs_f64());
+        match (self.style, &diff.lines) {
+            (ClocStyle::Csv, _) => Err(super::no_diff(self.style.format())),
+            (style, None) => {
+                Err(io::Error::new(io::ErrorKind::Unsupported, cloc_diff_needs_revisions(style.format())))
+            }
+            (ClocStyle::Json, Some(lines)) => buffered(out, |out| diff_json::write(&doc(lines), out)),
+            (ClocStyle::Xml, Some(lines)) => buffered(out, |out| diff_xml::write(&doc(lines), out)),
+            (ClocStyle::Yaml, Some(lines)) => buffered(out, |out| diff_yaml::write(&doc(lines), out)),
+        }
     }
 }
 

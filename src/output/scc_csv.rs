@@ -1,0 +1,67 @@
+//! `--format scc-csv`: the table scc 4.1 writes with `--format csv`: a row per language, most
+//! files first (scc-json's order), or with `--by-file` a row per file instead, under scc's
+//! headers. Fields are quoted as Go's `encoding/csv` quotes them where a comma, a quote or a line
+//! break is in them. What ringloc does not measure is zero, as in an scc run that skipped it
+//! (`Complexity` without `--complexity`, `ULOC` without `--uloc`).
+
+use std::ffi::OsStr;
+use std::io::{self, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use super::buffer::buffered;
+use super::clean_path::go_clean;
+use super::csv::{field, numbers};
+use super::paths::{escaped_bytes, file_name};
+use super::scc::scc_order;
+use super::Output;
+use crate::report::{Diff, FileReport, View};
+
+pub struct SccCsv;
+
+const LANGUAGES: &str = "Language,Lines,Code,Comments,Blanks,Complexity,Bytes,Files,ULOC\n";
+const FILES: &str = "Language,Provider,Filename,Lines,Code,Comments,Blanks,Complexity,Bytes,ULOC\n";
+
+/// A file's row: scc's `Provider` is its path as scc joins it to its root (Go's join cleans it).
+fn file(out: &mut impl Write, language: &str, f: &FileReport) -> io::Result<()> {
+    let c = f.counted.counts;
+    let cleaned = go_clean(f.path.as_os_str().as_bytes());
+    let location = Path::new(OsStr::from_bytes(&cleaned));
+    let name = file_name(&f.path).unwrap_or_default();
+    let name = Path::new(OsStr::from_bytes(name));
+    field(out, language.as_bytes())?;
+    for text in [escaped_bytes(location), escaped_bytes(name)] {
+        out.write_all(b",")?;
+        field(out, &text)?;
+    }
+    let (complexity, uloc) = (f.counted.complexity.unwrap_or(0), f.counted.uloc.unwrap_or(0));
+    numbers(out, &[c.lines, c.code, c.comments, c.blanks, complexity, f.counted.bytes, uloc])
+}
+
+impl Output for SccCsv {
+    fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
+        let languages = scc_order(view);
+        buffered(out, |out| {
+            if view.files.is_some() {
+                out.write_all(FILES.as_bytes())?;
+                for ((lang, _), files) in &languages {
+                    files.iter().try_for_each(|f| file(out, lang.name(), f))?;
+                }
+                return Ok(());
+            }
+            out.write_all(LANGUAGES.as_bytes())?;
+            for ((lang, t), _) in &languages {
+                let c = t.counts;
+                let uloc = view.uloc.and_then(|u| u.languages.get(lang)).copied().unwrap_or(0);
+                field(out, lang.name().as_bytes())?;
+                let complexity = t.complexity.unwrap_or(0);
+                numbers(out, &[c.lines, c.code, c.comments, c.blanks, complexity, t.bytes, t.files, uloc])?;
+            }
+            Ok(())
+        })
+    }
+
+    fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
+        Err(super::no_diff("scc-csv"))
+    }
+}
