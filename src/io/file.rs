@@ -98,8 +98,9 @@ pub struct FileProgress {
 struct Carried {
     /// With `--complexity` or `--uloc`: the chunks read so far.
     whole: Vec<u8>,
-    /// With `--no-duplicates`: the hash of the chunks read so far (XXH3's state, ~600 bytes).
-    hashing: Option<Xxh3>,
+    /// With `--no-duplicates`: the hash of the chunks read so far. Boxed: XXH3's state is ~600
+    /// bytes, which every file's box would otherwise be made and zeroed with.
+    hashing: Option<Box<Xxh3>>,
     /// With `--no-duplicates`: the hash of the whole file, once its last chunk is read, for its
     /// outcome. Kept here rather than set in the outcome on its way out (a copy of it a file) or
     /// in a field of its own (its drop no longer inlined): ~20 instructions a file either way
@@ -182,7 +183,7 @@ impl FileProgress {
                 }
             }
             (false, hashing @ None) => {
-                let mut state = Xxh3::new();
+                let mut state = Box::new(Xxh3::new());
                 state.update(new);
                 *hashing = Some(state);
             }
