@@ -5,9 +5,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::{backends, file_paths, has_git, json_of, ringloc, Tree};
+use common::{backends, commit_all, file_paths, has_git, json_of, ringloc, Tree};
 use serde_json::{json, Value};
 
 /// Bytes over several read chunks (64 KiB), so that a file is hashed in pieces.
@@ -111,18 +109,7 @@ fn a_revision_keeps_the_copies_its_checkout_keeps() {
         return;
     }
     let tree = tree_with_copies();
-    let git = |args: &[&str]| {
-        let out = Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.autocrlf=false"])
-            .args(args)
-            .current_dir(tree.path())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    };
-    git(&["init", "-q"]);
-    git(&["add", "-A"]);
-    git(&["commit", "-q", "-m", "copies"]);
+    commit_all(&tree, "copies");
     let rev = report(&["-d", "--rev", "HEAD"], &tree);
     let disk = report(&["-d", "."], &tree);
     for key in ["total", "languages", "skipped"] {

@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::{has_git, ringloc, stdout_ok, Tree};
+use common::{commit_all, has_git, ringloc, stdout_ok, Tree};
 use serde_json::{json, Value};
 
 /// C's distinct lines: `int a;`, `  int a;` (its blanks make it another line), the empty line,
@@ -162,18 +160,7 @@ fn a_revision_counts_its_blobs_and_a_cache_is_refused() {
     }
     let tree = three_files();
     tree.write("copy/a.c", "int a;\n  int a;\n\n\n// c\nint b;\n");
-    let git = |args: &[&str]| {
-        let out = Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.autocrlf=false"])
-            .args(args)
-            .current_dir(tree.path())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    };
-    git(&["init", "-q"]);
-    git(&["add", "-A"]);
-    git(&["commit", "-q", "-m", "three files"]);
+    commit_all(&tree, "three files");
     let uloc = |args: &[&str]| {
         let json: Value =
             serde_json::from_str(&stdout_ok(&[&["-a", "--format", "json"], args].concat(), &tree)).unwrap();

@@ -233,3 +233,20 @@ pub fn has_git() -> bool {
     }
     found
 }
+
+/// Makes `tree` a git repository with all its files in one commit (`message`), under a fixed
+/// author and no line-ending conversion, as the `--rev` tests need it.
+pub fn commit_all(tree: &Tree, message: &str) {
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.autocrlf=false"])
+            .args(args)
+            .current_dir(tree.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-q", "-m", message]);
+}
