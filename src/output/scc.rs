@@ -98,16 +98,30 @@ fn language(
     out.write_all(b"}")
 }
 
-/// The view's languages, each with its files, in scc's order: by file count, most first, then
-/// by name.
-pub(super) fn scc_order<'v>(view: &'v View<'v>) -> Vec<(&'v (LangId, Totals), Vec<&'v FileReport>)> {
-    let mut languages: Vec<_> = view.languages.iter().zip(files_by_language(view)).collect();
-    languages.sort_by(|a, b| scc_before(a.0, b.0));
-    languages
+/// A language as scc's formats write it: its totals, its unique lines (0 without `--uloc`) and
+/// its files.
+pub(super) struct SccLanguage<'v> {
+    pub language: LangId,
+    pub totals: &'v Totals,
+    pub uloc: u64,
+    pub files: Vec<&'v FileReport>,
 }
 
-fn scc_before((a, at): &(LangId, Totals), (b, bt): &(LangId, Totals)) -> std::cmp::Ordering {
-    bt.files.cmp(&at.files).then_with(|| a.name().cmp(b.name()))
+/// The view's languages in scc's order: by file count, most first, then by name.
+pub(super) fn scc_order<'v>(view: &'v View<'v>) -> Vec<SccLanguage<'v>> {
+    let uloc = |language| view.uloc.and_then(|u| u.languages.get(language)).copied().unwrap_or(0);
+    let mut languages: Vec<SccLanguage> = (view.languages.iter().zip(files_by_language(view)))
+        .map(|((language, totals), files)| SccLanguage {
+            language: *language,
+            totals,
+            uloc: uloc(language),
+            files,
+        })
+        .collect();
+    languages.sort_by(|a, b| {
+        b.totals.files.cmp(&a.totals.files).then_with(|| a.language.name().cmp(b.language.name()))
+    });
+    languages
 }
 
 impl Output for SccJson {
@@ -115,12 +129,11 @@ impl Output for SccJson {
         let languages = scc_order(view);
         buffered(out, |out| {
             out.write_all(b"[")?;
-            for (i, ((lang, t), files)) in languages.iter().enumerate() {
+            for (i, l) in languages.iter().enumerate() {
                 if i > 0 {
                     out.write_all(b",")?;
                 }
-                let uloc = view.uloc.and_then(|u| u.languages.get(lang)).copied().unwrap_or(0);
-                language(out, lang.name(), (t, uloc), files, view.threads)?;
+                language(out, l.language.name(), (l.totals, l.uloc), &l.files, view.threads)?;
             }
             out.write_all(b"]\n")
         })

@@ -56,18 +56,17 @@ impl Output for SccCsv {
         buffered(out, |out| {
             if view.files.is_some() {
                 out.write_all(FILES.as_bytes())?;
-                for ((lang, _), files) in &languages {
-                    files.iter().try_for_each(|f| file(out, lang.name(), f))?;
+                for l in &languages {
+                    l.files.iter().try_for_each(|f| file(out, l.language.name(), f))?;
                 }
                 return Ok(());
             }
             out.write_all(LANGUAGES.as_bytes())?;
-            for ((lang, t), _) in &languages {
-                let c = t.counts;
-                let uloc = view.uloc.and_then(|u| u.languages.get(lang)).copied().unwrap_or(0);
-                go_field(out, lang.name().as_bytes())?;
+            for l in &languages {
+                let (t, c) = (l.totals, l.totals.counts);
+                go_field(out, l.language.name().as_bytes())?;
                 let complexity = t.complexity.unwrap_or(0);
-                numbers(out, &[c.lines, c.code, c.comments, c.blanks, complexity, t.bytes, t.files, uloc])?;
+                numbers(out, &[c.lines, c.code, c.comments, c.blanks, complexity, t.bytes, t.files, l.uloc])?;
             }
             Ok(())
         })
