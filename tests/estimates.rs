@@ -135,3 +135,26 @@ fn csv_ends_its_rows_with_complexity_where_it_was_counted() {
     assert!(plain.starts_with("type,name,language,files,lines,code,comments,blanks,bytes\n"), "{plain}");
     assert!(plain.contains("\nfile,./src/a.py,Python,1,2,2,0,0,21\n"), "{plain}");
 }
+
+/// scc users sort by complexity without asking for it first (scc always counts it): the sort
+/// counts it, and a file's branches, not its lines, decide the order.
+#[test]
+fn sorting_by_complexity_counts_it_and_orders_by_it() {
+    let tree = Tree::new();
+    tree.write("long.py", "x = 1\n".repeat(10));
+    tree.write("branchy.py", "if a or b:\n    pass\n");
+    tree.write("flat.c", "int b;\n");
+    let csv = stdout_ok(&["--format", "csv", "--by-file", "--sort", "complexity"], &tree);
+    let files: Vec<&str> = csv.lines().filter(|row| row.starts_with("file,")).collect();
+    assert_eq!(
+        files,
+        [
+            "file,./branchy.py,Python,1,2,2,0,0,20,2",
+            "file,./flat.c,C,1,1,1,0,0,7,0",
+            "file,./long.py,Python,1,10,10,0,0,60,0"
+        ]
+    );
+    let bytes = stdout_ok(&["--format", "csv", "--by-file", "--sort", "bytes"], &tree);
+    let first = bytes.lines().find(|row| row.starts_with("file,"));
+    assert_eq!(first, Some("file,./long.py,Python,1,10,10,0,0,60"));
+}

@@ -452,7 +452,7 @@ pub struct FormatArgs {
     pub format: FormatFlag,
 
     /// Order rows by this column, largest first (name: ascending); default: languages by code, files
-    /// and directories by path
+    /// and directories by path. `complexity` counts it as --complexity does
     #[arg(long, value_enum, value_name = "KEY")]
     pub sort: Option<SortFlag>,
 
@@ -534,6 +534,9 @@ pub enum SortFlag {
     Code,
     Comments,
     Blanks,
+    Bytes,
+    /// Also turns on `--complexity`, as scc counts it always.
+    Complexity,
     Name,
 }
 
@@ -545,6 +548,8 @@ impl SortFlag {
             SortFlag::Code => SortKey::Code,
             SortFlag::Comments => SortKey::Comments,
             SortFlag::Blanks => SortKey::Blanks,
+            SortFlag::Bytes => SortKey::Bytes,
+            SortFlag::Complexity => SortKey::Complexity,
             SortFlag::Name => SortKey::Name,
         }
     }
@@ -706,7 +711,7 @@ impl Cli {
             skip_minified: self.select.no_minified,
             docstrings_as_code: self.select.docstrings_as_code,
             read_only: self.count == "none",
-            complexity: self.estimates.complexity,
+            complexity: self.estimates.complexity || self.format.sort == Some(SortFlag::Complexity),
             uloc: self.estimates.uloc || self.estimates.dryness,
             no_duplicates: self.no_duplicates,
             threads: self.threads,

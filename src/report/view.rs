@@ -22,6 +22,9 @@ pub enum SortKey {
     Code,
     Comments,
     Blanks,
+    Bytes,
+    /// Rows without complexity (a report counted without `--complexity`) compare as zero.
+    Complexity,
     Name,
 }
 
@@ -35,6 +38,8 @@ impl SortKey {
             SortKey::Code => Some(c.code),
             SortKey::Comments => Some(c.comments),
             SortKey::Blanks => Some(c.blanks),
+            SortKey::Bytes => Some(t.bytes),
+            SortKey::Complexity => Some(t.complexity.unwrap_or(0)),
             SortKey::Name => None,
         }
     }
