@@ -265,7 +265,14 @@ fn totals_cells<'a>(cells: &mut Vec<Cell<'a>>, t: &Totals, total_code: u64, extr
     }
 }
 
+/// "1 more language", "2 more languages": `what` is the plural, and "directories" the one
+/// plural not made with an `s`.
 fn note(omitted: usize, what: &str) -> Option<String> {
+    let what = match (omitted, what.strip_suffix("ies")) {
+        (1, Some(stem)) => format!("{stem}y"),
+        (1, None) => what.trim_end_matches('s').to_string(),
+        _ => what.to_string(),
+    };
     (omitted > 0).then(|| format!("{omitted} more {what} not shown (--top)"))
 }
 
@@ -532,5 +539,15 @@ mod tests {
         for cell in &cells {
             assert_eq!(cell.width(), drawn(cell), "{cell:?}");
         }
+    }
+
+    #[test]
+    fn one_row_left_out_is_named_in_the_singular() {
+        let shown = |n, what| note(n, what).unwrap_or_default();
+        assert_eq!(shown(1, "languages"), "1 more language not shown (--top)");
+        assert_eq!(shown(1, "changed directories"), "1 more changed directory not shown (--top)");
+        assert_eq!(shown(1, "changed files"), "1 more changed file not shown (--top)");
+        assert_eq!(shown(2, "directories"), "2 more directories not shown (--top)");
+        assert_eq!(note(0, "files"), None);
     }
 }

@@ -140,7 +140,10 @@
       button.addEventListener('click', () => drawLanguages(true));
       box.appendChild(button);
     }
-    if (D.omitted[0]) box.appendChild(none(fmt(D.omitted[0]) + ' more languages left out by --top.'));
+    if (D.omitted[0]) {
+      const what = D.omitted[0] === 1 ? ' more language' : ' more languages';
+      box.appendChild(none(fmt(D.omitted[0]) + what + ' left out by --top.'));
+    }
   }
   drawLanguages(false);
 
