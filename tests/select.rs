@@ -164,6 +164,24 @@ fn exclude_dir_takes_a_trailing_slash_and_a_path_below_the_root() {
     assert!(!stderr.contains("src/net"), "{stderr}");
 }
 
+/// cloc's and scc's users write several directories in one value (`--exclude-dir=a,b`); each is
+/// its own, and each that matches nothing is noted alone.
+#[test]
+fn exclude_dir_takes_several_names_separated_by_commas() {
+    let tree = Tree::new();
+    for path in ["a/x.c", "b/x.c", "c/x.c"] {
+        tree.write(path, "x;\n");
+    }
+    assert_eq!(counted(&tree, &["--exclude-dir", "a,b"]), ["c/x.c"]);
+    let out = ringloc(&["--exclude-dir=a,", "--exclude-dir", "c/"], tree.path());
+    assert_eq!(out.stderr, b"", "an empty piece is no directory to note");
+    assert_eq!(counted(&tree, &["--exclude-dir=a,", "--exclude-dir", "c/"]), ["b/x.c"]);
+    let out = ringloc(&["--exclude-dir=b,nope"], tree.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--exclude-dir 'nope' matched nothing"), "{stderr}");
+    assert!(!stderr.contains("'b"), "{stderr}");
+}
+
 /// `--exclude-lang` (cloc's) leaves out the languages named, by name, alias or extension, whether
 /// a file's name or its `#!` line says the language; with `-t` (or cloc's `--include-lang`), from
 /// the languages `-t` names. A

@@ -294,8 +294,9 @@ pub struct SelectArgs {
     pub no_require_git: bool,
 
     /// Never enter directories with this name, at any depth; a DIR with a `/` is a path below each
-    /// root (`src/vendor`), and a trailing `/` is dropped (repeatable)
-    #[arg(long, value_name = "DIR")]
+    /// root (`src/vendor`), and a trailing `/` is dropped; commas separate several, as cloc and scc
+    /// read them (`--exclude-dir node_modules,vendor`; repeatable)
+    #[arg(long, value_name = "DIR", value_delimiter = ',')]
     pub exclude_dir: Vec<String>,
 
     /// Skip files and directories this glob matches, read as a .gitignore line at each root: `*`
@@ -361,12 +362,13 @@ impl SelectArgs {
         let exts = |list: &[String]| {
             list.iter().map(|e| e.trim_start_matches('.').to_ascii_lowercase().into_bytes()).collect()
         };
+        // The empty piece of `--exclude-dir=a,` names no directory, and is no value to note.
+        let dirs: Vec<String> = self.exclude_dir.iter().filter(|d| !d.is_empty()).cloned().collect();
         Ok(Selection {
             hidden: self.hidden,
             follow: false,
             ignore: IgnorePolicy { enabled: !self.no_ignore, require_git: !self.no_require_git },
-            exclude: excludes(&self.exclude_dir, &self.exclude)
-                .map_err(|e| format!("bad --exclude glob: {e}"))?,
+            exclude: excludes(&dirs, &self.exclude).map_err(|e| format!("bad --exclude glob: {e}"))?,
             include_ext: exts(&self.include_ext),
             exclude_ext: exts(&self.exclude_ext),
             types,
