@@ -207,6 +207,32 @@ fn a_revision_counts_as_its_checkout_loose_and_packed() {
     }
 }
 
+/// With git's ignore files or `.ignore`s turned off apart, a revision's files are its checkout's,
+/// and each flag leaves out what it should (the ignored files are committed all the same).
+#[test]
+fn a_revision_turns_git_or_dot_ignore_files_off_as_its_checkout_does() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write(".gitignore", "*.gen.c\n");
+    repo.write(".ignore", "vendor/\n");
+    repo.write("src/.ringlocignore", "*.h\n");
+    for path in ["a.gen.c", "vendor/v.c", "src/a.c", "src/a.h"] {
+        repo.write(path, "int x;\n");
+    }
+    repo.commit("ignored files committed");
+    let files = |flags: &[&str]| {
+        let report = run(&[&["--format", "json", "--rev", "HEAD", "repo"], flags].concat(), repo.top());
+        report["total"]["files"].as_u64()
+    };
+    let counts = [&[][..], &["--no-ignore-vcs"], &["--no-ignore-dot"], &["--no-ignore"]].map(files);
+    assert_eq!(counts, [1, 2, 3, 4].map(Some));
+    for flags in [&["--no-ignore-vcs"][..], &["--no-ignore-dot"], &["--no-gitignore", "--no-ignore-dot"]] {
+        assert_rev_matches_checkout(&repo, "HEAD", flags);
+    }
+}
+
 /// A repository whose objects are named by SHA-256 counts as its checkout, loose and packed, and
 /// its `--rev`, `diff` and `history` reports are those of the same history named by SHA-1 (the
 /// commit ids apart).

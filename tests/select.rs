@@ -69,6 +69,24 @@ fn dot_ignore_and_ringlocignore_apply_everywhere() {
     assert_eq!(counted(&tree, &[]), ["b.h", "src/a.c"]);
 }
 
+/// scc's `--no-gitignore` (ripgrep's and tokei's `--no-ignore-vcs`) turns git's ignore files off
+/// and keeps `.ignore`; `--no-ignore-dot` the other way round; both are `--no-ignore`.
+#[test]
+fn git_ignore_files_and_dot_ignore_files_turn_off_apart() {
+    let tree = repo();
+    tree.write(".ignore", "a.c\n");
+    tree.write("sub/.ringlocignore", "top.c\n");
+    let everything = ["a.c", "b.gen.c", "build/out.c", "keep.gen.c", "sub/top.c", "top.c"];
+    assert_eq!(counted(&tree, &["--no-ignore"]), everything);
+    assert_eq!(counted(&tree, &[]), ["keep.gen.c"]);
+    let without_git = ["b.gen.c", "build/out.c", "keep.gen.c", "top.c"];
+    assert_eq!(counted(&tree, &["--no-ignore-vcs"]), without_git);
+    assert_eq!(counted(&tree, &["--no-gitignore"]), without_git);
+    assert_eq!(counted(&tree, &["--no-ignore-dot"]), ["a.c", "keep.gen.c", "sub/top.c"]);
+    assert_eq!(counted(&tree, &["--no-ignore-dot", "--no-ignore-vcs"]), everything);
+    assert_eq!(counted(&tree, &["--no-ignore-vcs", "--ignore-vcs"]), ["keep.gen.c"]);
+}
+
 #[test]
 fn a_subtree_root_inherits_its_parents_ignore_files() {
     let tree = repo();

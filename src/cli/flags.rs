@@ -293,6 +293,15 @@ pub struct SelectArgs {
     #[arg(long)]
     pub no_require_git: bool,
 
+    /// Ignore no file because of git's ignore files (.gitignore, .git/info/exclude, the global
+    /// excludes file); .ignore and .ringlocignore still apply
+    #[arg(long, visible_alias = "no-gitignore")]
+    pub no_ignore_vcs: bool,
+
+    /// Ignore no file because of .ignore or .ringlocignore; git's ignore files still apply
+    #[arg(long)]
+    pub no_ignore_dot: bool,
+
     /// Never enter directories with this name, at any depth; a DIR with a `/` is a path below each
     /// root (`src/vendor`), and a trailing `/` is dropped; commas separate several, as cloc and scc
     /// read them (`--exclude-dir node_modules,vendor`; repeatable)
@@ -367,7 +376,12 @@ impl SelectArgs {
         Ok(Selection {
             hidden: self.hidden,
             follow: false,
-            ignore: IgnorePolicy { enabled: !self.no_ignore, require_git: !self.no_require_git },
+            ignore: IgnorePolicy {
+                enabled: !self.no_ignore,
+                require_git: !self.no_require_git,
+                vcs: !self.no_ignore_vcs,
+                dot: !self.no_ignore_dot,
+            },
             exclude: excludes(&dirs, &self.exclude).map_err(|e| format!("bad --exclude glob: {e}"))?,
             include_ext: exts(&self.include_ext),
             exclude_ext: exts(&self.exclude_ext),
@@ -429,6 +443,8 @@ impl SelectArgs {
             (self.hidden, "--hidden"),
             (self.no_ignore, "--no-ignore"),
             (self.no_require_git, "--no-require-git"),
+            (self.no_ignore_vcs, "--no-ignore-vcs"),
+            (self.no_ignore_dot, "--no-ignore-dot"),
             (!self.exclude_dir.is_empty(), "--exclude-dir"),
             (!self.exclude.is_empty(), "--exclude"),
             (!self.include_ext.is_empty(), "--include-ext"),

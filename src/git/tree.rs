@@ -400,7 +400,7 @@ impl<'a> TreeLister<'a> {
             Some(rebase) => named_from_root(rebase, name),
             None => path.join(OsStr::from_bytes(name.to_bytes())),
         };
-        TREE_FILES.iter().filter(is_link).map(named).collect()
+        TREE_FILES.iter().filter(|name| self.sel.ignore.reads(name)).filter(is_link).map(named).collect()
     }
 
     /// The ignore level for the directory `path` (rebased if it is above the counted root), from
@@ -420,6 +420,7 @@ impl<'a> TreeLister<'a> {
         let is_blob = |e: &&Entry| matches!(e.kind, EntryKind::Blob | EntryKind::BlobExecutable);
         let found: Vec<(&CStr, ObjectId)> = TREE_FILES
             .iter()
+            .filter(|name| self.sel.ignore.reads(name))
             .filter_map(|name| {
                 Some((*name, entries.iter().filter(is_blob).find(|e| e.name == name.to_bytes())?.oid))
             })

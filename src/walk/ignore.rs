@@ -56,11 +56,28 @@ pub struct IgnorePolicy {
     /// Git's files apply only inside a git work tree (the Debian kernel tarball has a `.gitignore`
     /// saying `/*` and no `.git`: it must still be counted whole).
     pub require_git: bool,
+    /// Git's files: `.gitignore`, `.git/info/exclude` and `core.excludesFile` (off with
+    /// `--no-ignore-vcs`, scc's `--no-gitignore`).
+    pub vcs: bool,
+    /// `.ignore` and `.ringlocignore` (off with `--no-ignore-dot`).
+    pub dot: bool,
 }
 
 impl Default for IgnorePolicy {
     fn default() -> Self {
-        IgnorePolicy { enabled: true, require_git: true }
+        IgnorePolicy { enabled: true, require_git: true, vcs: true, dot: true }
+    }
+}
+
+impl IgnorePolicy {
+    /// Whether the ignore file `name` (one of [`TREE_FILES`], or `.git/info/exclude`) is read.
+    pub fn reads(&self, name: &CStr) -> bool {
+        self.enabled && if CUSTOM_FILES.contains(&name) { self.dot } else { self.vcs }
+    }
+
+    /// Whether git's global excludes apply: they are one of git's files.
+    fn reads_global(&self) -> bool {
+        self.enabled && self.vcs
     }
 }
 
@@ -139,8 +156,8 @@ impl IgnoreLevel {
         calls: &mut Syscalls,
     ) -> Arc<IgnoreLevel> {
         let in_git = parent.in_git || has_git;
-        let mut names: Vec<&CStr> = present.to_vec();
-        if in_git || !policy.require_git {
+        let mut names: Vec<&CStr> = present.iter().copied().filter(|n| policy.reads(n)).collect();
+        if (in_git || !policy.require_git) && policy.vcs {
             names.push(c".gitignore");
             if has_git {
                 names.push(c".git/info/exclude");
@@ -211,7 +228,7 @@ impl IgnoreLevel {
         if !policy.enabled {
             return Arc::new(IgnoreLevel::default());
         }
-        let global = Some(Arc::new(Gitignore::global().0));
+        let global = policy.reads_global().then(|| Arc::new(Gitignore::global().0));
         Arc::new(IgnoreLevel { in_git: true, global, ..IgnoreLevel::default() })
     }
 
@@ -351,7 +368,8 @@ pub fn root_level(
         dir.join(".git").exists()
     };
     let top = abs.ancestors().find(&mut has_git).map(Path::to_path_buf);
-    let global = (top.is_some() || !policy.require_git).then(|| Arc::new(Gitignore::global().0));
+    let global = ((top.is_some() || !policy.require_git) && policy.reads_global())
+        .then(|| Arc::new(Gitignore::global().0));
     let mut level = Arc::new(IgnoreLevel { in_git: top.is_some(), global, ..IgnoreLevel::default() });
     let Some(top) = top else { return level };
     let ancestors: Vec<&Path> = abs.ancestors().skip(1).take_while(|a| a.starts_with(&top)).collect();
@@ -363,11 +381,11 @@ pub fn root_level(
             continue;
         };
         calls.add(Syscall::Close);
-        let mut names: Vec<&CStr> = CUSTOM_FILES.to_vec();
-        names.push(c".gitignore");
+        let mut names: Vec<&CStr> = TREE_FILES.to_vec();
         if dir == top {
             names.push(c".git/info/exclude");
         }
+        names.retain(|name| policy.reads(name));
         let (matchers, links) = matchers_in(&fd, dir, &names, &mut unapplied.unreadable, calls);
         let rebase = (root.to_path_buf(), abs.strip_prefix(dir).unwrap_or(&abs).to_path_buf());
         unapplied.links.extend(links.iter().map(|name| named_from_root(&rebase, name)));

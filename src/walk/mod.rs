@@ -387,8 +387,10 @@ impl Lister {
                 .any(|&(at, len, _)| &self.names[at as usize..(at + len) as usize] == wanted.to_bytes())
         };
         let has_git = has(c".git");
-        let present: Vec<&CStr> = CUSTOM_FILES.into_iter().filter(|n| has(n)).collect();
-        let wants_git_files = (job.ignore.in_git || has_git || !sel.ignore.require_git) && has(c".gitignore");
+        let present: Vec<&CStr> =
+            CUSTOM_FILES.into_iter().filter(|n| sel.ignore.reads(n) && has(n)).collect();
+        let in_git = job.ignore.in_git || has_git;
+        let wants_git_files = (in_git || !sel.ignore.require_git) && sel.ignore.vcs && has(c".gitignore");
         if present.is_empty() && !wants_git_files && !has_git {
             return Arc::clone(&job.ignore);
         }
