@@ -551,3 +551,52 @@ fn tokei_json_differs_from_tokei_only_where_the_rules_do() {
         "a region's own buckets"
     );
 }
+
+/// cloc's `--match-f`, `--not-match-f`, `--match-d`, `--not-match-d` and `--fullpath` select the
+/// files cloc selects, its quirks included: `--not-match-d` looks at the name of a file's own
+/// directory (its subdirectories are entered) and, with `--fullpath`, prunes a directory whose
+/// path as named matches; `--match-d` looks at the absolute path.
+#[test]
+fn cloc_selection_expressions_select_what_cloc_selects() {
+    let Some(cloc) = tool("cloc", on_path("cloc")) else { return };
+    let tree = Tree::new();
+    for path in ["src/main.c", "src/net/sock.c", "lib/net/x.c", "src/vendor/v.c", "lib/Widget.c", "top.c"] {
+        // Each file's bytes its own: cloc counts one of several identical files.
+        tree.write(&format!("mt/{path}"), format!("int x; // {path}\n"));
+    }
+    let cases: [&[&str]; 14] = [
+        &["--match-f=^[Ww]idget", "mt"],
+        &["--match-f=net", "mt"],
+        &["--match-f=net", "--fullpath", "mt"],
+        &["--not-match-f=^x\\.", "mt"],
+        &["--not-match-f=\\.c$", "--match-f=W", "mt"],
+        &["--match-d=/net$", "mt"],
+        &["--match-d=/mt/src", "mt"],
+        &["--match-d=^mt/src", "mt"],
+        &["--not-match-d=^s", "mt"],
+        &["--not-match-d=^mt$", "mt"],
+        &["--not-match-d=src/net", "mt"],
+        &["--not-match-d=src/net", "--fullpath", "mt"],
+        &["--not-match-d=^mt/src$", "--fullpath", "mt"],
+        &["--not-match-d=^\\./src$", "--fullpath", "--match-f=^\\./", "--fullpath", "."],
+    ];
+    let files = |text: &str, prefix: &str| -> Vec<String> {
+        let mut files: Vec<String> = text
+            .lines()
+            .filter_map(|row| Some(row.strip_prefix(prefix)?.split(',').next()?.to_string()))
+            .collect();
+        files.sort();
+        files
+    };
+    for args in cases {
+        let theirs = stdout_of(&cloc, &[&["--quiet", "--by-file", "--csv"], args].concat(), tree.path());
+        let mine = ours(&[&["--by-file", "--format", "csv"], args].concat(), &tree);
+        assert_eq!(files(&mine, "file,"), files(&theirs, "C,"), "{args:?}");
+    }
+    let out = ringloc(&["--match-d", "(", "."], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ringloc: bad --match-d expression '(': unclosed group\n"
+    );
+}

@@ -193,7 +193,7 @@ fn a_revision_counts_as_its_checkout_loose_and_packed() {
             assert_rev_matches_checkout(&repo, rev, &[]);
         }
     }
-    let flag_sets: [&[&str]; 7] = [
+    let flag_sets: [&[&str]; 9] = [
         &["--hidden"],
         &["--no-ignore"],
         &["-t", "C,Python"],
@@ -201,6 +201,8 @@ fn a_revision_counts_as_its_checkout_loose_and_packed() {
         &["--exclude-dir", "src", "--exclude", "*.go"],
         &["--include-ext", "c,h", "--max-file-size", "64"],
         &["--no-generated", "--docstrings-as-code"],
+        &["--not-match-d", "^s", "--match-f", "\\.(c|h|py)$", "--match-d", "/(src|keep|lib)$"],
+        &["--not-match-d", "keep$", "--fullpath", "--not-match-f", "^wide"],
     ];
     for flags in flag_sets {
         assert_rev_matches_checkout(&repo, "HEAD", flags);

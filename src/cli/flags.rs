@@ -11,6 +11,7 @@ use ringloc::io::Backend;
 use ringloc::lang::LangId;
 use ringloc::report::{Shape, SortKey};
 use ringloc::walk::ignore::IgnorePolicy;
+use ringloc::walk::patterns::{PathPatterns, PatternFlags};
 use ringloc::walk::select::{excludes, Selection};
 use ringloc::Config;
 
@@ -314,6 +315,28 @@ pub struct SelectArgs {
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
 
+    /// cloc's: count only the files whose name matches the regular expression RE (with
+    /// --fullpath: whose path, root first)
+    #[arg(long, value_name = "RE")]
+    pub match_f: Option<String>,
+
+    /// cloc's: leave out the files whose name (with --fullpath: path) matches RE
+    #[arg(long, value_name = "RE")]
+    pub not_match_f: Option<String>,
+
+    /// cloc's: count only the files of directories whose absolute path (links resolved) matches RE
+    #[arg(long, value_name = "RE")]
+    pub match_d: Option<String>,
+
+    /// cloc's: leave out the files of directories whose own name matches RE, entering their
+    /// subdirectories (with --fullpath: enter no directory whose path, root first, matches)
+    #[arg(long, value_name = "RE")]
+    pub not_match_d: Option<String>,
+
+    /// cloc's: --match-f, --not-match-f and --not-match-d look at the whole path, not the name
+    #[arg(long)]
+    pub fullpath: bool,
+
     /// Count only files with these extensions (comma-separated, no dots; an empty one means no
     /// extension: `--include-ext ''` counts `Makefile` and scripts known by their `#!` line,
     /// `--include-ext c,` those and C)
@@ -383,6 +406,13 @@ impl SelectArgs {
                 dot: !self.no_ignore_dot,
             },
             exclude: excludes(&dirs, &self.exclude).map_err(|e| format!("bad --exclude glob: {e}"))?,
+            patterns: PathPatterns::new(&PatternFlags {
+                match_f: self.match_f.clone(),
+                not_match_f: self.not_match_f.clone(),
+                match_d: self.match_d.clone(),
+                not_match_d: self.not_match_d.clone(),
+                fullpath: self.fullpath,
+            })?,
             include_ext: exts(&self.include_ext),
             exclude_ext: exts(&self.exclude_ext),
             types,
@@ -447,6 +477,10 @@ impl SelectArgs {
             (self.no_ignore_dot, "--no-ignore-dot"),
             (!self.exclude_dir.is_empty(), "--exclude-dir"),
             (!self.exclude.is_empty(), "--exclude"),
+            (self.match_f.is_some(), "--match-f"),
+            (self.not_match_f.is_some(), "--not-match-f"),
+            (self.match_d.is_some(), "--match-d"),
+            (self.not_match_d.is_some(), "--not-match-d"),
             (!self.include_ext.is_empty(), "--include-ext"),
             (!self.exclude_ext.is_empty(), "--exclude-ext"),
             (!self.types.is_empty(), "-t/--type"),

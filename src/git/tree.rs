@@ -338,10 +338,11 @@ impl<'a> TreeLister<'a> {
         let (ignore, chain) = self.ignore_level(repo, (path, None), &dir.ignore, &key.2, &entries)?;
         let (sel, root) = (self.sel, self.root.clone());
         let filtered = ignore.has_rules() || sel.filters_paths();
+        let verdict = sel.dir_verdict(path, &root);
         let (mut node, mut pending) = (Node::default(), Vec::new());
         node.ignore_links = self.linked_ignore_files((path, None), &entries);
         node.unread_ignores = std::mem::take(&mut self.unread);
-        for e in entries {
+        for e in entries.into_iter().filter(|_| verdict.enter) {
             if sel.skips_name(e.name) {
                 continue;
             }
@@ -361,7 +362,8 @@ impl<'a> TreeLister<'a> {
                 EntryKind::Blob | EntryKind::BlobExecutable => {
                     let language = detect_by_name(e.name);
                     // Unknown names stay: they are counted as skipped, as the walk counts them.
-                    if !sel.skips_file(e.name, language) && !dropped(false) {
+                    let by_pattern = || verdict.files && sel.keeps_by_pattern(e.name, || path.clone());
+                    if by_pattern() && !sel.skips_file(e.name, language) && !dropped(false) {
                         node.files.push(TreeFile { path, blob: e.oid, language });
                     }
                 }

@@ -7,6 +7,7 @@ mod inode_order;
 mod listed;
 mod listing_log;
 mod open_dir;
+pub mod patterns;
 pub mod select;
 
 use std::collections::VecDeque;
@@ -245,6 +246,10 @@ impl Lister {
         out: &mut impl ListingLog,
     ) {
         let sel = ctx.selection;
+        let verdict = sel.dir_verdict(&job.path, &job.root);
+        if !verdict.enter {
+            return;
+        }
         // Without ignore rules or globs no path can drop an entry, and a file's path is not built:
         // joining it cost 10% of the read floor's user instructions.
         let filtered = ignore.has_rules() || sel.filters_paths();
@@ -272,6 +277,8 @@ impl Lister {
                     let language = detect_by_name(name);
                     // A worktree's or submodule's `.git` file points at its repository: metadata.
                     if name == b".git"
+                        || !verdict.files
+                        || !sel.keeps_by_pattern(name, path)
                         || name_filtered && sel.skips_file(name, language)
                         || filtered && dropped(path_in(file_path, &job.path, name), false)
                         || linked(name)
@@ -291,7 +298,8 @@ impl Lister {
                     // A followed link to a directory is one to the directory rules (`--exclude-dir`,
                     // `--max-depth`, a glob or ignore line ending in `/`), as ripgrep and fd take it.
                     let is_dir = target.as_ref().is_ok_and(follow::is_dir);
-                    if (!is_dir || enters()) && !dropped(&path, is_dir) {
+                    let file_kept = || verdict.files && sel.keeps_by_pattern(name, || path.clone());
+                    if (if is_dir { enters() } else { file_kept() }) && !dropped(&path, is_dir) {
                         if let Err(e) =
                             target.and_then(|st| follow.resolve(st, (name, &path), (job, ignore), sel))
                         {

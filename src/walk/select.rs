@@ -9,6 +9,7 @@ use std::sync::Arc;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
 use super::ignore::IgnorePolicy;
+use super::patterns::{DirVerdict, PathPatterns};
 use crate::lang::{LangId, NameMatch};
 
 #[derive(Debug, Clone, Default)]
@@ -21,6 +22,9 @@ pub struct Selection {
     /// `--exclude-dir` and `--exclude`: directories never entered, and globs matched against the
     /// path below its root, as a `.gitignore` at the root matches.
     pub exclude: Option<Excludes>,
+    /// cloc's `--match-f`, `--not-match-f`, `--match-d` and `--not-match-d`, on the files and
+    /// directories a walk finds.
+    pub patterns: Option<PathPatterns>,
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
     pub exclude_ext: HashSet<Vec<u8>>,
@@ -245,6 +249,20 @@ impl Selection {
     /// Whether a shebang-detected language passes `--type`.
     pub fn keeps_language(&self, id: LangId) -> bool {
         id.in_selection(&self.types)
+    }
+
+    /// What cloc's directory expressions say of the directory `dir` below `root`: everything is
+    /// kept without them.
+    pub fn dir_verdict(&self, dir: &Path, root: &Path) -> DirVerdict {
+        match &self.patterns {
+            Some(patterns) => patterns.dir_verdict(dir, root),
+            None => DirVerdict { enter: true, files: true },
+        }
+    }
+
+    /// Whether cloc's file expressions keep the file `name` at `path` (built only if they need it).
+    pub fn keeps_by_pattern(&self, name: &[u8], path: impl FnOnce() -> PathBuf) -> bool {
+        self.patterns.as_ref().map_or(true, |patterns| patterns.keeps_file(name, path))
     }
 
     /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs or
