@@ -1,6 +1,6 @@
-//! `ringloc diff OLD NEW --format cloc-json|cloc-xml|cloc-yaml` between two revisions, held to
-//! `cloc --diff --json|--xml|--yaml`: their shape to documents real cloc 1.96 wrote for the same
-//! repository (tests/captured/cloc-1.96-git-diff-all.{json,xml,yaml}, from `cloc --git-diff-all
+//! `ringloc diff OLD NEW --format cloc-json|cloc-xml|cloc-yaml|cloc-csv` between two revisions, held
+//! to `cloc --diff --json|--xml|--yaml|--csv`: their shape to documents real cloc 1.96 wrote for the
+//! same repository (tests/captured/cloc-1.96-git-diff-all.{json,xml,yaml,csv}, from `cloc --git-diff-all
 //! HEAD~1 HEAD --json` and the like in the repository [`repo`] builds), their numbers to
 //! ringloc's own diff, and, where cloc is installed (CI=true needs it: .ci/run installs it), to
 //! cloc run live.
@@ -162,7 +162,7 @@ fn says_what_json_says(cloc: &Value, json: &Value, format: &str) {
 }
 
 /// cloc's three diff formats, as `--format` names them.
-const FORMATS: [&str; 3] = ["cloc-json", "cloc-xml", "cloc-yaml"];
+const FORMATS: [&str; 4] = ["cloc-json", "cloc-xml", "cloc-yaml", "cloc-csv"];
 
 /// A cloc diff document in `format` as the JSON one's numbers: the header's `n_files` and
 /// `n_lines`, each kind's languages and `SUM`, each with `nFiles`, `blank`, `comment` and `code`.
@@ -170,8 +170,49 @@ fn parsed(format: &str, text: &str) -> Value {
     match format {
         "cloc-json" => serde_json::from_str(text).unwrap(),
         "cloc-xml" => parsed_xml(text),
+        "cloc-csv" => parsed_csv(text),
         _ => parsed_yaml(text),
     }
+}
+
+/// `--diff --csv`: a header row of sixteen columns (`== files`, `!= files`, `+ files`, `- files`,
+/// then blank, comment and code alike) and the tool, then a row per language, each field after ", "
+/// and each row ending in one. cloc writes no sum and no header counts here: they are added up
+/// from the rows, for [`says_what_json_says`].
+fn parsed_csv(text: &str) -> Value {
+    let mut rows = text.lines();
+    let head: Vec<&str> = rows.next().unwrap().split(", ").collect();
+    let mut columns = Vec::new();
+    for what in ["files", "blank", "comment", "code"] {
+        for mark in ["==", "!=", "+", "-"] {
+            columns.push(format!("{mark} {what}"));
+        }
+    }
+    assert_eq!(head[0], "Language");
+    assert_eq!(head[1..17], columns, "{text}");
+    assert!(head[17].starts_with('"') && head[17].ends_with(" s\""), "{text}");
+    let kinds = ["same", "modified", "added", "removed"];
+    let fields = ["nFiles", "blank", "comment", "code"];
+    let mut doc = json!({"header": {"n_files": 0, "n_lines": 0}, "SUM": {}});
+    for kind in kinds {
+        doc[kind] = json!({});
+        doc["SUM"][kind] = json!({"nFiles": 0, "blank": 0, "comment": 0, "code": 0});
+    }
+    for row in rows {
+        let cells: Vec<&str> =
+            row.strip_suffix(", ").unwrap_or_else(|| panic!("{row}")).split(", ").collect();
+        assert_eq!(cells.len(), 17, "{row}");
+        for (at, n) in cells[1..].iter().map(|n| n.parse::<u64>().unwrap()).enumerate() {
+            let (field, kind) = (fields[at / 4], kinds[at % 4]);
+            doc[kind][cells[0]][field] = n.into();
+            let sum = &mut doc["SUM"][kind][field];
+            *sum = (sum.as_u64().unwrap() + n).into();
+            let count = if field == "nFiles" { "n_files" } else { "n_lines" };
+            let header = &mut doc["header"][count];
+            *header = (header.as_u64().unwrap() + n).into();
+        }
+    }
+    doc
 }
 
 /// `--diff --xml`: a `<kind>` element per kind, a `<language>` per language, a `<total>`.
@@ -373,4 +414,25 @@ fn cloc_yaml_and_xml_diffs_list_in_ringlocs_order() {
     let at = yaml.find("  'Rust' :\n").unwrap();
     assert!(yaml[at..]
         .starts_with("  'Rust' :\n    nFiles : 0\n    blank : 0\n    comment : 1\n    code : 1\nsame :\n"));
+}
+
+/// ringloc's `--format cloc-csv` diff is cloc's `--diff --csv` byte for byte, but for the header's
+/// last field (the tool and its time) and the order of the rows, which cloc's hash gives and
+/// ringloc's diff gives by name.
+#[test]
+fn cloc_csv_diff_between_revisions_is_clocs_row_for_row() {
+    let Some(tree) = repo() else { return };
+    let repo = tree.path().join("repo");
+    let ours = stdout(&["diff", "HEAD~1", "HEAD", "--format", "cloc-csv"], &repo);
+    let rows = |text: &str| {
+        let (head, rows) = text.split_once('\n').unwrap();
+        let mut rows: Vec<String> = rows.lines().map(str::to_string).collect();
+        rows.sort();
+        (head.rsplit_once(", \"").unwrap().0.to_string(), rows)
+    };
+    assert_eq!(rows(&ours), rows(&captured("csv")), "{ours}");
+    let names: Vec<&str> = ours.lines().skip(1).map(|row| row.split(", ").next().unwrap()).collect();
+    assert_eq!(names, ["C", "JavaScript", "Python", "Rust"]);
+    let tool = ours.lines().next().unwrap().rsplit_once(", ").unwrap().1;
+    assert_eq!(tool, concat!("\"ringloc v ", env!("CARGO_PKG_VERSION"), " T=0 s\""));
 }

@@ -658,6 +658,7 @@ fn as_diff_format(format: FormatFlag, value: PossibleValue) -> PossibleValue {
         FormatFlag::ClocJson => value.help("cloc 1.96's `--diff --json` (between two revisions)"),
         FormatFlag::ClocXml => value.help("cloc 1.96's `--diff --xml` (between two revisions)"),
         FormatFlag::ClocYaml => value.help("cloc 1.96's `--diff --yaml` (between two revisions)"),
+        FormatFlag::ClocCsv => value.help("cloc 1.96's `--diff --csv` (between two revisions)"),
         _ => value,
     }
 }

@@ -37,7 +37,7 @@ pub fn shows_diffs(format: FormatFlag) -> bool {
 /// Diff formats made of lines added, removed, modified and unchanged, which only a diff between
 /// two revisions has: cloc's.
 pub fn needs_line_changes(format: FormatFlag) -> bool {
-    matches!(format, FormatFlag::ClocJson | FormatFlag::ClocXml | FormatFlag::ClocYaml)
+    matches!(format, FormatFlag::ClocJson | FormatFlag::ClocXml | FormatFlag::ClocYaml | FormatFlag::ClocCsv)
 }
 
 /// What a format may take from the run beyond the report: how long counting took (zero for

@@ -5,6 +5,7 @@
 
 mod csv;
 mod diff;
+mod diff_csv;
 mod diff_json;
 mod diff_xml;
 mod diff_yaml;
@@ -35,7 +36,7 @@ pub fn cloc_diff_needs_revisions(format: &str) -> String {
     )
 }
 
-/// Which of cloc's document syntaxes (`--csv` has no diff form here).
+/// Which of cloc's document syntaxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClocStyle {
     Json,
@@ -233,13 +234,13 @@ impl Output for Cloc {
     fn diff(&self, diff: &Diff, out: &mut dyn Write) -> io::Result<()> {
         let doc = |lines| DiffDoc::new(lines, self.elapsed.as_secs_f64());
         match (self.style, &diff.lines) {
-            (ClocStyle::Csv, _) => Err(super::no_diff(self.style.format())),
             (style, None) => {
                 Err(io::Error::new(io::ErrorKind::Unsupported, cloc_diff_needs_revisions(style.format())))
             }
             (ClocStyle::Json, Some(lines)) => buffered(out, |out| diff_json::write(&doc(lines), out)),
             (ClocStyle::Xml, Some(lines)) => buffered(out, |out| diff_xml::write(&doc(lines), out)),
             (ClocStyle::Yaml, Some(lines)) => buffered(out, |out| diff_yaml::write(&doc(lines), out)),
+            (ClocStyle::Csv, Some(lines)) => buffered(out, |out| diff_csv::write(&doc(lines), out)),
         }
     }
 }
