@@ -600,3 +600,41 @@ fn cloc_selection_expressions_select_what_cloc_selects() {
         "ringloc: bad --match-d expression '(': unclosed group\n"
     );
 }
+
+/// scc's `-M/--not-match` leaves out what scc leaves out: a directory by its name (a root is
+/// always entered), a file by its name or its path (without the `./` of the root `.`).
+#[test]
+fn scc_not_match_selects_what_scc_selects() {
+    let Some(scc) = scc() else { return };
+    let tree = Tree::new();
+    for path in ["src/main.c", "src/net/sock.c", "lib/net/x.c", "src/vendor/v.c", "lib/Widget.c", "top.c"] {
+        tree.write(&format!("mt/{path}"), format!("int x; // {path}\n"));
+    }
+    let cases: [&[&str]; 9] = [
+        &["-M", "^net$", "mt"],
+        &["-M", "src/net", "mt"],
+        &["-M", "^s", "mt"],
+        &["-M", "^mt$", "mt"],
+        &["-M", "^mt/src$", "mt"],
+        &["-M", "lib/W", "-M", "^top", "mt"],
+        &["--not-match", "vendor", "mt"],
+        &["-M", "^src/net", "."],
+        &["-M", "^\\./src", "."],
+    ];
+    let files = |text: &str, skip: &str| -> Vec<String> {
+        let rows = text.lines().filter(|row| !row.starts_with(skip));
+        let mut files: Vec<String> = rows
+            .filter_map(|row| row.split(',').nth(1))
+            .map(|path| path.trim_start_matches("./").to_string())
+            .collect();
+        files.sort();
+        files
+    };
+    for args in cases {
+        let theirs = stdout_of(&scc, &[&["--by-file", "-f", "csv"], args].concat(), tree.path());
+        let mine = ours(&[&["--by-file", "--format", "csv"], args].concat(), &tree);
+        let mine: String =
+            mine.lines().filter(|row| row.starts_with("file,")).map(|row| format!("{row}\n")).collect();
+        assert_eq!(files(&mine, "type,"), files(&theirs, "Language,"), "{args:?}");
+    }
+}

@@ -202,7 +202,7 @@ fn a_revision_counts_as_its_checkout_loose_and_packed() {
         &["--include-ext", "c,h", "--max-file-size", "64"],
         &["--no-generated", "--docstrings-as-code"],
         &["--not-match-d", "^s", "--match-f", "\\.(c|h|py)$", "--match-d", "/(src|keep|lib)$"],
-        &["--not-match-d", "keep$", "--fullpath", "--not-match-f", "^wide"],
+        &["--not-match-d", "keep$", "--fullpath", "--not-match-f", "^wide", "-M", "^gen$", "-M", "src/ma"],
     ];
     for flags in flag_sets {
         assert_rev_matches_checkout(&repo, "HEAD", flags);

@@ -337,6 +337,11 @@ pub struct SelectArgs {
     #[arg(long)]
     pub fullpath: bool,
 
+    /// scc's: enter no directory whose name matches the regular expression RE, and leave out the
+    /// files whose name or path matches it (repeatable)
+    #[arg(short = 'M', long, value_name = "RE")]
+    pub not_match: Vec<String>,
+
     /// Count only files with these extensions (comma-separated, no dots; an empty one means no
     /// extension: `--include-ext ''` counts `Makefile` and scripts known by their `#!` line,
     /// `--include-ext c,` those and C)
@@ -412,6 +417,7 @@ impl SelectArgs {
                 match_d: self.match_d.clone(),
                 not_match_d: self.not_match_d.clone(),
                 fullpath: self.fullpath,
+                not_match: self.not_match.clone(),
             })?,
             include_ext: exts(&self.include_ext),
             exclude_ext: exts(&self.exclude_ext),
@@ -481,6 +487,7 @@ impl SelectArgs {
             (self.not_match_f.is_some(), "--not-match-f"),
             (self.match_d.is_some(), "--match-d"),
             (self.not_match_d.is_some(), "--not-match-d"),
+            (!self.not_match.is_empty(), "-M/--not-match"),
             (!self.include_ext.is_empty(), "--include-ext"),
             (!self.exclude_ext.is_empty(), "--exclude-ext"),
             (!self.types.is_empty(), "-t/--type"),

@@ -10,8 +10,13 @@
 //! - `--match-d`: only the files of directories whose absolute path (links resolved, as the
 //!   working directory cloc changes into) matches are counted, whatever `--fullpath` says.
 //!
-//! An expression matches anywhere unless anchored, as Perl's `m{...}` does; the syntax is the
-//! `regex` crate's, Perl's without look-around and back-references.
+//!
+//! And scc's `-M/--not-match` (repeatable), with scc 4.1's meaning: a directory whose name matches
+//! is not entered (a root always is), and a file whose name or path matches is left out (its path
+//! as scc names it: without the `./` of the root `.`).
+//!
+//! An expression matches anywhere unless anchored, as Perl's `m{...}` and Go's `MatchString` do;
+//! the syntax is the `regex` crate's, Perl's without look-around and back-references.
 
 use std::collections::HashMap;
 use std::os::unix::ffi::OsStrExt;
@@ -28,6 +33,8 @@ pub struct PatternFlags {
     pub match_d: Option<String>,
     pub not_match_d: Option<String>,
     pub fullpath: bool,
+    /// scc's `-M`.
+    pub not_match: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -37,6 +44,7 @@ pub struct PathPatterns {
     match_d: Option<Regex>,
     not_match_d: Option<Regex>,
     fullpath: bool,
+    not_match: Vec<Regex>,
     /// Each root made absolute with its links resolved, once: `--match-d` asks for every directory.
     absolute_roots: Arc<Mutex<HashMap<PathBuf, PathBuf>>>,
 }
@@ -66,11 +74,15 @@ impl PathPatterns {
             match_d: compile(&flags.match_d, "--match-d")?,
             not_match_d: compile(&flags.not_match_d, "--not-match-d")?,
             fullpath: flags.fullpath,
+            not_match: (flags.not_match.iter())
+                .filter_map(|re| compile(&Some(re.clone()), "-M/--not-match").transpose())
+                .collect::<Result<_, _>>()?,
             absolute_roots: Arc::default(),
         };
         let any = [&patterns.match_f, &patterns.not_match_f, &patterns.match_d, &patterns.not_match_d]
             .iter()
-            .any(|re| re.is_some());
+            .any(|re| re.is_some())
+            || !patterns.not_match.is_empty();
         Ok(any.then_some(patterns))
     }
 
@@ -78,7 +90,8 @@ impl PathPatterns {
     pub fn dir_verdict(&self, dir: &Path, root: &Path) -> DirVerdict {
         let named = dir.as_os_str().as_bytes();
         let not_match_d = self.not_match_d.as_ref();
-        if self.fullpath && not_match_d.is_some_and(|re| re.is_match(named)) {
+        let not_match = || dir != root && self.not_match.iter().any(|re| re.is_match(base_name(named)));
+        if self.fullpath && not_match_d.is_some_and(|re| re.is_match(named)) || not_match() {
             return DirVerdict { enter: false, files: false };
         }
         let by_name = !self.fullpath && not_match_d.is_some_and(|re| re.is_match(base_name(named)));
@@ -89,20 +102,19 @@ impl PathPatterns {
         DirVerdict { enter: true, files: !by_name && !outside }
     }
 
-    /// Whether the file `name`, at `path` (built only with `--fullpath`), is counted.
+    /// Whether the file `name`, at `path` (built only where an expression looks at it), is counted.
     pub fn keeps_file(&self, name: &[u8], path: impl FnOnce() -> PathBuf) -> bool {
-        if self.match_f.is_none() && self.not_match_f.is_none() {
+        let by_name = self.match_f.is_some() || self.not_match_f.is_some();
+        if !by_name && self.not_match.is_empty() {
             return true;
         }
-        let full;
-        let subject = if self.fullpath {
-            full = path();
-            full.as_os_str().as_bytes()
-        } else {
-            name
-        };
+        let full = if self.fullpath || !self.not_match.is_empty() { path() } else { PathBuf::new() };
+        let full = full.as_os_str().as_bytes();
+        let subject = if self.fullpath { full } else { name };
+        let as_scc_names = full.strip_prefix(b"./").unwrap_or(full);
         self.match_f.as_ref().map_or(true, |re| re.is_match(subject))
             && !self.not_match_f.as_ref().is_some_and(|re| re.is_match(subject))
+            && !self.not_match.iter().any(|re| re.is_match(name) || re.is_match(as_scc_names))
     }
 
     /// `dir` with its root replaced by the root's absolute path, links resolved (the root as
@@ -181,6 +193,23 @@ mod tests {
         assert!(!name.keeps_file(b"gadget.c", path));
         let full = PathPatterns { fullpath: true, ..name };
         assert!(!full.keeps_file(b"Widget.c", path), "the path does not start with the name");
+    }
+
+    /// scc's `-M`: a directory by its name, never a root; a file by its name or its path, the
+    /// `./` of the root `.` left off.
+    #[test]
+    fn not_match_prunes_directories_by_name_and_drops_files_by_name_or_path() {
+        let scc = patterns(PatternFlags {
+            not_match: vec!["^src$".into(), "^lib/W".into()],
+            ..PatternFlags::default()
+        });
+        let verdict = |dir: &str, root: &str| scc.dir_verdict(Path::new(dir), Path::new(root));
+        assert_eq!(verdict("mt/src", "mt"), DirVerdict { enter: false, files: false });
+        assert_eq!(verdict("src", "src"), DirVerdict { enter: true, files: true }, "a root");
+        assert_eq!(verdict("mt/lib", "mt"), DirVerdict { enter: true, files: true });
+        assert!(!scc.keeps_file(b"Widget.c", || PathBuf::from("./lib/Widget.c")));
+        assert!(scc.keeps_file(b"Widget.c", || PathBuf::from("mt/lib/Widget.c")));
+        assert!(!scc.keeps_file(b"src", || PathBuf::from("mt/lib/src")));
     }
 
     #[test]
