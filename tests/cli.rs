@@ -396,6 +396,26 @@ fn a_mapped_extension_counts_as_its_language() {
     assert_eq!(language(&v, "C")["code"], 1, "{v:#}");
 }
 
+/// scc's `--count-as`: pairs separated by commas, a language named by its name, in any case, or
+/// by one of its extensions (scc's own example: `jsp:htm,chead:"C Header"`).
+#[test]
+fn count_as_maps_extensions_as_scc_does() {
+    let tree = Tree::new();
+    tree.write("page.jsp", "<p>hi</p>\n<!-- note -->\n");
+    tree.write("x.chead", "int x; // y\n");
+    tree.write("y.foo", "x = 1\n");
+    let (v, _) = json(
+        &["--count-as", "jsp:htm,chead:C Header", "--count-as", "foo:PYTHON", "--format", "json", "."],
+        &tree,
+    );
+    assert_eq!(language(&v, "HTML")["comments"], 1, "{v:#}");
+    assert_eq!(language(&v, "C Header")["code"], 1, "{v:#}");
+    assert_eq!(language(&v, "Python")["code"], 1, "{v:#}");
+    let out = ringloc(&["--count-as", "jsp", "."], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'jsp' is not EXT:LANG"), "{out:?}");
+}
+
 #[test]
 fn a_built_in_replaced_counts_with_its_new_syntax() {
     let tree = defined_tree();

@@ -120,10 +120,15 @@ fn generated_and_minified_are_flagged_or_skipped() {
     assert_eq!(v["total"]["files"], 3);
     assert_eq!(v["flagged"]["generated"], 1);
     assert_eq!(v["flagged"]["minified"], 1);
-    let v = json_of(&ringloc(&["--format", "json", "--no-generated", "--no-minified", "."], tree.path()));
-    assert_eq!(v["total"]["files"], 1);
-    assert_eq!(v["skipped"]["generated"], 1);
-    assert_eq!(v["skipped"]["minified"], 1);
+    // ringloc's names, scc's (--no-gen, --no-min) and scc's both at once.
+    for flags in [&["--no-generated", "--no-minified"][..], &["--no-gen", "--no-min"], &["--no-min-gen"]] {
+        let v = json_of(&ringloc(&[&["--format", "json", "."][..], flags].concat(), tree.path()));
+        assert_eq!(v["total"]["files"], 1, "{flags:?}");
+        assert_eq!(v["skipped"]["generated"], 1, "{flags:?}");
+        assert_eq!(v["skipped"]["minified"], 1, "{flags:?}");
+    }
+    let v = json_of(&ringloc(&["--format", "json", "--no-min", "."], tree.path()));
+    assert_eq!((v["total"]["files"].as_u64(), v["skipped"]["generated"].as_u64()), (Some(2), Some(0)));
 }
 
 #[test]

@@ -272,6 +272,11 @@ pub struct DefineArgs {
     /// inc=PHP` (repeatable)
     #[arg(long, value_name = "EXT=LANG", global = true, value_parser = parse_mapping)]
     pub map_ext: Vec<(String, String)>,
+
+    /// scc's --map-ext: `--count-as jsp:html,chead:"C Header"`; LANG may also be an alias or an
+    /// extension whose language is meant (`jsp:htm`)
+    #[arg(long, value_name = "EXT:LANG,...", global = true, value_delimiter = ',', value_parser = parse_count_as)]
+    pub count_as: Vec<(String, String)>,
 }
 
 /// Which files to count: the flags a count, `--rev`, `diff` between revisions and `history` share,
@@ -380,12 +385,16 @@ pub struct SelectArgs {
 
     /// Leave out generated files (a "do not edit"/"@generated"/"code generated" header) instead of
     /// counting them and reporting how many there were
-    #[arg(long)]
+    #[arg(long, visible_alias = "no-gen")]
     pub no_generated: bool,
 
     /// Leave out minified files (lines averaging over 500 bytes)
-    #[arg(long)]
+    #[arg(long, visible_alias = "no-min")]
     pub no_minified: bool,
+
+    /// scc's: --no-generated and --no-minified at once
+    #[arg(long)]
+    pub no_min_gen: bool,
 
     /// Count doc strings (Python's triple-quoted string opening a line) as code, not comments
     #[arg(long, help_heading = "Counting")]
@@ -393,6 +402,14 @@ pub struct SelectArgs {
 }
 
 impl SelectArgs {
+    fn skips_generated(&self) -> bool {
+        self.no_generated || self.no_min_gen
+    }
+
+    fn skips_minified(&self) -> bool {
+        self.no_minified || self.no_min_gen
+    }
+
     /// The selection these flags ask for (without `-L` and `-x`); an error here is a usage error.
     fn selection(&self) -> Result<Selection, String> {
         let types = self.selected_languages()?;
@@ -465,8 +482,8 @@ impl SelectArgs {
             paths: vec![root],
             selection: self.selection()?,
             max_file_size: self.max_file_size,
-            skip_generated: self.no_generated,
-            skip_minified: self.no_minified,
+            skip_generated: self.skips_generated(),
+            skip_minified: self.skips_minified(),
             docstrings_as_code: self.docstrings_as_code,
             ..Config::default()
         })
@@ -487,6 +504,7 @@ impl SelectArgs {
             (self.not_match_f.is_some(), "--not-match-f"),
             (self.match_d.is_some(), "--match-d"),
             (self.not_match_d.is_some(), "--not-match-d"),
+            (self.fullpath, "--fullpath"),
             (!self.not_match.is_empty(), "-M/--not-match"),
             (!self.include_ext.is_empty(), "--include-ext"),
             (!self.exclude_ext.is_empty(), "--exclude-ext"),
@@ -496,6 +514,7 @@ impl SelectArgs {
             (self.max_depth.is_some(), "--max-depth"),
             (self.no_generated, "--no-generated"),
             (self.no_minified, "--no-minified"),
+            (self.no_min_gen, "--no-min-gen"),
             (self.docstrings_as_code, "--docstrings-as-code"),
         ];
         given.into_iter().find_map(|(set, flag)| set.then_some(flag))
@@ -767,8 +786,8 @@ impl Cli {
             paths,
             files,
             max_file_size: self.select.max_file_size,
-            skip_generated: self.select.no_generated,
-            skip_minified: self.select.no_minified,
+            skip_generated: self.select.skips_generated(),
+            skip_minified: self.select.skips_minified(),
             docstrings_as_code: self.select.docstrings_as_code,
             read_only: self.count == "none",
             complexity: self.estimates.complexity || self.format.sort == Some(SortFlag::Complexity),
@@ -858,6 +877,15 @@ fn parse_mapping(text: &str) -> Result<(String, String), String> {
             Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
         }
         _ => Err(format!("'{text}' is not EXT=LANG")),
+    }
+}
+
+fn parse_count_as(text: &str) -> Result<(String, String), String> {
+    match text.split_once(':') {
+        Some((ext, lang)) if !ext.trim_start_matches('.').is_empty() && !lang.is_empty() => {
+            Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
+        }
+        _ => Err(format!("'{text}' is not EXT:LANG")),
     }
 }
 

@@ -1,9 +1,9 @@
-//! `--lang-def` and `--map-ext`: the files read and handed to the library's one
+//! `--lang-def`, `--map-ext` and `--count-as`: the files read and handed to the library's one
 //! table of languages before any command runs.
 
 use std::fs;
 
-use ringloc::lang::{define, Definitions};
+use ringloc::lang::{define, Definitions, LangId};
 use ringloc::output::paths::escaped;
 
 use super::flags::DefineArgs;
@@ -18,6 +18,13 @@ pub fn define_languages(args: &DefineArgs) -> Result<(), String> {
     }
     for (ext, language) in &args.map_ext {
         definitions.map_extension(ext, language);
+    }
+    // scc's targets may name a language by an extension (`jsp:htm`); a --lang-def language, not
+    // yet defined here, is looked up by its name as given.
+    for (ext, language) in &args.count_as {
+        let named =
+            LangId::from_any_name(language).map_or_else(|| language.clone(), |id| id.name().to_string());
+        definitions.map_extension(ext, named);
     }
     define(&definitions).map_err(|e| e.to_string())
 }
