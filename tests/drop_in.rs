@@ -552,6 +552,17 @@ fn tokei_json_differs_from_tokei_only_where_the_rules_do() {
     );
 }
 
+/// Six C files under `mt/` for the selection expressions: nested directories named alike (`net`),
+/// a name with a capital, a file at the top. Each file's bytes are its own: cloc counts one of
+/// several identical files.
+fn selection_tree() -> Tree {
+    let tree = Tree::new();
+    for path in ["src/main.c", "src/net/sock.c", "lib/net/x.c", "src/vendor/v.c", "lib/Widget.c", "top.c"] {
+        tree.write(&format!("mt/{path}"), format!("int x; // {path}\n"));
+    }
+    tree
+}
+
 /// cloc's `--match-f`, `--not-match-f`, `--match-d`, `--not-match-d` and `--fullpath` select the
 /// files cloc selects, its quirks included: `--not-match-d` looks at the name of a file's own
 /// directory (its subdirectories are entered) and, with `--fullpath`, prunes a directory whose
@@ -559,11 +570,7 @@ fn tokei_json_differs_from_tokei_only_where_the_rules_do() {
 #[test]
 fn cloc_selection_expressions_select_what_cloc_selects() {
     let Some(cloc) = tool("cloc", on_path("cloc")) else { return };
-    let tree = Tree::new();
-    for path in ["src/main.c", "src/net/sock.c", "lib/net/x.c", "src/vendor/v.c", "lib/Widget.c", "top.c"] {
-        // Each file's bytes its own: cloc counts one of several identical files.
-        tree.write(&format!("mt/{path}"), format!("int x; // {path}\n"));
-    }
+    let tree = selection_tree();
     let cases: [&[&str]; 14] = [
         &["--match-f=^[Ww]idget", "mt"],
         &["--match-f=net", "mt"],
@@ -606,10 +613,7 @@ fn cloc_selection_expressions_select_what_cloc_selects() {
 #[test]
 fn scc_not_match_selects_what_scc_selects() {
     let Some(scc) = scc() else { return };
-    let tree = Tree::new();
-    for path in ["src/main.c", "src/net/sock.c", "lib/net/x.c", "src/vendor/v.c", "lib/Widget.c", "top.c"] {
-        tree.write(&format!("mt/{path}"), format!("int x; // {path}\n"));
-    }
+    let tree = selection_tree();
     let cases: [&[&str]; 9] = [
         &["-M", "^net$", "mt"],
         &["-M", "src/net", "mt"],

@@ -112,6 +112,11 @@ fn name_extension_language_and_depth_filters() {
         counted(&tree, &["--exclude-dir", "third_party", "--exclude-dir", "deep"]),
         ["a.c", "b.py", "run", "tests/t.c"]
     );
+    // scc's -n: exact names at any depth, files only (the directory `tests` stays).
+    assert_eq!(
+        counted(&tree, &["-n", "a.c,tests,d.*", "--exclude-file", "run"]),
+        ["b.py", "deep/er/d.c", "tests/t.c", "third_party/v.c"]
+    );
     assert_eq!(
         counted(&tree, &["--exclude", "tests", "--exclude", "*.py"]),
         ["a.c", "deep/er/d.c", "run", "third_party/v.c"]

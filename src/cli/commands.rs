@@ -244,6 +244,7 @@ fn left_out_by<'a>(selection: &Selection, path: &Path, language_flags: &'a str) 
     Some(match selection.left_out_by(name, detect_by_name(name))? {
         Filter::IncludeExt => "--include-ext",
         Filter::ExcludeExt => "--exclude-ext",
+        Filter::ExcludeFile => "--exclude-file",
         Filter::Type => language_flags,
     })
 }

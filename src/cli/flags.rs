@@ -358,6 +358,11 @@ pub struct SelectArgs {
     #[arg(long, value_name = "EXTS", value_delimiter = ',')]
     pub exclude_ext: Vec<String>,
 
+    /// scc's: skip files with these names, exactly as written, at any depth (comma-separated:
+    /// `-n package-lock.json,Cargo.lock`)
+    #[arg(short = 'n', long, value_name = "NAMES", value_delimiter = ',')]
+    pub exclude_file: Vec<String>,
+
     /// Count only these languages (comma-separated names as in the table, aliases such as py, js,
     /// cpp, sh, or extensions such as rs, ts, md; an extension several languages share, such as
     /// asm, selects each of them). --include-lang is cloc's name for it
@@ -438,6 +443,7 @@ impl SelectArgs {
             })?,
             include_ext: exts(&self.include_ext),
             exclude_ext: exts(&self.exclude_ext),
+            exclude_file: self.exclude_file.iter().map(|name| name.as_bytes().to_vec()).collect(),
             types,
             max_depth: self.max_depth,
             one_file_system: false,
@@ -508,6 +514,7 @@ impl SelectArgs {
             (!self.not_match.is_empty(), "-M/--not-match"),
             (!self.include_ext.is_empty(), "--include-ext"),
             (!self.exclude_ext.is_empty(), "--exclude-ext"),
+            (!self.exclude_file.is_empty(), "-n/--exclude-file"),
             (!self.types.is_empty(), "-t/--type"),
             (!self.exclude_lang.is_empty(), "--exclude-lang"),
             (self.max_file_size.is_some(), "--max-file-size"),

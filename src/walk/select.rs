@@ -28,6 +28,8 @@ pub struct Selection {
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
     pub exclude_ext: HashSet<Vec<u8>>,
+    /// scc's `--exclude-file`: file names left out wherever they are, exactly as written.
+    pub exclude_file: HashSet<Vec<u8>>,
     /// When not empty, only these languages are counted; sorted, so that a file's language is
     /// found by a binary search (`--exclude-lang` alone selects every language but a few).
     pub types: Vec<LangId>,
@@ -44,6 +46,7 @@ pub struct Selection {
 pub enum Filter {
     IncludeExt,
     ExcludeExt,
+    ExcludeFile,
     /// `-t` or `--exclude-lang`, by the language the name says.
     Type,
 }
@@ -224,7 +227,10 @@ impl Selection {
     /// or `--type` it cannot, and a walk asks once a directory instead of calling it for every file
     /// (~27 instructions a file).
     pub fn filters_files(&self) -> bool {
-        !self.include_ext.is_empty() || !self.exclude_ext.is_empty() || !self.types.is_empty()
+        !self.include_ext.is_empty()
+            || !self.exclude_ext.is_empty()
+            || !self.exclude_file.is_empty()
+            || !self.types.is_empty()
     }
 
     /// Filters that need only the name (and its language guess), checked before any path is built.
@@ -239,6 +245,9 @@ impl Selection {
         }
         if !self.exclude_ext.is_empty() && has_extension_in(&self.exclude_ext, name) {
             return Some(Filter::ExcludeExt);
+        }
+        if self.exclude_file.contains(name) {
+            return Some(Filter::ExcludeFile);
         }
         match language {
             NameMatch::Known(id) if !self.keeps_language(id) => Some(Filter::Type),
@@ -293,7 +302,7 @@ mod tests {
     }
 
     /// The walk asks `skips_file` only when `filters_files` says it can skip: under every mix of
-    /// the three filters, that shortcut skips exactly what `skips_file` alone skips.
+    /// the four filters, that shortcut skips exactly what `skips_file` alone skips.
     #[test]
     fn asking_only_when_files_are_filtered_skips_what_skips_file_skips() {
         let names: [&[u8]; 6] = [b"a.rs", b"b.C", b"Makefile", b".hidden", b"x.unknownext", b"noext"];
@@ -302,7 +311,7 @@ mod tests {
             other => panic!("a.rs is {other:?}"),
         };
         let mut skipped = 0;
-        for mix in 0..8 {
+        for mix in 0..16 {
             let mut sel = Selection::default();
             if mix & 1 != 0 {
                 sel.include_ext.insert(b"rs".to_vec());
@@ -312,6 +321,9 @@ mod tests {
             }
             if mix & 4 != 0 {
                 sel.types.push(rust);
+            }
+            if mix & 8 != 0 {
+                sel.exclude_file.insert(b"Makefile".to_vec());
             }
             for name in names {
                 let language = detect_by_name(name);
