@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 
 use regex::bytes::Regex;
 
-/// The four expressions and `--fullpath`, as given.
+/// cloc's four expressions, `--fullpath` and scc's `-M`, as given.
 #[derive(Debug, Clone, Default)]
 pub struct PatternFlags {
     pub match_f: Option<String>,
@@ -37,6 +37,7 @@ pub struct PatternFlags {
     pub not_match: Vec<String>,
 }
 
+/// The expressions compiled, shared by every worker's copy of the selection.
 #[derive(Debug, Clone)]
 pub struct PathPatterns {
     match_f: Option<Regex>,

@@ -22,8 +22,8 @@ pub struct Selection {
     /// `--exclude-dir` and `--exclude`: directories never entered, and globs matched against the
     /// path below its root, as a `.gitignore` at the root matches.
     pub exclude: Option<Excludes>,
-    /// cloc's `--match-f`, `--not-match-f`, `--match-d` and `--not-match-d`, on the files and
-    /// directories a walk finds.
+    /// cloc's `--match-f`, `--not-match-f`, `--match-d` and `--not-match-d` and scc's `-M`, on the
+    /// files and directories a walk finds.
     pub patterns: Option<PathPatterns>,
     /// Lower-case extensions; when not empty, only files with one of them are counted.
     pub include_ext: HashSet<Vec<u8>>,
@@ -260,8 +260,8 @@ impl Selection {
         id.in_selection(&self.types)
     }
 
-    /// What cloc's directory expressions say of the directory `dir` below `root`: everything is
-    /// kept without them.
+    /// What cloc's and scc's directory expressions say of the directory `dir` below `root`:
+    /// everything is kept without them.
     pub fn dir_verdict(&self, dir: &Path, root: &Path) -> DirVerdict {
         match &self.patterns {
             Some(patterns) => patterns.dir_verdict(dir, root),
@@ -269,7 +269,8 @@ impl Selection {
         }
     }
 
-    /// Whether cloc's file expressions keep the file `name` at `path` (built only if they need it).
+    /// Whether cloc's and scc's file expressions keep the file `name` at `path` (built only if they
+    /// need it).
     pub fn keeps_by_pattern(&self, name: &[u8], path: impl FnOnce() -> PathBuf) -> bool {
         self.patterns.as_ref().map_or(true, |patterns| patterns.keeps_file(name, path))
     }
