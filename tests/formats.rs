@@ -195,6 +195,7 @@ fn the_man_page_lists_diff_formats_under_diff() {
             "cloc\\-json",
             "cloc\\-xml",
             "cloc\\-yaml",
+            "cloc\\-csv",
             "openmetrics",
             "sql",
         ]
@@ -203,17 +204,17 @@ fn the_man_page_lists_diff_formats_under_diff() {
         .collect()
     };
     assert_eq!(listed(section("diff")), DIFF_FORMATS.map(|f| f.replace('-', "\\-")), "{}", section("diff"));
-    assert_eq!(listed(section("merge")).len(), 13, "{}", section("merge"));
+    assert_eq!(listed(section("merge")).len(), 14, "{}", section("merge"));
     let count = &man[..man.find(".SH SUBCOMMANDS").unwrap()];
-    assert_eq!(listed(count).len(), 13, "{count}");
+    assert_eq!(listed(count).len(), 14, "{count}");
 }
 
 /// The formats `diff` writes, in `--format`'s order.
-const DIFF_FORMATS: [&str; 9] =
-    ["table", "json", "ndjson", "csv", "markdown", "yaml", "cloc-json", "cloc-xml", "cloc-yaml"];
+const DIFF_FORMATS: [&str; 10] =
+    ["table", "json", "ndjson", "csv", "markdown", "yaml", "cloc-json", "cloc-xml", "cloc-yaml", "cloc-csv"];
 
 /// `diff --help` listed all fourteen formats under `--format`, and `--sql-project` and
-/// `--sql-append`, though diff writes nine formats and no SQL: the help now comes from the same
+/// `--sql-append`, though diff writes ten formats and no SQL: the help now comes from the same
 /// definition as the parser, the manual page and the completions.
 #[test]
 fn diff_help_lists_only_what_diff_takes() {
@@ -228,7 +229,7 @@ fn diff_help_lists_only_what_diff_takes() {
         .collect();
     assert_eq!(listed, DIFF_FORMATS, "{help}");
     assert!(!help.contains("--sql"), "{help}");
-    for syntax in ["json", "xml", "yaml"] {
+    for syntax in ["json", "xml", "yaml", "csv"] {
         let said = format!("cloc 1.96's `--diff --{syntax}` (between two revisions)");
         assert_eq!(value_help(values, &format!("cloc-{syntax}")), said, "{help}");
     }
