@@ -879,20 +879,21 @@ const MAX_THREADS: usize = 1024;
 
 /// `EXT=LANG` (`--map-ext`): the extension (a leading dot dropped) and the language's name.
 fn parse_mapping(text: &str) -> Result<(String, String), String> {
-    match text.split_once('=') {
-        Some((ext, lang)) if !ext.trim_start_matches('.').is_empty() && !lang.is_empty() => {
-            Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
-        }
-        _ => Err(format!("'{text}' is not EXT=LANG")),
-    }
+    extension_and_language(text, '=')
 }
 
+/// scc's `--count-as` writes `--map-ext`'s pair with a colon.
 fn parse_count_as(text: &str) -> Result<(String, String), String> {
-    match text.split_once(':') {
+    extension_and_language(text, ':')
+}
+
+/// `EXT` and `LANG` of `EXT<separator>LANG`, the extension's leading dot dropped; neither empty.
+fn extension_and_language(text: &str, separator: char) -> Result<(String, String), String> {
+    match text.split_once(separator) {
         Some((ext, lang)) if !ext.trim_start_matches('.').is_empty() && !lang.is_empty() => {
             Ok((ext.trim_start_matches('.').to_string(), lang.to_string()))
         }
-        _ => Err(format!("'{text}' is not EXT:LANG")),
+        _ => Err(format!("'{text}' is not EXT{separator}LANG")),
     }
 }
 

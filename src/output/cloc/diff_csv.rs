@@ -22,16 +22,12 @@ pub fn write(doc: &DiffDoc, out: &mut impl Write) -> io::Result<()> {
     }
     let h = &doc.header;
     writeln!(out, ", \"{} v {} T={} s\"", h.url, env!("CARGO_PKG_VERSION"), h.elapsed)?;
-    let rows = KINDS.map(|(_, kind)| doc.languages(kind));
-    let [mut same, mut modified, mut added, mut removed] = rows;
-    while let (Some(s), Some(m), Some(a), Some(r)) =
-        (same.next(), modified.next(), added.next(), removed.next())
-    {
+    let [same, modified, added, removed] = KINDS.map(|(_, kind)| doc.languages(kind));
+    let picks: [fn(&Row) -> u64; 4] = [|r| r.files, |r| r.blank, |r| r.comment, |r| r.code];
+    for (((s, m), a), r) in same.zip(modified).zip(added).zip(removed) {
         field(out, &s.name)?;
-        let by_kind = [&s, &m, &a, &r];
-        let picks: [fn(&Row) -> u64; 4] = [|r| r.files, |r| r.blank, |r| r.comment, |r| r.code];
         for pick in picks {
-            for row in by_kind {
+            for row in [&s, &m, &a, &r] {
                 write!(out, ", {}", pick(row))?;
             }
         }
