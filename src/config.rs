@@ -38,6 +38,9 @@ pub struct Config {
     pub selection: Selection,
     /// Skip files larger than this many bytes.
     pub max_file_size: Option<u64>,
+    /// Skip files of more lines than this (scc's `--no-large`): known only once a file is counted,
+    /// so such a file is read whole and its counts dropped.
+    pub max_lines: Option<u64>,
     /// Leave generated / minified files out instead of counting them and flagging them apart.
     pub skip_generated: bool,
     pub skip_minified: bool,
@@ -76,6 +79,7 @@ impl Default for Config {
             by_root: false,
             selection: Selection::default(),
             max_file_size: None,
+            max_lines: None,
             skip_generated: false,
             skip_minified: false,
             docstrings_as_code: false,
@@ -95,6 +99,7 @@ impl Config {
         ReadRules {
             only: self.selection.types.clone(),
             max_size: self.max_file_size,
+            max_lines: self.max_lines,
             skip_generated: self.skip_generated,
             skip_minified: self.skip_minified,
             count: Options { docstrings_as_code: self.docstrings_as_code },

@@ -642,3 +642,45 @@ fn scc_not_match_selects_what_scc_selects() {
         assert_eq!(files(&mine, "type,"), files(&theirs, "Language,"), "{args:?}");
     }
 }
+
+/// scc's `--no-large` leaves out what scc leaves out: a file of `--large-line-count` lines or more
+/// (a last blank line counted) or of `--large-byte-count` bytes or more, scc's defaults included;
+/// the two counts alone leave nothing out.
+#[test]
+fn scc_no_large_leaves_out_what_scc_leaves_out() {
+    let Some(scc) = scc() else { return };
+    let tree = Tree::new();
+    for lines in [9, 10, 11, 39_999, 40_000] {
+        tree.write(&format!("l{lines}.py"), "x = 1\n".repeat(lines));
+    }
+    tree.write("l9_and_blank.py", format!("{}\n", "x = 1\n".repeat(9)));
+    for bytes in [99, 100, 101, 999_999, 1_000_000] {
+        tree.write(&format!("b{bytes}.c"), format!("{}\n", "x".repeat(bytes - 1)));
+    }
+    let cases: [&[&str]; 6] = [
+        &["--no-large"],
+        &["--no-large", "--large-line-count", "10"],
+        &["--no-large", "--large-byte-count", "100"],
+        &["--no-large", "--large-line-count", "10", "--large-byte-count", "100"],
+        &["--no-large", "--large-line-count=1"],
+        &["--large-line-count", "10", "--large-byte-count", "100"],
+    ];
+    let files = |text: &str, skip: &str| -> Vec<String> {
+        let rows = text.lines().filter(|row| !row.starts_with(skip));
+        let mut files: Vec<String> =
+            rows.filter_map(|row| row.split(',').nth(1)).map(str::to_string).collect();
+        files.sort();
+        files
+    };
+    for args in cases {
+        let theirs = stdout_of(&scc, &[&["--by-file", "-f", "csv", "."], args].concat(), tree.path());
+        let mine = ours(&[&["--by-file", "--format", "csv", "."], args].concat(), &tree);
+        let mine: String =
+            mine.lines().filter(|row| row.starts_with("file,")).map(|row| format!("{row}\n")).collect();
+        let mine: String = mine.replace(",./", ",");
+        assert_eq!(files(&mine, "type,"), files(&theirs, "Language,"), "{args:?}");
+    }
+    let out = ringloc(&["--no-large", "--large-byte-count", "0", "."], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 would leave out every file"));
+}

@@ -228,7 +228,7 @@ fn skipped_because(why: Skip, language_flags: &str) -> String {
     let why = match why {
         Skip::Unknown => "language unknown (`ringloc --languages` lists the names ringloc knows)",
         Skip::Binary => "binary",
-        Skip::TooLarge => "larger than --max-file-size",
+        Skip::TooLarge => "too large (--max-file-size or --no-large)",
         Skip::Generated => "generated (--no-generated)",
         Skip::Minified => "minified (--no-minified)",
         Skip::Duplicate => "the same bytes as a file counted before it in path order (--no-duplicates)",

@@ -401,6 +401,19 @@ pub struct SelectArgs {
     #[arg(long)]
     pub no_min_gen: bool,
 
+    /// scc's: leave out files of --large-line-count lines or more, or of --large-byte-count bytes
+    /// or more
+    #[arg(long)]
+    pub no_large: bool,
+
+    /// With --no-large, the fewest lines a file left out has [default: 40000, scc's]
+    #[arg(long, value_name = "N", value_parser = parse_large_limit)]
+    pub large_line_count: Option<u64>,
+
+    /// With --no-large, the fewest bytes a file left out has [default: 1000000, scc's]
+    #[arg(long, value_name = "N", value_parser = parse_large_limit)]
+    pub large_byte_count: Option<u64>,
+
     /// Count doc strings (Python's triple-quoted string opening a line) as code, not comments
     #[arg(long, help_heading = "Counting")]
     pub docstrings_as_code: bool,
@@ -413,6 +426,19 @@ impl SelectArgs {
 
     fn skips_minified(&self) -> bool {
         self.no_minified || self.no_min_gen
+    }
+
+    /// The most bytes a counted file may have: `--max-file-size`'s, or under `--no-large` one less
+    /// than scc's `--large-byte-count` (scc leaves out a file of that many), whichever is lower.
+    fn max_bytes(&self) -> Option<u64> {
+        let large = self.no_large.then(|| self.large_byte_count.unwrap_or(LARGE_BYTES) - 1);
+        self.max_file_size.into_iter().chain(large).min()
+    }
+
+    /// The most lines a counted file may have: under `--no-large`, one less than scc's
+    /// `--large-line-count`.
+    fn max_lines(&self) -> Option<u64> {
+        self.no_large.then(|| self.large_line_count.unwrap_or(LARGE_LINES) - 1)
     }
 
     /// The selection these flags ask for (without `-L` and `-x`); an error here is a usage error.
@@ -487,7 +513,8 @@ impl SelectArgs {
         Ok(Config {
             paths: vec![root],
             selection: self.selection()?,
-            max_file_size: self.max_file_size,
+            max_file_size: self.max_bytes(),
+            max_lines: self.max_lines(),
             skip_generated: self.skips_generated(),
             skip_minified: self.skips_minified(),
             docstrings_as_code: self.docstrings_as_code,
@@ -522,6 +549,9 @@ impl SelectArgs {
             (self.no_generated, "--no-generated"),
             (self.no_minified, "--no-minified"),
             (self.no_min_gen, "--no-min-gen"),
+            (self.no_large, "--no-large"),
+            (self.large_line_count.is_some(), "--large-line-count"),
+            (self.large_byte_count.is_some(), "--large-byte-count"),
             (self.docstrings_as_code, "--docstrings-as-code"),
         ];
         given.into_iter().find_map(|(set, flag)| set.then_some(flag))
@@ -792,7 +822,8 @@ impl Cli {
         Ok(Config {
             paths,
             files,
-            max_file_size: self.select.max_file_size,
+            max_file_size: self.select.max_bytes(),
+            max_lines: self.select.max_lines(),
             skip_generated: self.select.skips_generated(),
             skip_minified: self.select.skips_minified(),
             docstrings_as_code: self.select.docstrings_as_code,
@@ -915,6 +946,20 @@ fn parse_depth(text: &str) -> Result<usize, String> {
         }
         Ok(n) => Ok(n),
         Err(_) => Err(format!("'{text}' is not a number of levels")),
+    }
+}
+
+/// scc 4.1's defaults for `--large-line-count` and `--large-byte-count`.
+const LARGE_LINES: u64 = 40_000;
+const LARGE_BYTES: u64 = 1_000_000;
+
+/// scc's `--large-line-count` and `--large-byte-count`: a file of this many is left out, so 0 would
+/// leave out every file, empty ones too.
+fn parse_large_limit(text: &str) -> Result<u64, String> {
+    match text.trim().parse() {
+        Ok(0) => Err("0 would leave out every file; the least is 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
     }
 }
 

@@ -45,6 +45,8 @@ pub struct ReadRules {
     pub only: Vec<LangId>,
     /// Files larger than this are skipped; reading stops once it is passed, so no `statx`.
     pub max_size: Option<u64>,
+    /// Files of more lines than this are skipped, once counted.
+    pub max_lines: Option<u64>,
     pub skip_generated: bool,
     pub skip_minified: bool,
     /// Counting options (`--docstrings-as-code`).
@@ -313,6 +315,9 @@ impl FileProgress {
         rules: &ReadRules,
     ) -> Outcome {
         let (counts, embedded, complexity) = counted;
+        if rules.max_lines.is_some_and(|max| counts.lines > max) {
+            return Outcome::Skipped(Skip::TooLarge);
+        }
         let minified = self.bytes >= 1024 && self.bytes / counts.lines.max(1) > MINIFIED_LINE;
         match (self.generated, minified) {
             (true, _) if rules.skip_generated => Outcome::Skipped(Skip::Generated),

@@ -100,7 +100,7 @@ pub struct Skipped {
     /// (walked, named, listed with `--files-from`, followed); a file the selection leaves out
     /// (hidden, ignored, excluded, extension filters) is not looked at, so not counted here.
     pub unknown: u64,
-    /// Larger than `--max-file-size`.
+    /// Larger than `--max-file-size`, or too many lines or bytes for `--no-large`.
     pub too_large: u64,
     /// Generated or minified, left out by `--no-generated` / `--no-minified`.
     pub generated: u64,
