@@ -684,3 +684,55 @@ fn scc_no_large_leaves_out_what_scc_leaves_out() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("0 would leave out every file"));
 }
+
+/// scc's `--ignore-file` leaves out what scc leaves out: gitignore lines applied from the root
+/// (from outside the tree or inside it, anchored, by directory, negated), below the tree's own
+/// `.ignore` (whose `!` re-includes), whatever `--no-ignore` says. A missing file is a usage error
+/// here, where scc reports it and counts everything.
+#[test]
+fn scc_ignore_file_selects_what_scc_selects() {
+    let Some(scc) = scc() else { return };
+    let tree = Tree::new();
+    for path in ["a.c", "b.c", "sub/c.c", "sub/d.c", "deep/a.c", "deep/sub/e.c", "keep.c", "re/a.c"] {
+        tree.write(&format!("t/{path}"), format!("int x; // {path}\n"));
+    }
+    tree.write("t/re/.ignore", "!a.c\n");
+    for (name, lines) in [("one", "a.c\n"), ("anchored", "/a.c\n"), ("mid", "sub/d.c\n"), ("dir", "sub/\n")] {
+        tree.write(&format!("{name}.ignore"), lines);
+    }
+    tree.write("neg.ignore", "*.c\n!keep.c\n");
+    let cases: [(&[&str], &str); 9] = [
+        (&["--ignore-file", "one.ignore", "t"], "."),
+        (&["--ignore-file", "../one.ignore", "."], "t"),
+        (&["--ignore-file", "anchored.ignore", "t"], "."),
+        (&["--ignore-file", "../anchored.ignore", "."], "t"),
+        (&["--ignore-file", "mid.ignore", "t"], "."),
+        (&["--ignore-file", "dir.ignore", "t"], "."),
+        (&["--ignore-file", "neg.ignore", "t"], "."),
+        (&["--ignore-file", "one.ignore", "--ignore-file", "mid.ignore", "t"], "."),
+        (&["--no-ignore", "--ignore-file", "one.ignore", "t"], "."),
+    ];
+    let files = |text: &str, skip: &str| -> Vec<String> {
+        let rows = text.lines().filter(|row| !row.starts_with(skip));
+        let mut files: Vec<String> =
+            rows.filter_map(|row| row.split(',').nth(1)).map(str::to_string).collect();
+        files.sort();
+        files
+    };
+    for (args, dir) in cases {
+        let cwd = tree.path().join(dir);
+        let theirs = stdout_of(&scc, &[&["--by-file", "-f", "csv"], args].concat(), &cwd);
+        let out = ringloc(&[&["--by-file", "--format", "csv"], args].concat(), &cwd);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let mine: String = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .filter(|row| row.starts_with("file,"))
+            .map(|row| format!("{}\n", row.replace(",./", ",")))
+            .collect();
+        assert_eq!(files(&mine, "type,"), files(&theirs, "Language,"), "{args:?} in {dir}");
+    }
+    let out = ringloc(&["--ignore-file", "nope.ignore", "t"], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("ringloc: --ignore-file nope.ignore: "));
+}

@@ -209,8 +209,9 @@ fn a_revision_counts_as_its_checkout_loose_and_packed() {
     }
 }
 
-/// With git's ignore files or `.ignore`s turned off apart, a revision's files are its checkout's,
-/// and each flag leaves out what it should (the ignored files are committed all the same).
+/// With git's ignore files or `.ignore`s turned off apart, or an `--ignore-file` added, a
+/// revision's files are its checkout's, and each flag leaves out what it should (the ignored files
+/// are committed all the same).
 #[test]
 fn a_revision_turns_git_or_dot_ignore_files_off_as_its_checkout_does() {
     if !has_git() {
@@ -231,6 +232,17 @@ fn a_revision_turns_git_or_dot_ignore_files_off_as_its_checkout_does() {
     let counts = [&[][..], &["--no-ignore-vcs"], &["--no-ignore-dot"], &["--no-ignore"]].map(files);
     assert_eq!(counts, [1, 2, 3, 4].map(Some));
     for flags in [&["--no-ignore-vcs"][..], &["--no-ignore-dot"], &["--no-gitignore", "--no-ignore-dot"]] {
+        assert_rev_matches_checkout(&repo, "HEAD", flags);
+    }
+    // scc's --ignore-file, a file outside the repository, applies from the root with or without
+    // the tree's own.
+    std::fs::write(repo.top().join("extra.ignore"), "/src/a.c\n").unwrap();
+    let with_extra = [
+        &["--ignore-file", "extra.ignore", "--no-ignore-dot"][..],
+        &["--no-ignore", "--ignore-file=extra.ignore"],
+    ];
+    assert_eq!(with_extra.map(files), [Some(2), Some(3)]);
+    for flags in with_extra {
         assert_rev_matches_checkout(&repo, "HEAD", flags);
     }
 }

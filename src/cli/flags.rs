@@ -3,14 +3,17 @@
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+use ignore::gitignore::Gitignore;
 use ringloc::io::Backend;
 use ringloc::lang::LangId;
+use ringloc::output::paths::for_people;
 use ringloc::report::{Shape, SortKey};
-use ringloc::walk::ignore::IgnorePolicy;
+use ringloc::walk::ignore::{ignore_files_matcher, IgnorePolicy};
 use ringloc::walk::patterns::{PathPatterns, PatternFlags};
 use ringloc::walk::select::{excludes, Selection};
 use ringloc::Config;
@@ -308,6 +311,11 @@ pub struct SelectArgs {
     #[arg(long)]
     pub no_ignore_dot: bool,
 
+    /// scc's: gitignore lines in FILE, applied from each root below the tree's own ignore files
+    /// (a later FILE's lines win over an earlier's); with --no-ignore too (repeatable)
+    #[arg(long, value_name = "FILE")]
+    pub ignore_file: Vec<PathBuf>,
+
     /// Never enter directories with this name, at any depth; a DIR with a `/` is a path below each
     /// root (`src/vendor`), and a trailing `/` is dropped; commas separate several, as cloc and scc
     /// read them (`--exclude-dir node_modules,vendor`; repeatable)
@@ -458,6 +466,7 @@ impl SelectArgs {
                 vcs: !self.no_ignore_vcs,
                 dot: !self.no_ignore_dot,
             },
+            ignore_files: self.ignore_files()?,
             exclude: excludes(&dirs, &self.exclude).map_err(|e| format!("bad --exclude glob: {e}"))?,
             patterns: PathPatterns::new(&PatternFlags {
                 match_f: self.match_f.clone(),
@@ -474,6 +483,18 @@ impl SelectArgs {
             max_depth: self.max_depth,
             one_file_system: false,
         })
+    }
+
+    /// The lines of `--ignore-file`'s files as one matcher; a file that cannot be read is a usage
+    /// error, since counting what it would leave out is no count the user asked for.
+    fn ignore_files(&self) -> Result<Option<Arc<Gitignore>>, String> {
+        let read = |path: &PathBuf| {
+            std::fs::read(path)
+                .map(|text| (path.clone(), text))
+                .map_err(|e| format!("--ignore-file {}: {e}", for_people(path)))
+        };
+        let files = self.ignore_file.iter().map(read).collect::<Result<Vec<_>, _>>()?;
+        Ok(ignore_files_matcher(&files))
     }
 
     /// The languages `-t` and `--exclude-lang` leave in, sorted; empty where neither is given (every
@@ -531,6 +552,7 @@ impl SelectArgs {
             (self.no_require_git, "--no-require-git"),
             (self.no_ignore_vcs, "--no-ignore-vcs"),
             (self.no_ignore_dot, "--no-ignore-dot"),
+            (!self.ignore_file.is_empty(), "--ignore-file"),
             (!self.exclude_dir.is_empty(), "--exclude-dir"),
             (!self.exclude.is_empty(), "--exclude"),
             (self.match_f.is_some(), "--match-f"),

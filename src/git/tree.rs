@@ -347,9 +347,7 @@ impl<'a> TreeLister<'a> {
                 continue;
             }
             let path = path.join(OsStr::from_bytes(e.name));
-            let dropped = |is_dir| {
-                filtered && (ignore.is_ignored(&path, is_dir) || sel.excluded_by_path(&path, &root, is_dir))
-            };
+            let dropped = |is_dir| filtered && sel.drops_path(&ignore, &path, &root, is_dir);
             // A submodule is a directory in a checkout: the rules that leave one out leave it out
             // too, and so mark the `--exclude-dir` or `--exclude` value that matched it.
             let kept_dir =

@@ -102,8 +102,9 @@ pub struct IgnoreLevel {
 pub(crate) const CUSTOM_FILES: [&CStr; 2] = [c".ringlocignore", c".ignore"];
 
 impl IgnoreLevel {
-    /// True when some ignore file here or above says `path` is ignored (and no later `!` re-includes it).
-    pub fn is_ignored(&self, path: &Path, is_dir: bool) -> bool {
+    /// What the ignore files here and above say of `path`: `Some(true)` ignored, `Some(false)`
+    /// re-included by a `!` line, `None` where no line matches.
+    pub fn verdict(&self, path: &Path, is_dir: bool) -> Option<bool> {
         let mut level = Some(self);
         while let Some(l) = level {
             let rebased;
@@ -117,19 +118,23 @@ impl IgnoreLevel {
             let candidate = relative(candidate, l.root.as_deref());
             for m in &l.matchers {
                 match m.matched(candidate, is_dir) {
-                    Match::Ignore(_) => return true,
-                    Match::Whitelist(_) => return false,
+                    Match::Ignore(_) => return Some(true),
+                    Match::Whitelist(_) => return Some(false),
                     Match::None => {}
                 }
             }
             if l.parent.is_none() {
                 if let Some(global) = l.global.as_ref().filter(|_| l.in_git) {
-                    return global.matched(path, is_dir).is_ignore();
+                    return match global.matched(path, is_dir) {
+                        Match::Ignore(_) => Some(true),
+                        Match::Whitelist(_) => Some(false),
+                        Match::None => None,
+                    };
                 }
             }
             level = l.parent.as_deref();
         }
-        false
+        None
     }
 
     /// Whether any ignore file here or above, or the global one, could match: without one, no path
@@ -215,6 +220,22 @@ fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
         let _ = builder.add_line(Some(from.clone()), line);
     }
     builder.build().ok().filter(|g| !g.is_empty())
+}
+
+/// scc's `--ignore-file`s, whose texts are given in order, as one matcher rooted at `.` (given
+/// paths below a root): a later file's line wins over an earlier one's, as within one file. `None`
+/// where they hold no pattern.
+pub fn ignore_files_matcher(files: &[(PathBuf, Vec<u8>)]) -> Option<Arc<Gitignore>> {
+    let mut builder = GitignoreBuilder::new(".");
+    builder.allow_unclosed_class(false);
+    for (path, text) in files {
+        let text = text.strip_prefix(crate::lang::UTF8_BOM).unwrap_or(text);
+        for line in String::from_utf8_lossy(text).lines() {
+            // A malformed pattern is skipped, as git does.
+            let _ = builder.add_line(Some(path.clone()), line);
+        }
+    }
+    builder.build().ok().filter(|g| !g.is_empty()).map(Arc::new)
 }
 
 /// The ignore files a directory of a git tree may hold, highest precedence first, as a work

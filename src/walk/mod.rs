@@ -262,9 +262,7 @@ impl Lister {
                 continue;
             }
             let path = || joined(&job.path, name);
-            let dropped = |path: &Path, is_dir| {
-                filtered && (ignore.is_ignored(path, is_dir) || sel.excluded_by_path(path, &job.root, is_dir))
-            };
+            let dropped = |path: &Path, is_dir| filtered && sel.drops_path(ignore, path, &job.root, is_dir);
             let enters = || !SKIPPED_DIRS.contains(&name) && !sel.skips_dir(name, job.depth + 1);
             match kind {
                 FileType::Directory if enters() => {

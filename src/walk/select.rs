@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
-use super::ignore::IgnorePolicy;
+use super::ignore::{IgnoreLevel, IgnorePolicy};
 use super::patterns::{DirVerdict, PathPatterns};
 use crate::lang::{LangId, NameMatch};
 
@@ -19,6 +19,9 @@ pub struct Selection {
     /// Follow symbolic links (`--follow`), counting each target once.
     pub follow: bool,
     pub ignore: IgnorePolicy,
+    /// scc's `--ignore-file`: gitignore lines applied from each root, below every ignore file of
+    /// the tree (whose `!` lines re-include what they leave out), whatever `--no-ignore` says.
+    pub ignore_files: Option<Arc<Gitignore>>,
     /// `--exclude-dir` and `--exclude`: directories never entered, and globs matched against the
     /// path below its root, as a `.gitignore` at the root matches.
     pub exclude: Option<Excludes>,
@@ -220,7 +223,20 @@ impl Selection {
     /// Whether [`Selection::excluded_by_path`] can exclude anything: without `--exclude` or an
     /// `--exclude-dir` path it cannot, and a walk builds no path to ask it.
     pub fn filters_paths(&self) -> bool {
-        self.exclude.as_ref().is_some_and(|e| !e.dir_paths.is_empty() || !e.each.is_empty())
+        self.ignore_files.is_some()
+            || self.exclude.as_ref().is_some_and(|e| !e.dir_paths.is_empty() || !e.each.is_empty())
+    }
+
+    /// Whether the entry at `path` below `root` is left out by a path: by the tree's ignore files
+    /// (`ignore`, the level of its directory), else by `--ignore-file`'s lines, or by `--exclude`
+    /// and `--exclude-dir`'s paths.
+    pub fn drops_path(&self, ignore: &IgnoreLevel, path: &Path, root: &Path, is_dir: bool) -> bool {
+        let ignored = ignore.verdict(path, is_dir).unwrap_or_else(|| {
+            self.ignore_files.as_ref().is_some_and(|lines| {
+                lines.matched(path.strip_prefix(root).unwrap_or(path), is_dir).is_ignore()
+            })
+        });
+        ignored || self.excluded_by_path(path, root, is_dir)
     }
 
     /// Whether [`Selection::skips_file`] can skip anything: without `--include-ext`, `--exclude-ext`
