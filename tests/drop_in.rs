@@ -245,21 +245,26 @@ fn sort_files(doc: &mut Value) {
     }
 }
 
+/// scc's `--format json`, with and without `--by-file` and `-p` (its languages' shares, floats
+/// that must be the same `f64`s).
 #[test]
 fn scc_json_matches_scc() {
     let Some(scc) = scc() else { return };
     let tree = agreed_tree();
-    for by_file in [false, true] {
+    for (by_file, percent) in [(false, false), (true, false), (false, true), (true, true)] {
         let mut scc_args = vec!["--format", "json", "--no-complexity", "."];
         let mut our_args = vec!["--format", "scc-json", "."];
-        if by_file {
-            scc_args.insert(0, "--by-file");
-            our_args.insert(0, "--by-file");
+        for (asked, flag) in [(by_file, "--by-file"), (percent, "-p")] {
+            if asked {
+                scc_args.insert(0, flag);
+                our_args.insert(0, flag);
+            }
         }
         let mut theirs: Value = serde_json::from_str(&stdout_of(&scc, &scc_args, tree.path())).unwrap();
         let mut mine: Value = serde_json::from_str(&ours(&our_args, &tree)).unwrap();
         sort_files(&mut theirs);
         sort_files(&mut mine);
+        assert_eq!(mine[0].get("FilePercent").is_some(), percent, "{our_args:?}");
         assert_same("scc-json", &mine, &theirs, &[]);
     }
 }

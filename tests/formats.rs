@@ -95,6 +95,29 @@ fn wide_adds_columns_and_pipes_get_no_colour() {
     assert!(!stdout_ok(&["--format", "markdown", "--wide"], &tree).contains('\x1b'));
 }
 
+/// scc's `-p`: under each language, its share of the total in each column, in the table and in
+/// markdown alike.
+#[test]
+fn percent_puts_each_languages_shares_under_it() {
+    let tree = tree();
+    let words = |line: &str| line.split([' ', '|']).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    let want = [
+        "C 1 5 3 1 1",
+        "Percentage 25.0% 55.6% 50.0% 50.0% 100.0%",
+        "Rust 2 3 2 1 0",
+        "Percentage 50.0% 33.3% 33.3% 50.0% 0.0%",
+        "Python 1 1 1 0 0",
+        "Percentage 25.0% 11.1% 16.7% 0.0% 0.0%",
+    ];
+    let table = stdout_ok(&["-p"], &tree);
+    let rows: Vec<String> = table.lines().skip(3).take(6).map(words).collect();
+    assert_eq!(rows, want, "{table}");
+    let markdown = stdout_ok(&["--format", "markdown", "--percent"], &tree);
+    let rows: Vec<String> = markdown.lines().skip(2).take(6).map(words).collect();
+    assert_eq!(rows, want, "{markdown}");
+    assert!(!stdout_ok(&[], &tree).contains("Percentage"));
+}
+
 #[test]
 fn subcommand_names_still_count_as_paths() {
     let tree = tree();

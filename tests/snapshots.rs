@@ -137,9 +137,18 @@ fn languages_only_is_the_default() {
 
 #[test]
 fn wide_and_colour_table() {
-    let table = Table { wide: true, colour: true };
+    let table = Table { wide: true, percent: false, colour: true };
     check("report-wide-colour-table.txt", &render(&table, &old_report(), &ROWS));
-    check("report-wide-markdown.md", &render(&Markdown { wide: true }, &old_report(), &Shape::default()));
+    let markdown = Markdown { wide: true, percent: false };
+    check("report-wide-markdown.md", &render(&markdown, &old_report(), &Shape::default()));
+}
+
+/// scc's `-p` rows under each language, in a wide table (bytes' share too) by root.
+#[test]
+fn percent_table() {
+    let table = Table { wide: true, percent: true, colour: false };
+    let by_root = Shape { by_root: true, ..Shape::default() };
+    check("by-root-percent-wide-table.txt", &render(&table, &two_roots_report(), &by_root));
 }
 
 #[test]
@@ -163,7 +172,10 @@ fn every_format_renders_each_root() {
         check(&format!("by-root-{name}"), &render(output.as_ref(), &two_roots_report(), &shape));
     }
     let sorted = Shape { sort: Some(SortKey::Code), ..shape };
-    check("by-root-sorted-wide-markdown.md", &render(&Markdown { wide: true }, &two_roots_report(), &sorted));
+    check(
+        "by-root-sorted-wide-markdown.md",
+        &render(&Markdown { wide: true, percent: false }, &two_roots_report(), &sorted),
+    );
 }
 
 #[test]
@@ -171,7 +183,10 @@ fn every_format_renders_the_diff() {
     for (name, output) in formats() {
         check(&format!("diff-{name}"), &render_diff(output.as_ref(), &Shape::default()));
     }
-    check("diff-wide-colour-table.txt", &render_diff(&Table { wide: true, colour: true }, &Shape::default()));
+    check(
+        "diff-wide-colour-table.txt",
+        &render_diff(&Table { wide: true, percent: false, colour: true }, &Shape::default()),
+    );
 }
 
 #[test]
@@ -200,7 +215,8 @@ fn drop_in_formats() -> Vec<(&'static str, Box<dyn Output>)> {
         ("cloc.xml", Box::new(Cloc { style: ClocStyle::Xml, elapsed })),
         ("cloc.yaml", Box::new(Cloc { style: ClocStyle::Yaml, elapsed })),
         ("cloc.csv", Box::new(Cloc { style: ClocStyle::Csv, elapsed })),
-        ("scc.json", Box::new(SccJson)),
+        ("scc.json", Box::new(SccJson { percent: false })),
+        ("scc-percent.json", Box::new(SccJson { percent: true })),
         ("scc.csv", Box::new(SccCsv)),
         ("openmetrics.txt", Box::new(OpenMetrics)),
         ("sql.sql", Box::new(sql(false))),

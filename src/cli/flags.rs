@@ -601,6 +601,11 @@ pub struct FormatArgs {
     #[arg(long)]
     pub wide: bool,
 
+    /// scc's: each language's share of the total, as a Percentage row under it in the table and
+    /// markdown of a count or merge, and as scc's *Percent keys in scc-json
+    #[arg(short = 'p', long)]
+    pub percent: bool,
+
     /// Write the report to FILE instead of stdout (- is stdout); FORMAT:FILE picks its format, and
     /// several write several reports from one count
     #[arg(short = 'o', long, value_name = "[FORMAT:]FILE")]

@@ -75,19 +75,20 @@ pub fn output(target: &Target, (args, sql): (&FormatArgs, &SqlArgs), facts: &Run
     let cloc = |style| Box::new(Cloc { style, elapsed: facts.elapsed });
     match target.format {
         FormatFlag::Table => {
-            Box::new(Table { wide: args.wide, colour: wants_colour(args.color, target.path.is_none()) })
+            let colour = wants_colour(args.color, target.path.is_none());
+            Box::new(Table { wide: args.wide, percent: args.percent, colour })
         }
         FormatFlag::Json => Box::new(Json { stats: facts.stats.cloned() }),
         FormatFlag::Ndjson => Box::new(Ndjson),
         FormatFlag::Csv => Box::new(Csv),
-        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide }),
+        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide, percent: args.percent }),
         FormatFlag::Yaml => Box::new(Yaml { stats: facts.stats.cloned() }),
         FormatFlag::TokeiJson => Box::new(TokeiJson),
         FormatFlag::ClocJson => cloc(ClocStyle::Json),
         FormatFlag::ClocXml => cloc(ClocStyle::Xml),
         FormatFlag::ClocYaml => cloc(ClocStyle::Yaml),
         FormatFlag::ClocCsv => cloc(ClocStyle::Csv),
-        FormatFlag::SccJson => Box::new(SccJson),
+        FormatFlag::SccJson => Box::new(SccJson { percent: args.percent }),
         FormatFlag::SccCsv => Box::new(SccCsv),
         FormatFlag::Openmetrics => Box::new(OpenMetrics),
         FormatFlag::Sql => Box::new(Sql {

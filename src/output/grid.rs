@@ -277,12 +277,12 @@ fn note(omitted: usize, what: &str) -> Option<String> {
 }
 
 /// Languages and their total; `Code %` is a share of this grid's total. With `uloc`, scc's
-/// `(ULOC)` row under each language.
+/// `(ULOC)` row under each language; with `percent`, scc's `Percentage` row (`-p`).
 fn language_grid<'a>(
     title: Option<String>,
     languages: &'a [(LangId, Totals)],
     total: &Totals,
-    (extras, uloc): (Extras, Option<&Uloc>),
+    (extras, uloc, percent): (Extras, Option<&Uloc>, bool),
 ) -> Grid<'a> {
     let code = total.counts.code;
     let columns = columns(&[name("Language"), number("Files")], extras);
@@ -292,36 +292,65 @@ fn language_grid<'a>(
     };
     let mut total_row = Vec::new();
     row(&mut total_row, "Total", total);
-    let cells = match uloc {
-        Some(uloc) => with_uloc(languages, columns.len(), uloc, row),
-        None => cells(languages, &columns, (1, true), move |cells, (l, t)| row(cells, l.name(), t)),
+    let cells = if uloc.is_some() || percent {
+        let under = |cells: &mut Vec<Cell<'a>>, l: &LangId, t: &Totals| {
+            if let Some(uloc) = uloc {
+                let unique = uloc.languages.get(l).copied().unwrap_or(0);
+                cells.extend([Cell::unstyled("(ULOC)"), Cell::unstyled(""), Cell::count(unique)]);
+                cells.resize(cells.len().next_multiple_of(columns.len()), Cell::unstyled(""));
+            }
+            if percent {
+                shares_cells(cells, t, total, extras);
+            }
+        };
+        with_rows_under(languages, columns.len(), row, under)
+    } else {
+        cells(languages, &columns, (1, true), move |cells, (l, t)| row(cells, l.name(), t))
     };
     Grid { title, cells, columns, total: Some(total_row), note: None }
 }
 
-/// Each language's row and under it scc's `(ULOC)` row, the language's unique lines in the Lines
-/// column (`--uloc`, the table's): a few rows, made at once.
-fn with_uloc<'a>(
+/// Each language's row and the rows `under` adds beneath it: a few rows, made at once.
+fn with_rows_under<'a>(
     languages: &[(LangId, Totals)],
     columns: usize,
-    uloc: &Uloc,
     row: impl Fn(&mut Vec<Cell<'a>>, &'static str, &Totals),
+    under: impl Fn(&mut Vec<Cell<'a>>, &LangId, &Totals),
 ) -> Rows<'a> {
-    let mut cells = Vec::with_capacity(languages.len() * 2 * columns);
+    let mut cells = Vec::with_capacity(languages.len() * 3 * columns);
     for (l, t) in languages {
         row(&mut cells, l.name(), t);
-        let unique = uloc.languages.get(l).copied().unwrap_or(0);
-        cells.extend([Cell::unstyled("(ULOC)"), Cell::unstyled(""), Cell::count(unique)]);
-        cells.resize(cells.len().next_multiple_of(columns), Cell::unstyled(""));
+        under(&mut cells, l, t);
     }
     Rows::new(cells, columns)
+}
+
+/// scc's `Percentage` row (`-p`): the language's share of the grid's total in each column it
+/// counts (`57.1%`), the code share of `--wide` left empty, since it says the same.
+fn shares_cells<'a>(cells: &mut Vec<Cell<'a>>, t: &Totals, total: &Totals, extras: Extras) {
+    let share = |part, whole| Cell::unstyled(format!("{}%", percent(part, whole)));
+    let (c, all) = (t.counts, total.counts);
+    cells.extend([Cell::unstyled("Percentage"), share(t.files, total.files)]);
+    cells.extend([share(c.lines, all.lines), share(c.code, all.code)]);
+    if extras.complexity {
+        cells.push(share(t.complexity.unwrap_or(0), total.complexity.unwrap_or(0)));
+    }
+    cells.extend([share(c.comments, all.comments), share(c.blanks, all.blanks)]);
+    if extras.wide {
+        cells.extend([share(t.bytes, total.bytes), Cell::unstyled("")]);
+    }
 }
 
 /// Each root's languages (`--by-root`, titled `Root: PATH`, so that no root, not even one named
 /// `All roots`, passes for the summary), the languages of all, then directories (`--by-dir`), then
 /// files (`--by-file`); the long grids' widths only if `measured`. With `uloc_rows` (the table's),
 /// the languages of all carry scc's `(ULOC)` rows where the view has unique lines.
-pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool, uloc_rows: bool) -> Vec<Grid<'v>> {
+pub fn report_grids<'v>(
+    view: &'v View,
+    (wide, percent): (bool, bool),
+    measured: bool,
+    uloc_rows: bool,
+) -> Vec<Grid<'v>> {
     let make = (view.threads, measured);
     let extras = Extras { wide, complexity: view.total.complexity.is_some() };
     let code = view.total.counts.code;
@@ -331,13 +360,13 @@ pub fn report_grids<'v>(view: &'v View, wide: bool, measured: bool, uloc_rows: b
         .flatten()
         .map(|r| {
             let title = Some(format!("Root: {}", for_people(r.path)));
-            language_grid(title, &r.languages, &r.total, (extras, None))
+            language_grid(title, &r.languages, &r.total, (extras, None, percent))
         })
         .collect();
     let all = view.by_root.as_ref().map(|_| "All roots".to_string());
     grids.push(Grid {
         note: note(view.omitted.languages, "languages"),
-        ..language_grid(all, &view.languages, &view.total, (extras, view.uloc.filter(|_| uloc_rows)))
+        ..language_grid(all, &view.languages, &view.total, (extras, view.uloc.filter(|_| uloc_rows), percent))
     });
     if let Some(dirs) = &view.dirs {
         let columns = columns(&[name("Directory"), number("Files")], extras);

@@ -15,6 +15,8 @@ use crate::report::{Diff, View};
 pub struct Markdown {
     /// Adds bytes and code-share columns, as in the table.
     pub wide: bool,
+    /// Adds scc's `Percentage` row under each language, as in the table.
+    pub percent: bool,
 }
 
 /// The bytes [`escaped`] rewrites: markdown's punctuation and line breaks, all ASCII. `&` starts an
@@ -153,7 +155,7 @@ fn summary(out: &mut dyn Write, lines: &SummaryLines) -> io::Result<()> {
 
 impl Output for Markdown {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        grids(out, &report_grids(view, self.wide, false, false), view.threads)?;
+        grids(out, &report_grids(view, (self.wide, self.percent), false, false), view.threads)?;
         summary(out, &SummaryLines::of(view))
     }
 

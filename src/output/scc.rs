@@ -19,7 +19,10 @@ use super::Output;
 use crate::lang::LangId;
 use crate::report::{Diff, FileReport, Totals, View};
 
-pub struct SccJson;
+pub struct SccJson {
+    /// scc's `-p`: each language's share of the total, after its `ULOC`.
+    pub percent: bool,
+}
 
 /// A file's keys after its counts up to its `Uloc`: what ringloc does not measure, as scc writes
 /// it when it skips it.
@@ -67,11 +70,42 @@ fn file(out: &mut impl Write, head: &[u8], f: &FileReport) -> io::Result<()> {
     out.write_all(b"}")
 }
 
-/// One language and, on up to `threads` threads, its files.
+/// A language's shares of `total` (scc's `-p`), as scc 4.1 works them out and Go writes them: the
+/// quotient times 100 in `f64`, 0 where the total is 0.
+fn percents(out: &mut impl Write, t: &Totals, total: &Totals) -> io::Result<()> {
+    let (c, all) = (t.counts, total.counts);
+    let complexity = |t: &Totals| t.complexity.unwrap_or(0);
+    let shares = [
+        (",\"CodePercent\":", c.code, all.code),
+        (",\"CommentPercent\":", c.comments, all.comments),
+        (",\"BlankPercent\":", c.blanks, all.blanks),
+        (",\"LinePercent\":", c.lines, all.lines),
+        (",\"ComplexityPercent\":", complexity(t), complexity(total)),
+        (",\"BytePercent\":", t.bytes, total.bytes),
+        (",\"FilePercent\":", t.files, total.files),
+    ];
+    for (key, part, whole) in shares {
+        out.write_all(key.as_bytes())?;
+        go_float(out, if whole == 0 { 0.0 } else { part as f64 / whole as f64 * 100.0 })?;
+    }
+    Ok(())
+}
+
+/// `v` as Go's encoding/json writes a float64: the shortest digits that read back, with an
+/// exponent below 1e-6 (`1e-7`; Go writes no leading zero in it either).
+fn go_float(out: &mut impl Write, v: f64) -> io::Result<()> {
+    if v != 0.0 && v.abs() < 1e-6 {
+        write!(out, "{v:e}")
+    } else {
+        write!(out, "{v}")
+    }
+}
+
+/// One language and, on up to `threads` threads, its files; with `-p`, its shares of `total`.
 fn language(
     out: &mut impl Write,
     name: &str,
-    (t, uloc): (&Totals, u64),
+    (t, uloc, total): (&Totals, u64, Option<&Totals>),
     files: &[&FileReport],
     threads: usize,
 ) -> io::Result<()> {
@@ -95,6 +129,9 @@ fn language(
     })?;
     out.write_all(b"],\"LineLength\":null,\"ULOC\":")?;
     count(out, uloc)?;
+    if let Some(total) = total {
+        percents(out, t, total)?;
+    }
     out.write_all(b"}")
 }
 
@@ -133,7 +170,8 @@ impl Output for SccJson {
                 if i > 0 {
                     out.write_all(b",")?;
                 }
-                language(out, l.language.name(), (l.totals, l.uloc), &l.files, view.threads)?;
+                let total = self.percent.then_some(&view.total);
+                language(out, l.language.name(), (l.totals, l.uloc, total), &l.files, view.threads)?;
             }
             out.write_all(b"]\n")
         })
@@ -141,5 +179,33 @@ impl Output for SccJson {
 
     fn diff(&self, _: &Diff, _: &mut dyn Write) -> io::Result<()> {
         Err(super::no_diff("scc-json"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_float;
+
+    /// Go's encoding/json: shortest digits, no `.0` on a whole number, an exponent below 1e-6
+    /// without a leading zero (`strconv` writes `1e-07`, which encoding/json trims).
+    #[test]
+    fn floats_are_written_as_go_writes_them() {
+        let written = |v: f64| {
+            let mut out = Vec::new();
+            go_float(&mut out, v).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let cases = [
+            (0.0, "0"),
+            (100.0, "100"),
+            (79.99960000533326, "79.99960000533326"),
+            (1e-6, "0.000001"),
+            (1e-7, "1e-7"),
+            (1.5e-12, "1.5e-12"),
+            (2.0 / 3.0 * 100.0, "66.66666666666666"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(written(v), want, "{v}");
+        }
     }
 }

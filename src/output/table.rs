@@ -17,6 +17,8 @@ const ULOC_LINE_WIDTH: usize = 37;
 pub struct Table {
     /// Adds bytes and code-share columns.
     pub wide: bool,
+    /// Adds scc's `Percentage` row under each language (`-p`).
+    pub percent: bool,
     /// ANSI colour; the caller decides (a terminal, and `NO_COLOR` not set).
     pub colour: bool,
 }
@@ -177,7 +179,7 @@ impl Table {
 
 impl Output for Table {
     fn report(&self, view: &View, out: &mut dyn Write) -> io::Result<()> {
-        self.grids(out, &report_grids(view, self.wide, true, true), view.threads)?;
+        self.grids(out, &report_grids(view, (self.wide, self.percent), true, true), view.threads)?;
         let lines = SummaryLines::of(view);
         buffered(out, |out| {
             for (label, figure) in &lines.uloc {
@@ -202,7 +204,7 @@ mod tests {
         let report = crate::output::json::tests::rich_report();
         let view = View::new(&report, &Shape { by_file: true, by_dir: Some(1), ..Shape::default() });
         let (table, mut plain_rows) = (Table::default(), 0);
-        for grid in report_grids(&view, true, true, true) {
+        for grid in report_grids(&view, (true, true), true, true) {
             let widths: Vec<usize> = grid.widths().iter().map(|&w| w + 2).collect();
             for i in 0..grid.len() {
                 let row = grid.row(i, &mut Vec::new()).to_vec();
