@@ -613,6 +613,27 @@ fn cloc_selection_expressions_select_what_cloc_selects() {
     );
 }
 
+/// scc's `--by-file -f csv` and ringloc's `--by-file --format csv` list the same files for `args`
+/// run in `cwd` (paths without a leading `./`, sorted): the two select alike.
+fn assert_scc_selects_alike(scc: &Path, args: &[&str], cwd: &Path) {
+    let theirs = stdout_of(scc, &[&["--by-file", "-f", "csv"], args].concat(), cwd);
+    let out = ringloc(&[&["--by-file", "--format", "csv"], args].concat(), cwd);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let mine = String::from_utf8(out.stdout).unwrap();
+    let paths = |rows: Vec<&str>| -> Vec<String> {
+        let mut paths: Vec<String> = rows
+            .into_iter()
+            .filter_map(|row| row.split(',').nth(1))
+            .map(|path| path.trim_start_matches("./").to_string())
+            .collect();
+        paths.sort();
+        paths
+    };
+    let ours = paths(mine.lines().filter(|row| row.starts_with("file,")).collect());
+    let scc_rows = paths(theirs.lines().skip(1).collect());
+    assert_eq!(ours, scc_rows, "{args:?} in {cwd:?}");
+}
+
 /// scc's `-M/--not-match` leaves out what scc leaves out: a directory by its name (a root is
 /// always entered), a file by its name or its path (without the `./` of the root `.`).
 #[test]
@@ -630,21 +651,8 @@ fn scc_not_match_selects_what_scc_selects() {
         &["-M", "^src/net", "."],
         &["-M", "^\\./src", "."],
     ];
-    let files = |text: &str, skip: &str| -> Vec<String> {
-        let rows = text.lines().filter(|row| !row.starts_with(skip));
-        let mut files: Vec<String> = rows
-            .filter_map(|row| row.split(',').nth(1))
-            .map(|path| path.trim_start_matches("./").to_string())
-            .collect();
-        files.sort();
-        files
-    };
     for args in cases {
-        let theirs = stdout_of(&scc, &[&["--by-file", "-f", "csv"], args].concat(), tree.path());
-        let mine = ours(&[&["--by-file", "--format", "csv"], args].concat(), &tree);
-        let mine: String =
-            mine.lines().filter(|row| row.starts_with("file,")).map(|row| format!("{row}\n")).collect();
-        assert_eq!(files(&mine, "type,"), files(&theirs, "Language,"), "{args:?}");
+        assert_scc_selects_alike(&scc, args, tree.path());
     }
 }
 
@@ -670,20 +678,8 @@ fn scc_no_large_leaves_out_what_scc_leaves_out() {
         &["--no-large", "--large-line-count=1"],
         &["--large-line-count", "10", "--large-byte-count", "100"],
     ];
-    let files = |text: &str, skip: &str| -> Vec<String> {
-        let rows = text.lines().filter(|row| !row.starts_with(skip));
-        let mut files: Vec<String> =
-            rows.filter_map(|row| row.split(',').nth(1)).map(str::to_string).collect();
-        files.sort();
-        files
-    };
     for args in cases {
-        let theirs = stdout_of(&scc, &[&["--by-file", "-f", "csv", "."], args].concat(), tree.path());
-        let mine = ours(&[&["--by-file", "--format", "csv", "."], args].concat(), &tree);
-        let mine: String =
-            mine.lines().filter(|row| row.starts_with("file,")).map(|row| format!("{row}\n")).collect();
-        let mine: String = mine.replace(",./", ",");
-        assert_eq!(files(&mine, "type,"), files(&theirs, "Language,"), "{args:?}");
+        assert_scc_selects_alike(&scc, &[&["."], args].concat(), tree.path());
     }
     let out = ringloc(&["--no-large", "--large-byte-count", "0", "."], tree.path());
     assert_eq!(out.status.code(), Some(1));
@@ -717,25 +713,8 @@ fn scc_ignore_file_selects_what_scc_selects() {
         (&["--ignore-file", "one.ignore", "--ignore-file", "mid.ignore", "t"], "."),
         (&["--no-ignore", "--ignore-file", "one.ignore", "t"], "."),
     ];
-    let files = |text: &str, skip: &str| -> Vec<String> {
-        let rows = text.lines().filter(|row| !row.starts_with(skip));
-        let mut files: Vec<String> =
-            rows.filter_map(|row| row.split(',').nth(1)).map(str::to_string).collect();
-        files.sort();
-        files
-    };
     for (args, dir) in cases {
-        let cwd = tree.path().join(dir);
-        let theirs = stdout_of(&scc, &[&["--by-file", "-f", "csv"], args].concat(), &cwd);
-        let out = ringloc(&[&["--by-file", "--format", "csv"], args].concat(), &cwd);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        let mine: String = String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .filter(|row| row.starts_with("file,"))
-            .map(|row| format!("{}\n", row.replace(",./", ",")))
-            .collect();
-        assert_eq!(files(&mine, "type,"), files(&theirs, "Language,"), "{args:?} in {dir}");
+        assert_scc_selects_alike(&scc, args, &tree.path().join(dir));
     }
     let out = ringloc(&["--ignore-file", "nope.ignore", "t"], tree.path());
     assert_eq!(out.status.code(), Some(1));
