@@ -92,11 +92,13 @@ fn write_reports(
                     dryness: estimates.dryness,
                     ..View::new(report, &args.shape(target.format, rows))
                 };
-                let format = output(target, (args, sql), &RunFacts { elapsed, roots: &report.roots, stats });
+                let facts = RunFacts { elapsed, roots: &report.roots, stats };
+                let format = output(target, (args, sql, rows), &facts);
                 destination.write_all(|out| format.report(&view, out))
             }
             Shown::Diff(diff) => {
-                let format = output(target, (args, sql), &RunFacts { elapsed, roots: &[], stats: None });
+                let format =
+                    output(target, (args, sql, None), &RunFacts { elapsed, roots: &[], stats: None });
                 destination.write_all(|out| format.diff(diff, out))
             }
         };

@@ -601,11 +601,6 @@ pub struct FormatArgs {
     #[arg(long)]
     pub wide: bool,
 
-    /// scc's: each language's share of the total, as a Percentage row under it in the table and
-    /// markdown of a count or merge, and as scc's *Percent keys in scc-json
-    #[arg(short = 'p', long)]
-    pub percent: bool,
-
     /// Write the report to FILE instead of stdout (- is stdout); FORMAT:FILE picks its format, and
     /// several write several reports from one count
     #[arg(short = 'o', long, value_name = "[FORMAT:]FILE")]
@@ -653,6 +648,11 @@ pub struct RowArgs {
     /// Also total each root (each PATH, and the --files-from list) apart, then all of them
     #[arg(long)]
     pub by_root: bool,
+
+    /// scc's: each language's share of the total, as a Percentage row under it in the table and
+    /// markdown, and as scc's *Percent keys in scc-json
+    #[arg(short = 'p', long)]
+    pub percent: bool,
 }
 
 impl FormatArgs {

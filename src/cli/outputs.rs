@@ -12,7 +12,7 @@ use ringloc::output::{
 };
 
 use super::destinations::Target;
-use super::flags::{ColorFlag, FormatArgs, FormatFlag, SqlArgs};
+use super::flags::{ColorFlag, FormatArgs, FormatFlag, RowArgs, SqlArgs};
 
 /// Formats whose every report lists each file: ndjson is a stream of file records, tokei's JSON
 /// always has its `reports`, cloc's SQL is a row per file, HTML's treemap and table are made of them.
@@ -70,25 +70,30 @@ fn wants_colour(flag: ColorFlag, to_stdout: bool) -> bool {
     }
 }
 
-/// The writer of `target`'s format.
-pub fn output(target: &Target, (args, sql): (&FormatArgs, &SqlArgs), facts: &RunFacts) -> Box<dyn Output> {
+/// The writer of `target`'s format; `rows` is `None` for `diff`, which has no breakdown flags.
+pub fn output(
+    target: &Target,
+    (args, sql, rows): (&FormatArgs, &SqlArgs, Option<&RowArgs>),
+    facts: &RunFacts,
+) -> Box<dyn Output> {
+    let percent = rows.is_some_and(|r| r.percent);
     let cloc = |style| Box::new(Cloc { style, elapsed: facts.elapsed });
     match target.format {
         FormatFlag::Table => {
             let colour = wants_colour(args.color, target.path.is_none());
-            Box::new(Table { wide: args.wide, percent: args.percent, colour })
+            Box::new(Table { wide: args.wide, percent, colour })
         }
         FormatFlag::Json => Box::new(Json { stats: facts.stats.cloned() }),
         FormatFlag::Ndjson => Box::new(Ndjson),
         FormatFlag::Csv => Box::new(Csv),
-        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide, percent: args.percent }),
+        FormatFlag::Markdown => Box::new(Markdown { wide: args.wide, percent }),
         FormatFlag::Yaml => Box::new(Yaml { stats: facts.stats.cloned() }),
         FormatFlag::TokeiJson => Box::new(TokeiJson),
         FormatFlag::ClocJson => cloc(ClocStyle::Json),
         FormatFlag::ClocXml => cloc(ClocStyle::Xml),
         FormatFlag::ClocYaml => cloc(ClocStyle::Yaml),
         FormatFlag::ClocCsv => cloc(ClocStyle::Csv),
-        FormatFlag::SccJson => Box::new(SccJson { percent: args.percent }),
+        FormatFlag::SccJson => Box::new(SccJson { percent }),
         FormatFlag::SccCsv => Box::new(SccCsv),
         FormatFlag::Openmetrics => Box::new(OpenMetrics),
         FormatFlag::Sql => Box::new(Sql {
