@@ -307,7 +307,10 @@ impl FileProgress {
         self.carried.as_mut().and_then(|carried| carried.digest.take()).map(Box::new)
     }
 
-    /// The file's outcome from its counts, embedded lines and complexity (where counted).
+    /// The file's outcome from its counts, embedded lines and complexity (where counted). Inlined
+    /// into its three callers: out of line (as `--no-large`'s check had made it) it cost ~40
+    /// instructions a file (callgrind, the kernel's `kernel/`).
+    #[inline(always)]
     fn classify(
         &mut self,
         language: LangId,
