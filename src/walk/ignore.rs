@@ -210,31 +210,34 @@ fn matchers_in<'n>(
 /// byte-order mark is skipped, as git skips one (`dir.c`): it would be part of the first pattern,
 /// which then matched nothing.
 fn matcher(path: &Path, name: &CStr, text: &[u8]) -> Option<Gitignore> {
-    let text = text.strip_prefix(crate::lang::UTF8_BOM).unwrap_or(text);
+    let mut builder = rooted_builder();
+    add_lines(&mut builder, &path.join(name.to_str().unwrap_or_default()), text);
+    builder.build().ok().filter(|g| !g.is_empty())
+}
+
+/// A matcher builder rooted at `.`. git's wildmatch matches nothing with a `[` that no `]` closes
+/// (`br[.c` leaves `br[.c` in), and neither does it.
+fn rooted_builder() -> GitignoreBuilder {
     let mut builder = GitignoreBuilder::new(".");
-    // git's wildmatch matches nothing with a `[` that no `]` closes (`br[.c` leaves `br[.c` in).
     builder.allow_unclosed_class(false);
-    let from = path.join(name.to_str().unwrap_or_default());
+    builder
+}
+
+/// Adds the lines of the ignore file `from`, which holds `text`, to `builder`.
+fn add_lines(builder: &mut GitignoreBuilder, from: &Path, text: &[u8]) {
+    let text = text.strip_prefix(crate::lang::UTF8_BOM).unwrap_or(text);
     for line in String::from_utf8_lossy(text).lines() {
         // A malformed pattern is skipped, as git does.
-        let _ = builder.add_line(Some(from.clone()), line);
+        let _ = builder.add_line(Some(from.to_path_buf()), line);
     }
-    builder.build().ok().filter(|g| !g.is_empty())
 }
 
 /// scc's `--ignore-file`s, whose texts are given in order, as one matcher rooted at `.` (given
 /// paths below a root): a later file's line wins over an earlier one's, as within one file. `None`
 /// where they hold no pattern.
 pub fn ignore_files_matcher(files: &[(PathBuf, Vec<u8>)]) -> Option<Arc<Gitignore>> {
-    let mut builder = GitignoreBuilder::new(".");
-    builder.allow_unclosed_class(false);
-    for (path, text) in files {
-        let text = text.strip_prefix(crate::lang::UTF8_BOM).unwrap_or(text);
-        for line in String::from_utf8_lossy(text).lines() {
-            // A malformed pattern is skipped, as git does.
-            let _ = builder.add_line(Some(path.clone()), line);
-        }
-    }
+    let mut builder = rooted_builder();
+    files.iter().for_each(|(path, text)| add_lines(&mut builder, path, text));
     builder.build().ok().filter(|g| !g.is_empty()).map(Arc::new)
 }
 

@@ -220,8 +220,9 @@ impl Selection {
             || self.max_depth.is_some_and(|max| depth >= max)
     }
 
-    /// Whether [`Selection::excluded_by_path`] can exclude anything: without `--exclude` or an
-    /// `--exclude-dir` path it cannot, and a walk builds no path to ask it.
+    /// Whether the selection's part of [`Selection::drops_path`] can drop anything: without
+    /// `--ignore-file`, `--exclude` or an `--exclude-dir` path it cannot, and a walk (whose tree
+    /// has no ignore files) builds no path to ask it.
     pub fn filters_paths(&self) -> bool {
         self.ignore_files.is_some()
             || self.exclude.as_ref().is_some_and(|e| !e.dir_paths.is_empty() || !e.each.is_empty())
