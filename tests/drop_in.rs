@@ -212,6 +212,28 @@ fn cloc_by_file_lists_a_file_reached_from_two_roots_once() {
     }
 }
 
+/// cloc's `--exclude-dir` leaves out the files of its `--list-file`, and those named on its command
+/// line, that lie in a directory it names: `--files-from` and named files select the same files.
+#[test]
+fn exclude_dir_leaves_out_listed_and_named_files_as_clocs_does() {
+    let tree = Tree::new();
+    for (i, path) in ["vendor/v.c", "src/vendor/w.c", "src/s.c", "src/t.py"].iter().enumerate() {
+        tree.write(path, format!("x = {i}\n"));
+    }
+    tree.write("list", "vendor/v.c\n./src/vendor/w.c\nsrc/s.c\nsrc/t.py\n");
+    let Some(cloc) = tool("cloc", on_path("cloc")) else { return };
+    let named = ["vendor/v.c", "./src/vendor/w.c", "src/s.c", "src/t.py"];
+    for (theirs, mine) in [(&["--list-file", "list"][..], &["--files-from", "list"][..]), (&named, &named)] {
+        let args = ["--quiet", "--by-file", "--json", "--exclude-dir", "vendor"];
+        let theirs: Value =
+            serde_json::from_str(&stdout_of(&cloc, &[&args, theirs].concat(), tree.path())).unwrap();
+        let args = ["--by-file", "--format", "cloc-json", "--exclude-dir", "vendor"];
+        let mine: Value = serde_json::from_str(&ours(&[&args, mine].concat(), &tree)).unwrap();
+        assert_eq!(cloc_names(&mine), ["src/s.c", "src/t.py"], "{mine}");
+        assert_eq!(cloc_names(&mine), cloc_names(&theirs), "{theirs}");
+    }
+}
+
 /// tokei lists a language's files in the order it walked them: sorted by name on both sides.
 fn sort_reports(doc: &mut Value) {
     let by_name = |a: &Value, b: &Value| a["name"].as_str().cmp(&b["name"].as_str());

@@ -187,6 +187,63 @@ fn exclude_dir_takes_a_trailing_slash_and_a_path_below_the_root() {
     assert!(!stderr.contains("src/net"), "{stderr}");
 }
 
+/// A list of a tree's files (`git ls-files | ringloc --files-from -`) is left out of by
+/// `--exclude-dir` and `--exclude` as a walk of the tree is: the list's paths read as paths below
+/// `.`. They counted every listed file, and noted that the value matched nothing.
+#[test]
+fn a_list_of_a_trees_files_is_excluded_from_as_its_walk_is() {
+    let tree = Tree::new();
+    let files = ["src/a.c", "src/vendor/b.c", "vendor/c.c", "lib/x/vendor/d.rs", "gen/e.min.js", "gen/f.js"];
+    for path in files.iter().chain(&["docs/g.py", "build/h.c"]) {
+        tree.write(path, "x;\n");
+    }
+    let listed: Vec<String> =
+        files.iter().map(|f| f.to_string()).chain(["./docs/g.py".into(), "build//h.c".into()]).collect();
+    tree.write("list", listed.join("\n") + "\n");
+    let cases: [&[&str]; 8] = [
+        &["--exclude-dir", "vendor"],
+        &["--exclude-dir", "src/vendor"],
+        &["--exclude-dir", "./lib/x/"],
+        &["--exclude", "*.min.js"],
+        &["--exclude", "build/"],
+        &["--exclude", "/docs"],
+        &["--exclude", "lib/**/*.rs", "--exclude-dir", "gen"],
+        &["--exclude", "x", "--exclude-dir", "src,build"],
+    ];
+    for args in cases {
+        let walked = counted(&tree, &[args, &["--exclude", "list", "."]].concat());
+        let mut listed = counted(&tree, &[args, &["--files-from", "list"]].concat());
+        listed.sort();
+        assert_eq!(listed, walked, "{args:?}");
+        assert!(walked.len() < files.len() + 2, "{args:?} leaves something out: {walked:?}");
+        let out = ringloc(&[args, &["--files-from", "list"]].concat(), tree.path());
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
+
+/// A file named on the command line inside an `--exclude-dir` directory, or matching an
+/// `--exclude` glob, is left out as cloc's `--exclude-dir` leaves it out, with a note naming the
+/// flag; a directory named is a root, walked whatever its name.
+#[test]
+fn a_named_file_is_left_out_by_exclude_dir_and_exclude_with_a_note() {
+    let tree = Tree::new();
+    for path in ["vendor/v.c", "src/s.c", "src/t.py"] {
+        tree.write(path, "x;\n");
+    }
+    let named = ["vendor/v.c", "./src/s.c", "src/t.py"];
+    let out = ringloc(&[&["--exclude-dir", "vendor", "--exclude", "*.py"][..], &named].concat(), tree.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("vendor/v.c: skipped: left out by --exclude-dir"), "{stderr}");
+    assert!(stderr.contains("src/t.py: skipped: left out by --exclude\n"), "{stderr}");
+    assert!(!stderr.contains("matched nothing"), "{stderr}");
+    assert_eq!(
+        counted(&tree, &[&["--exclude-dir", "vendor", "--exclude", "*.py"][..], &named].concat()),
+        ["src/s.c"]
+    );
+    assert_eq!(counted(&tree, &["--exclude-dir", "vendor", "vendor"]), ["vendor/v.c"]);
+}
+
 /// cloc's and scc's users write several directories in one value (`--exclude-dir=a,b`); each is
 /// its own, and each that matches nothing is noted alone.
 #[test]

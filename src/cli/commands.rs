@@ -239,9 +239,14 @@ fn skipped_because(why: Skip, language_flags: &str) -> String {
     why.to_string()
 }
 
-/// The flag whose filter left a named file out by its name: the roots asked the selection the same
-/// of the same name, and read no such file.
+/// The flag whose filter left a named file out by its path or name: the roots asked the selection
+/// the same of the same path, and read no such file.
 fn left_out_by<'a>(selection: &Selection, path: &Path, language_flags: &'a str) -> Option<&'a str> {
+    match selection.excludes_named(path, false) {
+        Some(Exclusion::Dir) => return Some("--exclude-dir"),
+        Some(Exclusion::Glob) => return Some("--exclude"),
+        None => {}
+    }
     let name = path.file_name().map_or(path.as_os_str().as_bytes(), OsStr::as_bytes);
     Some(match selection.left_out_by(name, detect_by_name(name))? {
         Filter::IncludeExt => "--include-ext",

@@ -318,13 +318,15 @@ pub struct SelectArgs {
 
     /// Never enter directories with this name, at any depth; a DIR with a `/` is a path below each
     /// root (`src/vendor`), and a trailing `/` is dropped; commas separate several, as cloc and scc
-    /// read them (`--exclude-dir node_modules,vendor`; repeatable)
+    /// read them (`--exclude-dir node_modules,vendor`; repeatable); a file named or listed in one
+    /// is left out too
     #[arg(long, value_name = "DIR", value_delimiter = ',')]
     pub exclude_dir: Vec<String>,
 
     /// Skip files and directories this glob matches, read as a .gitignore line at each root: `*`
     /// stays within a name, a GLOB with a `/` is anchored at the root, one without matches a name
-    /// at any depth, a trailing `/` matches directories only (repeatable)
+    /// at any depth, a trailing `/` matches directories only; a named or listed file's path is
+    /// read as below `.` (repeatable)
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
 

@@ -55,6 +55,9 @@ pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> (Vec
     let mut parents = HashMap::new();
     for (root, path, meta) in given.chain(listed) {
         calls.add(Syscall::Statx);
+        if excluded(config, (path, &meta), root == listed_root) {
+            continue;
+        }
         if let (Some(list), Ok(meta)) = (list.as_mut().filter(|_| root == listed_root), &meta) {
             if !first_listed(list, (path, meta), &mut parents, calls) {
                 continue;
@@ -92,6 +95,14 @@ pub fn roots(config: &Config, report: &mut Report, calls: &mut Syscalls) -> (Vec
         }
     }
     (jobs, list)
+}
+
+/// Whether `--exclude-dir` or `--exclude` leaves out a named file, or a listed file or directory
+/// (see [`crate::walk::select::Selection::excludes_named`]); a directory named on the command line is a
+/// root, always walked.
+fn excluded(config: &Config, (path, meta): (&Path, &io::Result<Metadata>), listed: bool) -> bool {
+    let is_dir = meta.as_ref().is_ok_and(Metadata::is_dir);
+    (listed || !is_dir) && config.selection.excludes_named(path, is_dir).is_some()
 }
 
 /// Whether a listed `path` is listed for the first time: a directory is known by its device and
@@ -195,7 +206,8 @@ fn dir_job(
 }
 
 /// Files named one by one are opened relative to their parent, like listed files. Only the name
-/// filters apply: the user asked for them, hidden or ignored or not.
+/// filters apply here (`--exclude-dir` and `--exclude` were asked before): the user asked for
+/// them, hidden or ignored or not.
 fn files_in(
     config: &Config,
     root: usize,

@@ -2,6 +2,7 @@
 //! language filters, depth. Built once from the [`crate::Config`], shared by every worker.
 
 use std::collections::{HashMap, HashSet};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -108,6 +109,28 @@ impl Excludes {
             }
         }
         true
+    }
+
+    /// What leaves out the entry at `path`, read as a path below the root: an `--exclude-dir` name
+    /// or path matching one of its directories, or an `--exclude` glob matching one of them or
+    /// itself; the first directory that matches marks what matched it, as a walk that stops there.
+    fn exclusion_of(&self, path: &Path, is_dir: bool) -> Option<Exclusion> {
+        let components: Vec<_> = path.components().map(Component::as_os_str).collect();
+        let mut above = PathBuf::new();
+        for (depth, name) in components.iter().enumerate() {
+            above.push(name);
+            let dir = is_dir || depth + 1 < components.len();
+            let by_dir = dir
+                && (self.skips_dir_name(name.as_bytes())
+                    || self.dir_paths.get(&above).map(|given| self.mark(given)).is_some());
+            if by_dir {
+                return Some(Exclusion::Dir);
+            }
+            if self.glob_matches(&above, dir) {
+                return Some(Exclusion::Glob);
+            }
+        }
+        None
     }
 
     /// The values, as given and with the option they came from, that have matched nothing so far.
@@ -290,6 +313,19 @@ impl Selection {
     /// need it).
     pub fn keeps_by_pattern(&self, name: &[u8], path: impl FnOnce() -> PathBuf) -> bool {
         self.patterns.as_ref().map_or(true, |patterns| patterns.keeps_file(name, path))
+    }
+
+    /// What leaves out a file named on the command line, or a file or directory listed by
+    /// `--files-from`, at `path` as written: `--exclude-dir` and `--exclude` read it as a path below
+    /// the working directory (`.` and a leading `/` dropped), as cloc's `--exclude-dir` leaves out
+    /// a listed file, so that a list of a tree's files (`git ls-files`) selects what a walk of it
+    /// does. A walk never reaches what these leave out; the other path rules look at walked entries
+    /// only, as cloc's expressions and scc's do.
+    pub fn excludes_named(&self, path: &Path, is_dir: bool) -> Option<Exclusion> {
+        let excludes = self.exclude.as_ref()?;
+        let below: PathBuf =
+            (path.components()).filter(|c| !matches!(c, Component::CurDir | Component::RootDir)).collect();
+        excludes.exclusion_of(&below, is_dir)
     }
 
     /// `path` is matched as seen from `root`; the prefix is only stripped when there are globs or
