@@ -234,6 +234,27 @@ fn exclude_dir_leaves_out_listed_and_named_files_as_clocs_does() {
     }
 }
 
+/// `--cocomo`'s three lines are scc's, word for word and figure for figure, for each kind of
+/// project and a custom model, at scc's defaults and with its wage, overhead and EAF changed.
+#[test]
+fn cocomo_lines_are_sccs() {
+    let Some(scc) = scc() else { return };
+    let tree = agreed_tree();
+    let estimated = |text: &str| {
+        text.lines().filter(|l| l.starts_with("Estimated")).map(String::from).collect::<Vec<_>>()
+    };
+    let tuned = ["--avg-wage", "75000", "--overhead", "1.8", "--eaf", "1.3"];
+    for kind in ["organic", "semi-detached", "embedded", "custom,3,1.1,2,0.4", "custom,1,1,1,1"] {
+        for extra in [&[][..], &tuned] {
+            let args = [&["--cocomo-project-type", kind][..], extra].concat();
+            let theirs = estimated(&stdout_of(&scc, &[&["--no-gitignore"][..], &args].concat(), tree.path()));
+            let mine = estimated(&ours(&[&["--cocomo"][..], &args].concat(), &tree));
+            assert_eq!(theirs.len(), 3, "{args:?}");
+            assert_eq!(mine, theirs, "{args:?}");
+        }
+    }
+}
+
 /// tokei lists a language's files in the order it walked them: sorted by name on both sides.
 fn sort_reports(doc: &mut Value) {
     let by_name = |a: &Value, b: &Value| a["name"].as_str().cmp(&b["name"].as_str());

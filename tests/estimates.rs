@@ -50,6 +50,34 @@ fn a_larger_run_is_costed_from_its_total_with_thousands_grouped() {
     assert!(lines(&tuned).ends_with(&scc_lines("embedded", "6,028,500", "21.26", "37.81")));
 }
 
+/// scc's `custom,a,b,c,d`: the model's four coefficients given, and the whole value as the kind.
+/// custom,3,1.1,2,0.4 on 77,873 lines: effort 3 * 77.873^1.1 = 361.116, cost
+/// 361.116 * 56286 / 12 * 2.4 = $4,065,156.16, schedule 2 * 361.116^0.4 = 21.09 months, people
+/// 17.12. Organic's own
+/// coefficients written out give organic's figures; a value scc would count as organic, saying
+/// nothing, is refused.
+#[test]
+fn a_custom_project_type_takes_its_four_coefficients() {
+    let tree = code_lines(77_873);
+    let lines = |kind: &str| stdout_ok(&["--cocomo", "--top", "1", "--cocomo-project-type", kind], &tree);
+    let custom = "custom,3,1.1,2,0.4";
+    assert!(lines(custom).ends_with(&scc_lines(custom, "4,065,156", "21.09", "17.12")), "{}", lines(custom));
+    let organic = lines("custom,2.4,1.05,2.5,0.38").replace("(custom,2.4,1.05,2.5,0.38)", "(organic)");
+    assert_eq!(organic, lines("organic"));
+    for bad in ["custom,1,1", "custom,a,b,c,d", "custom,1,1,1,-1", "custom", "bogus", "custom,1,1,1,1,1"] {
+        let out = common::ringloc(&["--cocomo", "--cocomo-project-type", bad], tree.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{bad}: {stderr}");
+        assert!(stderr.contains(&format!("'{bad}'")) && stderr.contains("custom,a,b,c,d"), "{stderr}");
+    }
+    let json: Value = serde_json::from_str(&stdout_ok(
+        &["--cocomo", "--format", "json", "--cocomo-project-type", custom],
+        &tree,
+    ))
+    .unwrap();
+    assert_eq!(json["cocomo"]["project_type"], custom);
+}
+
 /// `--currency-symbol` replaces the `$` before the cost, as scc's does, in the table only (at
 /// $52,000 a year the cost above is 2,615,759.88 * 52000 / 56286 = 2,416,578.98); json's
 /// cost is a number, the same with or without it.

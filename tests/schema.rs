@@ -117,6 +117,7 @@ fn json_reports_match_the_schema() {
         &["--format", "json", "--stats"],
         &["--format", "json", "--stats", "--backend", "sync"],
         &["--format", "json", "--cocomo", "--cocomo-project-type", "semi-detached"],
+        &["--format", "json", "--cocomo", "--cocomo-project-type", "custom,3.0,1.1,2,0.4"],
         &["--format", "json", "--uloc", "--by-file"],
     ] {
         let doc: Value = serde_json::from_str(&stdout(args, &tree)).unwrap();

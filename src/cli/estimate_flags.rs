@@ -2,7 +2,7 @@
 //! (counted over the run) and COCOMO (worked out from the total). Counting takes them; `merge`
 //! and `diff` count nothing.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use ringloc::report::{Cocomo, ProjectType};
 
 #[derive(Debug, Clone, Default, Args)]
@@ -52,33 +52,49 @@ pub struct EstimateArgs {
     #[arg(long, value_name = "SYMBOL", default_value = "$", help_heading = "Counting")]
     pub currency_symbol: String,
 
-    /// With --cocomo: the kind of project, as basic COCOMO has them
-    #[arg(long, value_name = "TYPE", value_enum, default_value_t = CocomoType::Organic, help_heading = "Counting")]
-    pub cocomo_project_type: CocomoType,
-}
-
-/// Basic COCOMO's kinds of project, by scc's names.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
-pub enum CocomoType {
-    /// A small team on a problem it knows
-    #[default]
-    Organic,
-    /// Between the two
-    SemiDetached,
-    /// Tight constraints: hardware, regulations
-    Embedded,
+    /// With --cocomo: the kind of project, as basic COCOMO has them: organic (a small team on a
+    /// problem it knows), semi-detached (between the two), embedded (tight constraints: hardware,
+    /// regulations), or scc's custom,a,b,c,d (effort a * KLOC^b, schedule c * effort^d)
+    #[arg(
+        long,
+        value_name = "TYPE",
+        default_value = "organic",
+        value_parser = project_type,
+        help_heading = "Counting"
+    )]
+    pub cocomo_project_type: ProjectType,
 }
 
 impl EstimateArgs {
     /// The COCOMO model the flags ask for; `None` without `--cocomo`.
     pub fn cocomo(&self) -> Option<Cocomo> {
-        let project_type = match self.cocomo_project_type {
-            CocomoType::Organic => ProjectType::Organic,
-            CocomoType::SemiDetached => ProjectType::SemiDetached,
-            CocomoType::Embedded => ProjectType::Embedded,
+        let model = Cocomo {
+            project_type: self.cocomo_project_type,
+            avg_wage: self.avg_wage,
+            overhead: self.overhead,
+            eaf: self.eaf,
         };
-        let model = Cocomo { project_type, avg_wage: self.avg_wage, overhead: self.overhead, eaf: self.eaf };
         self.cocomo.then_some(model)
+    }
+}
+
+/// A kind of project by scc's name, or `custom,a,b,c,d`: four numbers, each finite and not
+/// negative. scc counts a model it cannot read as organic, saying nothing; here it is refused.
+fn project_type(text: &str) -> Result<ProjectType, String> {
+    let custom = |numbers: &str| {
+        let numbers: Vec<f64> = numbers.split(',').map(factor).collect::<Result<_, _>>()?;
+        let coefficients =
+            <[f64; 4]>::try_from(numbers).map_err(|n| format!("4 numbers needed, {} given", n.len()))?;
+        Ok::<_, String>(ProjectType::Custom(coefficients))
+    };
+    match text {
+        "organic" => Ok(ProjectType::Organic),
+        "semi-detached" => Ok(ProjectType::SemiDetached),
+        "embedded" => Ok(ProjectType::Embedded),
+        _ => match text.strip_prefix("custom,") {
+            Some(numbers) => custom(numbers).map_err(|why| format!("{why} (custom,a,b,c,d)")),
+            None => Err("none of organic, semi-detached, embedded, custom,a,b,c,d".into()),
+        },
     }
 }
 

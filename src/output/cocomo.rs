@@ -9,7 +9,7 @@ use crate::report::{Cocomo, View};
 /// The `cocomo` object: the settings, then what they give for the run's code lines.
 #[derive(Debug, Clone, Serialize)]
 pub struct CocomoDoc {
-    pub project_type: &'static str,
+    pub project_type: String,
     pub avg_wage: u64,
     pub overhead: f64,
     pub eaf: f64,
@@ -42,7 +42,7 @@ impl CocomoDoc {
 /// `int64()` cuts), the rest with two decimals, all with thousands separators. The table writes
 /// them as scc does, label and figure a space apart; markdown and html, as items and cards.
 pub fn figures(doc: &CocomoDoc, currency: &str) -> [(String, String); 3] {
-    let kind = doc.project_type;
+    let kind = &doc.project_type;
     [
         (
             format!("Estimated Cost to Develop ({kind})"),

@@ -4,22 +4,27 @@
 //! the merged total and costs the count nothing.
 
 /// Basic COCOMO's kinds of project, by scc's names: how familiar the problem is and how tight its
-/// constraints, from a small team on a known problem to one bound by hardware and rules.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// constraints, from a small team on a known problem to one bound by hardware and rules; or a
+/// model of one's own, as scc's `custom,a,b,c,d` gives one.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub enum ProjectType {
     #[default]
     Organic,
     SemiDetached,
     Embedded,
+    /// The coefficients `[a, b, c, d]` (see [`ProjectType::coefficients`]).
+    Custom([f64; 4]),
 }
 
 impl ProjectType {
-    /// The name scc's `--cocomo-project-type` takes and its report shows.
-    pub fn name(self) -> &'static str {
+    /// The name scc's `--cocomo-project-type` takes and its report shows; a custom model's is
+    /// `custom,a,b,c,d`, each number in its shortest form (`3`, where scc repeats a `3.0` given).
+    pub fn name(self) -> String {
         match self {
-            ProjectType::Organic => "organic",
-            ProjectType::SemiDetached => "semi-detached",
-            ProjectType::Embedded => "embedded",
+            ProjectType::Organic => "organic".into(),
+            ProjectType::SemiDetached => "semi-detached".into(),
+            ProjectType::Embedded => "embedded".into(),
+            ProjectType::Custom([a, b, c, d]) => format!("custom,{a},{b},{c},{d}"),
         }
     }
 
@@ -30,6 +35,7 @@ impl ProjectType {
             ProjectType::Organic => [2.4, 1.05, 2.5, 0.38],
             ProjectType::SemiDetached => [3.0, 1.12, 2.5, 0.35],
             ProjectType::Embedded => [3.6, 1.20, 2.5, 0.32],
+            ProjectType::Custom(coefficients) => coefficients,
         }
     }
 }
