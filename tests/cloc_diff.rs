@@ -311,6 +311,56 @@ fn cloc_diffs_match_cloc_run_live() {
     }
 }
 
+/// The repository's two commits checked out side by side, as `old/` and `new/` of its tree.
+fn checkouts(tree: &Tree) -> (PathBuf, PathBuf) {
+    let repo = tree.path().join("repo");
+    git(&repo, &["worktree", "add", "-q", "--detach", "../old", "HEAD~1"]);
+    git(&repo, &["worktree", "add", "-q", "--detach", "../new", "HEAD"]);
+    (tree.path().join("old"), tree.path().join("new"))
+}
+
+/// `ringloc diff OLD NEW` on two directories is the diff between the revisions they are checkouts
+/// of (the object store's twin), in ringloc's json and in every cloc format.
+#[test]
+fn a_diff_between_directories_is_the_diff_between_their_revisions() {
+    let Some(tree) = repo() else { return };
+    checkouts(&tree);
+    let repo = tree.path().join("repo");
+    for format in ["json", "table", "cloc-json", "cloc-xml", "cloc-yaml", "cloc-csv"] {
+        let trees = stdout(&["diff", "old", "new", "--format", format], tree.path());
+        let revs = stdout(&["diff", "HEAD~1", "HEAD", "--format", format], &repo);
+        assert_eq!(trees, revs, "{format}");
+    }
+    let json: Value =
+        serde_json::from_str(&stdout(&["diff", "old", "new", "--format", "json"], tree.path())).unwrap();
+    assert!(json.to_string().contains("mod.rs") && !json.to_string().contains("old/"), "{json}");
+    let out = ringloc(&["diff", "old", "new", "--by-dir"], tree.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--by-dir compares reports"));
+}
+
+/// `cloc --diff OLD NEW` on two directories gives the numbers `ringloc diff OLD NEW` gives, in
+/// each syntax.
+#[test]
+fn cloc_diffs_between_directories_match_cloc_run_live() {
+    let Some(cloc) = cloc() else { return };
+    let Some(tree) = repo() else { return };
+    checkouts(&tree);
+    for format in FORMATS {
+        let ours = parsed(format, &stdout(&["diff", "old", "new", "--format", format], tree.path()));
+        let syntax = format!("--{}", format.trim_start_matches("cloc-"));
+        let out = Command::new(&cloc)
+            .args(["--diff", "old", "new", &syntax, "--quiet"])
+            .current_dir(tree.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let theirs = parsed(format, &String::from_utf8(out.stdout).unwrap());
+        assert_eq!(kinds(&ours), kinds(&theirs), "{format}");
+        assert_eq!(ours["SUM"], theirs["SUM"], "{format}");
+    }
+}
+
 /// Two reports hold counts, not the lines cloc's diff is made of: refused, saying why, before
 /// anything is written.
 #[test]

@@ -1437,7 +1437,9 @@ fn a_report_path_with_dots_is_no_range_and_a_range_needs_a_start() {
     let out = ringloc(&["diff", "../r.json"], &repo.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("diff needs two reports, two revisions or a range A..B, not just ../r.json"),
+        stderr(&out).contains(
+            "diff needs two reports, two directories, two revisions or a range A..B, not just ../r.json"
+        ),
         "{}",
         stderr(&out)
     );
@@ -1465,6 +1467,32 @@ fn a_directory_named_like_a_revision_is_no_report() {
     repo.git(&["tag", "v2"]);
     let v = run(&["diff", "v1", "v2", "--format", "json"], &repo.path());
     assert_eq!(v["lines"]["total"]["code"]["added"], 1, "{v}");
+}
+
+/// Two directories are compared as trees, as `cloc --diff` compares them; where both also name
+/// revisions (checkouts of tags `v1/` and `v2/` in the repository), the diff is refused as git
+/// refuses an argument both a revision and a path, naming the two ways to say which.
+#[test]
+fn two_directories_that_are_revisions_too_are_refused_as_ambiguous() {
+    if !has_git() {
+        return;
+    }
+    let mut repo = Repo::new();
+    repo.write("v1/a.c", "int a;\n");
+    repo.commit("v1");
+    repo.git(&["tag", "v1"]);
+    repo.write("v2/a.c", "int a;\nint b;\n");
+    repo.commit("v2");
+    repo.git(&["tag", "v2"]);
+    let out = ringloc(&["diff", "v1", "v2"], &repo.path());
+    let stderr = |out: &std::process::Output| String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out)
+        .contains("`diff ./v1 ./v2` compares the directories, `diff --repo . v1 v2` the revisions"));
+    let trees = run(&["diff", "./v1", "./v2", "--format", "json"], &repo.path());
+    assert_eq!(trees["lines"]["total"]["code"]["added"], 1, "{trees}");
+    let revs = run(&["diff", "--repo", ".", "v1", "v2", "--format", "json"], &repo.path());
+    assert_eq!(revs["lines"]["total"]["code"]["added"], 2, "{revs}");
 }
 
 /// `diff A...B` compares B with the commit it last shares with A, as `git diff A...B` does: what

@@ -158,13 +158,15 @@ pub enum Command {
         #[command(flatten)]
         rows: RowArgs,
     },
-    /// Show what changed between two JSON reports, or two git revisions (OLD NEW or OLD..NEW) with
-    /// the lines added, removed, modified and unchanged
+    /// Show what changed between two JSON reports, or two directories or git revisions (OLD NEW or
+    /// OLD..NEW) with the lines added, removed, modified and unchanged
     Diff {
-        /// The earlier report (`ringloc --format json`) or revision, or a range OLD..NEW (OLD...NEW:
-        /// NEW against its merge base with OLD)
+        /// The earlier report (`ringloc --format json`), directory or revision, or a range OLD..NEW
+        /// (OLD...NEW: NEW against its merge base with OLD)
         old: PathBuf,
-        /// The later report or revision (two files that exist are reports)
+        /// The later report, directory or revision (two files that exist are reports; two
+        /// directories that exist are trees, as `cloc --diff OLD NEW` compares them, unless --repo
+        /// is given)
         new: Option<PathBuf>,
         /// Also compare per-directory totals (both reports written with the same --by-dir DEPTH)
         #[arg(long)]

@@ -23,3 +23,4 @@ mod reserve;
 pub mod revisions;
 pub mod supervise;
 mod temporary;
+mod tree_diff;

@@ -20,6 +20,7 @@ use super::commands::{
 use super::flags::{Cli, FormatArgs, HistoryFormat, SelectArgs};
 use super::messages::say;
 use super::report_input;
+use super::tree_diff::between_trees;
 
 /// `ringloc --rev REV [REPO]`.
 pub fn count(cli: &Cli) -> Result<Finished, String> {
@@ -109,7 +110,7 @@ pub fn diff(
         Some(new) if old_report || new_report => {
             let file = if old_report { old } else { new };
             return Err(format!(
-                "diff compares two JSON reports or two revisions: {} and {} are one of each ({} is a \
+                "diff compares two JSON reports, two directories or two revisions: {} and {} are one of each ({} is a \
                  file here, so it is read as a report)",
                 for_people(old),
                 for_people(new),
@@ -117,6 +118,10 @@ pub fn diff(
             ));
         }
         None if old_report => return Err(lone_argument(old)),
+        Some(new) if repo.is_none() && old.is_dir() && new.is_dir() => {
+            refuse_ambiguous_trees(old, new)?;
+            return between_trees((old, new), (by_dir, quiet), select, format);
+        }
         _ => {}
     }
     let range = match new {
@@ -169,9 +174,28 @@ fn revision(arg: &Path) -> Result<&str, String> {
     arg.to_str().ok_or_else(|| format!("{}: not a revision", for_people(arg)))
 }
 
+/// Two directories that both name revisions of the repository here too (checkouts of tags `v1/`
+/// and `v2/` beside the repository's own files) are refused, as git refuses an argument that is
+/// both a revision and a path: `./v1 ./v2` names the directories, `--repo .` the revisions.
+fn refuse_ambiguous_trees(old: &Path, new: &Path) -> Result<(), String> {
+    let Ok(repo) = Repo::open(Path::new(".")) else { return Ok(()) };
+    let names = |p: &Path| p.to_str().is_some_and(|rev| repo.resolve(rev).is_ok());
+    if !(names(old) && names(new)) {
+        return Ok(());
+    }
+    let (old, new) = (for_people(old), for_people(new));
+    Err(format!(
+        "{old} and {new} are directories and revisions both: `diff ./{old} ./{new}` compares the \
+         directories, `diff --repo . {old} {new}` the revisions"
+    ))
+}
+
 /// A lone argument that is no range: a report or a revision, with nothing to compare it to.
 fn lone_argument(old: &Path) -> String {
-    format!("diff needs two reports, two revisions or a range A..B, not just {}", for_people(old))
+    format!(
+        "diff needs two reports, two directories, two revisions or a range A..B, not just {}",
+        for_people(old)
+    )
 }
 
 /// `--every N` or `--step SPAN`; every commit without either.

@@ -35,7 +35,7 @@ fn counted<'a>(file: &'a TreeFile, cache: &BlobCache) -> Option<Side<'a>> {
 }
 
 /// Every line of `counts` moved the same way (`pick` chooses the field).
-fn all(counts: Counts, pick: fn(&mut Moves) -> &mut u64) -> LineMoves {
+pub(crate) fn all(counts: Counts, pick: fn(&mut Moves) -> &mut u64) -> LineMoves {
     let mut moves = LineMoves::default();
     *pick(&mut moves.code) = counts.code;
     *pick(&mut moves.comments) = counts.comments;
@@ -114,7 +114,9 @@ fn compare<'a>(
                 let mut old = Vec::new();
                 read(o.file, &mut |bytes| old = bytes.to_vec())?;
                 let mut moves = LineMoves::default();
-                read(n.file, &mut |bytes| moves = file_moves((o, &old[..]), (n, bytes), options))?;
+                read(n.file, &mut |bytes| {
+                    moves = file_moves(n.language, ((o.counts, &old[..]), (n.counts, bytes)), options)
+                })?;
                 Ok((path, n.language, moves))
             };
             mine.push(compared());
@@ -125,14 +127,17 @@ fn compare<'a>(
     found.into_inner().expect("line diff results lock").into_iter().collect()
 }
 
-/// One changed file's lines: matched, or replaced whole where either side is UTF-16.
-fn file_moves((o, a): (Side, &[u8]), (n, b): (Side, &[u8]), options: Options) -> LineMoves {
+/// Both sides of a changed file: each side's counts and bytes.
+pub(crate) type Sides<'a> = ((Counts, &'a [u8]), (Counts, &'a [u8]));
+
+/// One changed file's lines, in `language`: matched, or replaced whole where either side is UTF-16.
+pub(crate) fn file_moves(language: LangId, ((old, a), (new, b)): Sides, options: Options) -> LineMoves {
     if is_utf16(a) || is_utf16(b) {
-        let mut moves = all(o.counts, |m| &mut m.removed);
-        moves += all(n.counts, |m| &mut m.added);
+        let mut moves = all(old, |m| &mut m.removed);
+        moves += all(new, |m| &mut m.added);
         moves
     } else {
-        diff_lines(n.language, options, a, b)
+        diff_lines(language, options, a, b)
     }
 }
 

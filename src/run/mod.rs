@@ -6,5 +6,7 @@ mod pipeline;
 mod pool;
 mod queued_dirs;
 mod roots;
+mod tree_diff;
 
 pub use pipeline::{count_paths, BackendUsed, Error, Run};
+pub use tree_diff::{diff_trees, TreeDiff};
