@@ -293,14 +293,17 @@ fn cloc_diffs_match_cloc_run_live() {
     let Some(cloc) = cloc() else { return };
     let Some(tree) = repo() else { return };
     let repo = tree.path().join("repo");
+    assert_cloc_says_ours(&cloc, (&["--git-diff-all", "HEAD~1", "HEAD"], &["HEAD~1", "HEAD"]), &repo);
+}
+
+/// cloc with `cloc_args` and `ringloc diff` with `our_args`, in `dir`, give the same numbers in
+/// each cloc syntax: every kind's languages, `SUM`, and the header's file and line counts.
+fn assert_cloc_says_ours(cloc: &Path, (cloc_args, our_args): (&[&str], &[&str]), dir: &Path) {
     for format in FORMATS {
-        let ours = parsed(format, &stdout(&["diff", "HEAD~1", "HEAD", "--format", format], &repo));
+        let ours = parsed(format, &stdout(&[&["diff"], our_args, &["--format", format]].concat(), dir));
         let syntax = format!("--{}", format.trim_start_matches("cloc-"));
-        let out = Command::new(&cloc)
-            .args(["--git-diff-all", "HEAD~1", "HEAD", &syntax, "--quiet"])
-            .current_dir(&repo)
-            .output()
-            .unwrap();
+        let out =
+            Command::new(cloc).args(cloc_args).args([&syntax, "--quiet"]).current_dir(dir).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let theirs = parsed(format, &String::from_utf8(out.stdout).unwrap());
         assert_eq!(kinds(&ours), kinds(&theirs), "{format}");
@@ -346,19 +349,7 @@ fn cloc_diffs_between_directories_match_cloc_run_live() {
     let Some(cloc) = cloc() else { return };
     let Some(tree) = repo() else { return };
     checkouts(&tree);
-    for format in FORMATS {
-        let ours = parsed(format, &stdout(&["diff", "old", "new", "--format", format], tree.path()));
-        let syntax = format!("--{}", format.trim_start_matches("cloc-"));
-        let out = Command::new(&cloc)
-            .args(["--diff", "old", "new", &syntax, "--quiet"])
-            .current_dir(tree.path())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let theirs = parsed(format, &String::from_utf8(out.stdout).unwrap());
-        assert_eq!(kinds(&ours), kinds(&theirs), "{format}");
-        assert_eq!(ours["SUM"], theirs["SUM"], "{format}");
-    }
+    assert_cloc_says_ours(&cloc, (&["--diff", "old", "new"], &["old", "new"]), tree.path());
 }
 
 /// Two reports hold counts, not the lines cloc's diff is made of: refused, saying why, before

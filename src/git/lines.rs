@@ -46,36 +46,65 @@ pub(crate) fn all(counts: Counts, pick: fn(&mut Moves) -> &mut u64) -> LineMoves
 /// A file on both sides, changed: its path and both sides.
 type Edited<'a> = (&'a Path, Side<'a>, Side<'a>);
 
-/// The line changes from `trees.0` to `trees.1`, both [`BlobCache::fill`]ed into `cache`.
-pub fn line_changes(
-    repo: &Repo,
-    (old, new): (&TreeListing, &TreeListing),
-    cache: &BlobCache,
-    config: &Config,
-) -> Result<LineChanges, GitError> {
-    let mut pairs: BTreeMap<&Path, (Option<Side>, Option<Side>)> = BTreeMap::new();
-    for file in &old.files {
-        pairs.entry(file.path.as_path()).or_default().0 = counted(file, cache);
+/// What a diff knows of a file on one side: its language and its counts.
+pub(crate) trait Counted: Copy {
+    fn language(&self) -> LangId;
+    fn counts(&self) -> Counts;
+}
+
+impl Counted for Side<'_> {
+    fn language(&self) -> LangId {
+        self.language
     }
-    for file in &new.files {
-        pairs.entry(file.path.as_path()).or_default().1 = counted(file, cache);
+    fn counts(&self) -> Counts {
+        self.counts
     }
-    let mut changes = LineChanges::default();
-    let mut edited: Vec<Edited> = Vec::new();
+}
+
+/// The files of both sides matched by path: a file on one side alone, or in another language on
+/// each, moves all its lines into `changes` (removed, added); those on both sides in one language
+/// are returned in path order, to be compared.
+pub(crate) fn pair_by_path<'a, S: Counted>(
+    old: impl IntoIterator<Item = (&'a Path, S)>,
+    new: impl IntoIterator<Item = (&'a Path, S)>,
+    changes: &mut LineChanges,
+) -> Vec<(&'a Path, S, S)> {
+    let mut pairs: BTreeMap<&Path, (Option<S>, Option<S>)> = BTreeMap::new();
+    old.into_iter().for_each(|(path, side)| pairs.entry(path).or_default().0 = Some(side));
+    new.into_iter().for_each(|(path, side)| pairs.entry(path).or_default().1 = Some(side));
+    let mut both = Vec::new();
     for (path, sides) in pairs {
         match sides {
-            (Some(o), Some(n)) if o.file.blob == n.file.blob && o.language == n.language => {
-                changes.add(path, n.language, all(n.counts, |m| &mut m.unchanged), FileMove::Unchanged);
-            }
-            (Some(o), Some(n)) if o.language == n.language => edited.push((path, o, n)),
+            (Some(o), Some(n)) if o.language() == n.language() => both.push((path, o, n)),
             (o, n) => {
                 if let Some(o) = o {
-                    changes.add(path, o.language, all(o.counts, |m| &mut m.removed), FileMove::Removed);
+                    changes.add(path, o.language(), all(o.counts(), |m| &mut m.removed), FileMove::Removed);
                 }
                 if let Some(n) = n {
-                    changes.add(path, n.language, all(n.counts, |m| &mut m.added), FileMove::Added);
+                    changes.add(path, n.language(), all(n.counts(), |m| &mut m.added), FileMove::Added);
                 }
             }
+        }
+    }
+    both
+}
+
+/// The line changes from `trees.0` to `trees.1`, both [`BlobCache::fill`]ed into `cache`.
+pub fn line_changes<'a>(
+    repo: &Repo,
+    (old, new): (&'a TreeListing, &'a TreeListing),
+    cache: &'a BlobCache,
+    config: &Config,
+) -> Result<LineChanges, GitError> {
+    let sides = |listing: &'a TreeListing| {
+        (listing.files.iter()).filter_map(|file| Some((file.path.as_path(), counted(file, cache)?)))
+    };
+    let mut changes = LineChanges::default();
+    let mut edited: Vec<Edited> = Vec::new();
+    for (path, o, n) in pair_by_path(sides(old), sides(new), &mut changes) {
+        match o.file.blob == n.file.blob {
+            true => changes.add(path, n.language, all(n.counts, |m| &mut m.unchanged), FileMove::Unchanged),
+            false => edited.push((path, o, n)),
         }
     }
     // The longest first: a large file's line diff (Myers is most of the work) started last would

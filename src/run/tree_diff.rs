@@ -4,7 +4,6 @@
 //! one), and a file on both sides in one language has its lines matched as a diff between
 //! revisions matches them ([`crate::git::lines`]).
 
-use std::collections::BTreeMap;
 use std::io;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,8 +11,8 @@ use std::sync::Mutex;
 
 use super::{count_paths, BackendUsed, Error};
 use crate::config::Config;
-use crate::count::Options;
-use crate::git::lines::{all, file_moves};
+use crate::count::{Counts, Options};
+use crate::git::lines::{all, file_moves, pair_by_path, Counted};
 use crate::lang::LangId;
 use crate::report::{CountedFile, FileMove, LineChanges, LineMoves, Outcome, Report};
 
@@ -33,28 +32,8 @@ type Edited<'a> = (&'a Path, &'a CountedFile, &'a CountedFile);
 /// Counts `old` and `new` with `config`'s selection and reading rules, and compares them.
 pub fn diff_trees(old: &Path, new: &Path, config: &Config) -> Result<TreeDiff, Error> {
     let ((backend, old_report), (_, new_report)) = (count_below(old, config)?, count_below(new, config)?);
-    let mut pairs: BTreeMap<&Path, (Option<&CountedFile>, Option<&CountedFile>)> = BTreeMap::new();
-    for file in &old_report.files {
-        pairs.entry(&file.path).or_default().0 = Some(&file.counted);
-    }
-    for file in &new_report.files {
-        pairs.entry(&file.path).or_default().1 = Some(&file.counted);
-    }
     let mut lines = LineChanges::default();
-    let mut edited: Vec<Edited> = Vec::new();
-    for (path, sides) in pairs {
-        match sides {
-            (Some(o), Some(n)) if o.language == n.language => edited.push((path, o, n)),
-            (o, n) => {
-                if let Some(o) = o {
-                    lines.add(path, o.language, all(o.counts, |m| &mut m.removed), FileMove::Removed);
-                }
-                if let Some(n) = n {
-                    lines.add(path, n.language, all(n.counts, |m| &mut m.added), FileMove::Added);
-                }
-            }
-        }
-    }
+    let mut edited: Vec<Edited> = pair_by_path(sides(&old_report), sides(&new_report), &mut lines);
     // The longest first, as between revisions: a large file's diff started last runs alone.
     edited.sort_by_key(|(_, o, n)| std::cmp::Reverse(o.counts.lines + n.counts.lines));
     let options = config.read_rules().count;
@@ -74,6 +53,20 @@ pub fn diff_trees(old: &Path, new: &Path, config: &Config) -> Result<TreeDiff, E
         new_report.record(0, Outcome::Failed(e), true, || path);
     }
     Ok(TreeDiff { backend, old: old_report, new: new_report, lines })
+}
+
+/// A report's files as one side of the diff.
+fn sides(report: &Report) -> impl Iterator<Item = (&Path, &CountedFile)> {
+    report.files.iter().map(|file| (file.path.as_path(), &file.counted))
+}
+
+impl Counted for &CountedFile {
+    fn language(&self) -> LangId {
+        self.language
+    }
+    fn counts(&self) -> Counts {
+        self.counts
+    }
 }
 
 /// `root` counted alone, a row per file, each file named by its path below `root`.
