@@ -12,7 +12,7 @@ use ringloc::output::history::{write_csv, write_json};
 use ringloc::output::history_html::write_html;
 use ringloc::output::paths::for_people;
 use ringloc::output::stats::StatsDoc;
-use ringloc::report::Diff;
+use ringloc::report::{Diff, LineChanges, Report};
 
 use super::commands::{
     self, print, report_errors, show_stats, unmatched_notes, write_diff, write_report, Finished,
@@ -138,10 +138,20 @@ pub fn diff(
         revs.new.warnings.iter().for_each(|w| say(format_args!("{w}")));
         unmatched_notes(&config.selection);
     }
+    write_line_diff((&revs.old, &revs.new), revs.lines, format)
+}
+
+/// Writes the diff of two counted sides with their line changes (between revisions or
+/// directories), then each side's per-file errors; file errors on either side finish the run so.
+pub fn write_line_diff(
+    (old, new): (&Report, &Report),
+    lines: LineChanges,
+    format: &FormatArgs,
+) -> Result<Finished, String> {
     let shape = format.shape(format.format, None);
-    let diff = Diff::new(&revs.old, &revs.new, true, &shape).with_lines(revs.lines, shape.top);
+    let diff = Diff::new(old, new, true, &shape).with_lines(lines, shape.top);
     write_diff(&diff, format)?;
-    let errors = [report_errors(&revs.old), report_errors(&revs.new)];
+    let errors = [report_errors(old), report_errors(new)];
     Ok(if errors.iter().any(|o| matches!(o, Finished::FileErrors)) {
         Finished::FileErrors
     } else {

@@ -2,12 +2,12 @@
 
 use std::path::Path;
 
-use ringloc::report::Diff;
 use ringloc::run::{diff_trees, BackendUsed};
 
-use super::commands::{report_errors, unmatched_notes, write_diff, Finished};
+use super::commands::{unmatched_notes, Finished};
 use super::flags::{FormatArgs, SelectArgs};
 use super::messages::say;
+use super::revisions::write_line_diff;
 
 /// Both trees counted with the selection flags, their files matched by path below each, and the
 /// lines of each file on both sides matched, in every format a diff between revisions has.
@@ -30,12 +30,5 @@ pub fn between_trees(
         warnings.for_each(|w| say(format_args!("{w}")));
         unmatched_notes(&config.selection);
     }
-    let shape = format.shape(format.format, None);
-    let diff = Diff::new(&trees.old, &trees.new, true, &shape).with_lines(trees.lines, shape.top);
-    write_diff(&diff, format)?;
-    let errors = [report_errors(&trees.old), report_errors(&trees.new)];
-    Ok(match errors.iter().any(|o| matches!(o, Finished::FileErrors)) {
-        true => Finished::FileErrors,
-        false => Finished::Clean,
-    })
+    write_line_diff((&trees.old, &trees.new), trees.lines, format)
 }

@@ -31,7 +31,7 @@ type Edited<'a> = (&'a Path, &'a CountedFile, &'a CountedFile);
 
 /// Counts `old` and `new` with `config`'s selection and reading rules, and compares them.
 pub fn diff_trees(old: &Path, new: &Path, config: &Config) -> Result<TreeDiff, Error> {
-    let ((backend, old_report), (_, new_report)) = (count_below(old, config)?, count_below(new, config)?);
+    let ((backend, old_report), (_, mut new_report)) = (count_below(old, config)?, count_below(new, config)?);
     let mut lines = LineChanges::default();
     let mut edited: Vec<Edited> = pair_by_path(sides(&old_report), sides(&new_report), &mut lines);
     // The longest first, as between revisions: a large file's diff started last runs alone.
@@ -48,7 +48,6 @@ pub fn diff_trees(old: &Path, new: &Path, config: &Config) -> Result<TreeDiff, E
         }
     }
     lines.files.sort_by(|a, b| a.path.cmp(&b.path));
-    let mut new_report = new_report;
     for (path, e) in unread {
         new_report.record(0, Outcome::Failed(e), true, || path);
     }

@@ -92,10 +92,15 @@ impl Excludes {
         self.dir_names.get(name).map(|given| self.mark(given)).is_some()
     }
 
+    /// Whether the directory at `path`, below the root, is an `--exclude-dir` path.
+    fn skips_dir_path(&self, path: &Path) -> bool {
+        self.dir_paths.get(path).map(|given| self.mark(given)).is_some()
+    }
+
     /// `path` is below the root; `is_dir`, since directory paths and a glob ending in `/` match
     /// directories only. Both kinds are asked, so that every one that matches is marked.
     fn is_match(&self, path: &Path, is_dir: bool) -> bool {
-        let by_dir = is_dir && self.dir_paths.get(path).map(|given| self.mark(given)).is_some();
+        let by_dir = is_dir && self.skips_dir_path(path);
         by_dir | self.glob_matches(path, is_dir)
     }
 
@@ -120,9 +125,7 @@ impl Excludes {
         for (depth, name) in components.iter().enumerate() {
             above.push(name);
             let dir = is_dir || depth + 1 < components.len();
-            let by_dir = dir
-                && (self.skips_dir_name(name.as_bytes())
-                    || self.dir_paths.get(&above).map(|given| self.mark(given)).is_some());
+            let by_dir = dir && (self.skips_dir_name(name.as_bytes()) || self.skips_dir_path(&above));
             if by_dir {
                 return Some(Exclusion::Dir);
             }
